@@ -1,0 +1,24 @@
+/* gridsplit: errors returned as values. */
+#ifndef GRIDSPLIT_ERROR_H
+#define GRIDSPLIT_ERROR_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Every fallible call returns NULL on success or an error that the caller
+ * owns and releases with gs_error_dispose. The message names what went wrong
+ * and where (kernel, instruction, file:line where debug info exists). */
+typedef struct gs_error gs_error;
+
+const char *gs_error_message(const gs_error *err);
+void gs_error_dispose(gs_error *err);
+
+/* Strings returned by the library (printed tables, plan JSON) are released
+ * with this. */
+void gs_dispose_string(char *s);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,13 @@
+/* gridsplit: the whole public C API. */
+#ifndef GRIDSPLIT_GRIDSPLIT_H
+#define GRIDSPLIT_GRIDSPLIT_H
+
+#include "gridsplit/analysis.h"
+#include "gridsplit/error.h"
+#include "gridsplit/load.h"
+#include "gridsplit/options.h"
+#include "gridsplit/plan.h"
+
+#define GS_VERSION_STRING "0.1.0"
+
+#endif

@@ -1,0 +1,23 @@
+/* gridsplit: reading kernels from files. */
+#ifndef GRIDSPLIT_LOAD_H
+#define GRIDSPLIT_LOAD_H
+
+#include <llvm-c/Core.h>
+
+#include "gridsplit/error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Reads PATH into a new module of CTX: `.ll` (textual IR), `.bc` (bitcode) or
+ * `.cl` (OpenCL C, compiled by the clang of the LLVM gridsplit was built with,
+ * for spir64, at the optimisation level OPT_LEVEL 0..3, with debug info).
+ * Errors name the file, and the line and column where the parser gives them. */
+gs_error *gs_load_module(LLVMContextRef ctx, const char *path, int opt_level,
+                         LLVMModuleRef *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

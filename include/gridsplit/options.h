@@ -1,0 +1,27 @@
+/* gridsplit: options shared by the analysis, the pass and the tool. */
+#ifndef GRIDSPLIT_OPTIONS_H
+#define GRIDSPLIT_OPTIONS_H
+
+#include "gridsplit/error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct gs_options gs_options;
+
+gs_options *gs_options_create(void);
+void gs_options_dispose(gs_options *opts);
+
+/* An extra grid-barrier function name (SPEC section 1, `barrier=NAME`). */
+gs_error *gs_options_add_barrier(gs_options *opts, const char *name);
+/* Analyse only the kernel called NAME; it is an error if there is none. */
+gs_error *gs_options_set_kernel(gs_options *opts, const char *name);
+/* Parses pass-option text as the plugin takes it: `barrier=A;barrier=B;kernel=K`.
+ * Unknown keys are an error naming the key. */
+gs_error *gs_options_parse(gs_options *opts, const char *text);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,274 @@
+/* The analysis driver: kernels, inlining, barriers and segments, divergence,
+ * provenance, roles. Reads top to bottom like the steps of SPEC sections 1-3. */
+#include "gs.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  kernel_result *kr;
+  const kernel_access *ka;
+  const int *remap; /* provenance buffer index -> result buffer index, or -1 */
+  size_t segment;
+} segment_ctx;
+
+static void collect_access(void *ctx, LLVMValueRef inst) {
+  segment_ctx *c = ctx;
+  intptr_t i;
+  if (!map_get(&c->ka->first_fact, inst, &i))
+    return;
+  for (; i >= 0; i = VEC_AT(&c->ka->facts, access_fact, i).next) {
+    const access_fact *f = &VEC_AT(&c->ka->facts, access_fact, i);
+    int b = c->remap[f->buffer];
+    if (b >= 0)
+      c->kr->access[c->segment * c->kr->buffers.len + (size_t)b].flags |= f->flags;
+  }
+}
+
+/* Module globals appear only in the kernels that touch them. */
+static int *keep_buffers(kernel_result *kr, kernel_access *ka) {
+  size_t n = ka->buffers.len;
+  char *touched = gs_xcalloc(n ? n : 1, 1);
+  for (size_t i = 0; i < ka->facts.len; i++)
+    touched[VEC_AT(&ka->facts, access_fact, i).buffer] = 1;
+  int *remap = gs_xcalloc(n ? n : 1, sizeof(int));
+  vec_init(&kr->buffers, sizeof(buffer_desc));
+  for (size_t i = 0; i < n; i++) {
+    buffer_desc *b = &VEC_AT(&ka->buffers, buffer_desc, i);
+    if (b->arg < 0 && !touched[i]) {
+      remap[i] = -1;
+      continue;
+    }
+    remap[i] = (int)kr->buffers.len;
+    buffer_desc copy = *b;
+    copy.name = gs_strdup(b->name);
+    copy.value = NULL; /* the analysed module may be a private copy */
+    VEC_PUSH(&kr->buffers, buffer_desc, copy);
+  }
+  free(touched);
+  return remap;
+}
+
+static gs_schedule schedule_of(const kernel_result *kr) {
+  for (size_t s = 0; s < kr->nsegments; s++) {
+    const gs_vec *succ = &kr->successors[s];
+    for (size_t i = 0; i < succ->len; i++) {
+      int t = VEC_AT(succ, int, i);
+      if (t != GS_SEGMENT_END && (size_t)t != s + 1)
+        return GS_SCHEDULE_DYNAMIC;
+    }
+    if (s + 1 < kr->nsegments) {
+      int has_next = 0;
+      for (size_t i = 0; i < succ->len; i++)
+        has_next |= VEC_AT(succ, int, i) == (int)(s + 1);
+      if (!has_next)
+        return GS_SCHEDULE_DYNAMIC;
+    }
+  }
+  return GS_SCHEDULE_STATIC;
+}
+
+static gs_error *analyze_kernel(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn,
+                                const gs_target *t, const gs_options *opts, summary_cache *cache,
+                                gs_vec *warnings) {
+  size_t len;
+  memset(kr, 0, sizeof *kr);
+  kr->name = gs_strdup(LLVMGetValueName2(fn, &len));
+  vec_init(&kr->buffers, sizeof(buffer_desc));
+
+  kernel_cfg cfg;
+  gs_error *err = cfg_build(&cfg, fn, opts);
+  if (!err)
+    err = uniformity_check(&cfg, t, opts);
+  if (err) {
+    cfg_free(&cfg);
+    return err;
+  }
+  kernel_access ka;
+  access_analyze(&ka, m, fn, t, cache, warnings);
+  int *remap = keep_buffers(kr, &ka);
+
+  kr->barriers = (unsigned)cfg.barriers.len;
+  kr->nsegments = cfg.barriers.len + 1;
+  kr->successors = gs_xcalloc(kr->nsegments, sizeof *kr->successors);
+  kr->locations = gs_xcalloc(kr->nsegments, sizeof *kr->locations);
+  kr->access = gs_xcalloc(kr->nsegments * (kr->buffers.len ? kr->buffers.len : 1),
+                          sizeof *kr->access);
+  int *stamp = gs_xmalloc(cfg.blocks.len * sizeof(int));
+  for (size_t b = 0; b < cfg.blocks.len; b++)
+    stamp[b] = -1;
+  for (size_t s = 0; s < kr->nsegments; s++) {
+    vec_init(&kr->successors[s], sizeof(int));
+    if (s > 0)
+      kr->locations[s] = ir_location(VEC_AT(&cfg.barriers, LLVMValueRef, s - 1));
+    segment_ctx ctx = {kr, &ka, remap, s};
+    segment_walk(&cfg, s, &kr->successors[s], collect_access, &ctx, stamp);
+  }
+  free(stamp);
+  free(remap);
+  kr->schedule = schedule_of(kr);
+  roles_compute(kr);
+  access_free(&ka);
+  cfg_free(&cfg);
+  return NULL;
+}
+
+static void kernel_result_free(kernel_result *kr) {
+  free(kr->name);
+  for (size_t s = 0; kr->successors && s < kr->nsegments; s++) {
+    vec_free(&kr->successors[s]);
+    free(kr->locations[s]);
+  }
+  free(kr->successors);
+  free(kr->locations);
+  for (size_t b = 0; b < kr->buffers.len; b++)
+    free(VEC_AT(&kr->buffers, buffer_desc, b).name);
+  vec_free(&kr->buffers);
+  free(kr->host_input);
+  free(kr->host_output);
+  free(kr->access);
+}
+
+void gs_analysis_dispose(gs_analysis *a) {
+  if (!a)
+    return;
+  for (size_t k = 0; k < a->kernels.len; k++)
+    kernel_result_free(&VEC_AT(&a->kernels, kernel_result, k));
+  vec_free(&a->kernels);
+  for (size_t i = 0; i < a->warnings.len; i++)
+    free(VEC_AT(&a->warnings, char *, i));
+  vec_free(&a->warnings);
+  free(a->target);
+  free(a);
+}
+
+static gs_error *check_kernels(LLVMModuleRef m, const gs_target *t, const gs_options *opts) {
+  size_t len, nkernels = 0;
+  int found = !opts || !opts->kernel;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    if (!t->is_kernel(m, f))
+      continue;
+    nkernels++;
+    if (opts && opts->kernel && !strcmp(opts->kernel, LLVMGetValueName2(f, &len)))
+      found = 1;
+  }
+  const char *id = LLVMGetModuleIdentifier(m, &len);
+  if (!nkernels)
+    return gs_errorf("module '%s' has no kernels (no defined function with the spir_kernel, "
+                     "amdgpu_kernel or ptx_kernel calling convention)",
+                     id);
+  if (!found)
+    return gs_errorf("module '%s' has no kernel named '%s'", id, opts->kernel);
+  return NULL;
+}
+
+gs_error *gs_analyze(LLVMModuleRef m, const gs_options *opts, gs_analysis **out) {
+  *out = NULL;
+  if (!m)
+    return gs_errorf("gs_analyze: no module");
+  const gs_target *t = target_for_module(m);
+  gs_error *err = check_kernels(m, t, opts);
+  LLVMModuleRef copy = NULL;
+  if (!err)
+    err = inline_barrier_callees(m, opts, t, &copy);
+  if (err)
+    return err;
+  LLVMModuleRef work = copy ? copy : m;
+
+  gs_analysis *a = gs_xcalloc(1, sizeof *a);
+  a->target = gs_strdup(LLVMGetTarget(m));
+  vec_init(&a->kernels, sizeof(kernel_result));
+  vec_init(&a->warnings, sizeof(char *));
+  summary_cache *cache = summaries_create(t, &a->warnings);
+  size_t len;
+  for (LLVMValueRef f = LLVMGetFirstFunction(work); f && !err; f = LLVMGetNextFunction(f)) {
+    if (!t->is_kernel(work, f))
+      continue;
+    if (opts && opts->kernel && strcmp(opts->kernel, LLVMGetValueName2(f, &len)))
+      continue;
+    kernel_result kr;
+    err = analyze_kernel(&kr, work, f, t, opts, cache, &a->warnings);
+    VEC_PUSH(&a->kernels, kernel_result, kr);
+  }
+  summaries_dispose(cache);
+  if (copy)
+    LLVMDisposeModule(copy);
+  if (err) {
+    gs_analysis_dispose(a);
+    return err;
+  }
+  *out = a;
+  return NULL;
+}
+
+/* accessors */
+
+static const kernel_result *kernel(const gs_analysis *a, size_t k) {
+  return &VEC_AT(&a->kernels, kernel_result, k);
+}
+
+const char *gs_analysis_target(const gs_analysis *a) { return a->target; }
+size_t gs_analysis_kernel_count(const gs_analysis *a) { return a->kernels.len; }
+const char *gs_kernel_name(const gs_analysis *a, size_t k) { return kernel(a, k)->name; }
+unsigned gs_kernel_barrier_count(const gs_analysis *a, size_t k) { return kernel(a, k)->barriers; }
+gs_schedule gs_kernel_schedule(const gs_analysis *a, size_t k) { return kernel(a, k)->schedule; }
+size_t gs_kernel_buffer_count(const gs_analysis *a, size_t k) { return kernel(a, k)->buffers.len; }
+
+gs_buffer_info gs_kernel_buffer(const gs_analysis *a, size_t k, size_t b) {
+  const kernel_result *kr = kernel(a, k);
+  const buffer_desc *d = &VEC_AT(&kr->buffers, buffer_desc, b);
+  gs_buffer_info info = {d->name, d->arg, (gs_space)d->space, kr->host_input[b],
+                         kr->host_output[b]};
+  return info;
+}
+
+size_t gs_kernel_segment_count(const gs_analysis *a, size_t k) { return kernel(a, k)->nsegments; }
+
+size_t gs_segment_successor_count(const gs_analysis *a, size_t k, size_t s) {
+  return kernel(a, k)->successors[s].len;
+}
+
+int gs_segment_successor(const gs_analysis *a, size_t k, size_t s, size_t i) {
+  return VEC_AT(&kernel(a, k)->successors[s], int, i);
+}
+
+const char *gs_segment_location(const gs_analysis *a, size_t k, size_t s) {
+  return kernel(a, k)->locations[s];
+}
+
+gs_segment_access gs_segment_buffer_access(const gs_analysis *a, size_t k, size_t s, size_t b) {
+  const kernel_result *kr = kernel(a, k);
+  const seg_access *sa = &kr->access[s * kr->buffers.len + b];
+  gs_segment_access r = {sa->role, (sa->flags & ACC_R) != 0, (sa->flags & ACC_W) != 0,
+                         (sa->flags & ACC_A) != 0};
+  return r;
+}
+
+size_t gs_analysis_warning_count(const gs_analysis *a) { return a->warnings.len; }
+const char *gs_analysis_warning(const gs_analysis *a, size_t i) {
+  return VEC_AT(&a->warnings, char *, i);
+}
+
+const char *gs_role_name(gs_role role) {
+  static const char *const names[] = {"none", "read", "write", "readwrite", "accumulate"};
+  return (unsigned)role < 5 ? names[role] : "none";
+}
+
+const char *gs_role_access(gs_role role) {
+  switch (role) {
+  case GS_ROLE_READ:
+    return "read_only";
+  case GS_ROLE_WRITE:
+    return "write_only";
+  case GS_ROLE_READWRITE:
+  case GS_ROLE_ACCUMULATE:
+    return "read_write";
+  default:
+    return "none";
+  }
+}
+
+const char *gs_space_name(gs_space space) {
+  static const char *const names[] = {"global", "constant", "workgroup"};
+  return (unsigned)space < 3 ? names[space] : "global";
+}

@@ -1,0 +1,158 @@
+/* gridsplit: the library's internal interfaces, one section per step. */
+#ifndef GS_GS_H
+#define GS_GS_H
+
+#include <llvm-c/Core.h>
+
+#include "gridsplit/analysis.h"
+#include "gridsplit/error.h"
+#include "gridsplit/options.h"
+#include "util.h"
+
+/* error */
+
+struct gs_error {
+  char *message;
+};
+
+gs_error *gs_errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* options */
+
+struct gs_options {
+  char **barriers; /* extra barrier names (barrier=NAME) */
+  size_t nbarriers;
+  char *kernel; /* analyse only this kernel, or NULL */
+};
+
+/* ir: small helpers over the LLVM C API */
+
+char *ir_value_text(LLVMValueRef v);                 /* printed, one line, trimmed */
+char *ir_location(LLVMValueRef inst);               /* "file:line:col" or NULL */
+const char *ir_callee_name(LLVMValueRef call);      /* NULL for an indirect call */
+LLVMValueRef ir_called_function(LLVMValueRef call); /* NULL for an indirect call */
+int ir_is_call(LLVMValueRef inst);                  /* call or invoke */
+char *ir_itanium_base(const char *name);            /* "_Z10atomic_addPU3AS1Vii" -> "atomic_add" */
+int ir_function_in(LLVMValueRef inst, LLVMValueRef fn);
+char *ir_describe(LLVMValueRef inst);               /* "'text' (file:line:col)" */
+
+/* target: what differs between SPIR, AMDGPU and NVPTX */
+
+typedef enum { SPACE_NONE = -1, SPACE_GLOBAL = GS_SPACE_GLOBAL, SPACE_CONSTANT = GS_SPACE_CONSTANT,
+               SPACE_WORKGROUP = GS_SPACE_WORKGROUP } buffer_space;
+
+typedef struct gs_target {
+  const char *name;
+  int (*is_kernel)(LLVMModuleRef m, LLVMValueRef fn);
+  /* the buffer space of a kernel pointer argument or of a global variable */
+  buffer_space (*arg_space)(unsigned addrspace);
+  buffer_space (*global_space)(unsigned addrspace);
+  /* calls and loads whose result differs between invocations or workgroups */
+  int (*is_invocation_id_call)(const char *callee);
+  int (*is_invocation_id_global)(const char *global);
+} gs_target;
+
+extern const gs_target target_spir, target_amdgpu, target_nvptx;
+const gs_target *target_for_module(LLVMModuleRef m);
+int target_has_kernel_cc(LLVMValueRef fn, unsigned cc);
+
+/* barriers: the spellings of SPEC section 1 */
+
+typedef enum { CALL_OTHER, CALL_GRID_BARRIER } call_kind;
+/* Classifies a call; a __spirv_ControlBarrier whose execution scope is not a
+ * constant is an error. */
+gs_error *barrier_classify(const gs_options *opts, LLVMValueRef call, call_kind *out);
+int barrier_is_spelling(const gs_options *opts, const char *name);
+
+/* inline: callees holding barriers are inlined into a private copy */
+
+/* Checks recursion and indirect calls through barriers. Sets *copy to a module
+ * in which every callee holding a barrier is inlined into its callers, or to
+ * NULL when M needs no inlining. */
+gs_error *inline_barrier_callees(LLVMModuleRef m, const gs_options *opts,
+                                 const gs_target *t, LLVMModuleRef *copy);
+
+/* segments: barrier sites in RPO and the segment graph (SPEC section 2) */
+
+typedef struct {
+  LLVMValueRef fn;
+  gs_vec blocks;   /* LLVMBasicBlockRef in RPO */
+  gs_map block_index;
+  gs_vec barriers; /* LLVMValueRef call sites; site i+1 is element i */
+  gs_map barrier_site; /* call -> site number */
+} kernel_cfg;
+
+gs_error *cfg_build(kernel_cfg *cfg, LLVMValueRef fn, const gs_options *opts);
+void cfg_free(kernel_cfg *cfg);
+
+/* Calls VISIT on every instruction segment S executes and returns its
+ * successors (sorted, GS_SEGMENT_END last) in SUCCS. */
+typedef void (*segment_visit_fn)(void *ctx, LLVMValueRef inst);
+void segment_walk(const kernel_cfg *cfg, size_t s, gs_vec *succs, segment_visit_fn visit,
+                  void *ctx, int *stamp /* per block, initialised to -1 */);
+
+/* provenance: which buffers every instruction reads, writes, updates atomically */
+
+enum { ACC_R = 1, ACC_W = 2, ACC_A = 4 };
+
+typedef struct {
+  LLVMValueRef value; /* argument or global */
+  char *name;
+  int arg; /* -1 for a global */
+  buffer_space space;
+} buffer_desc;
+
+typedef struct {
+  int buffer;
+  unsigned flags;
+  int next; /* next fact of the same instruction, or -1 */
+} access_fact;
+
+typedef struct summary_cache summary_cache;
+
+typedef struct {
+  gs_vec buffers; /* buffer_desc */
+  gs_vec facts;   /* access_fact */
+  gs_map first_fact; /* instruction -> index into facts */
+} kernel_access;
+
+summary_cache *summaries_create(const gs_target *t, gs_vec *warnings);
+void summaries_dispose(summary_cache *c);
+void access_analyze(kernel_access *ka, LLVMModuleRef m, LLVMValueRef kernel,
+                    const gs_target *t, summary_cache *c, gs_vec *warnings);
+void access_free(kernel_access *ka);
+
+/* uniformity: branches on invocation-dependent values before barriers */
+
+gs_error *uniformity_check(const kernel_cfg *cfg, const gs_target *t, const gs_options *opts);
+
+/* roles: SPEC section 3 */
+
+typedef struct {
+  unsigned flags; /* ACC_* */
+  gs_role role;
+} seg_access;
+
+typedef struct {
+  char *name;
+  unsigned barriers;
+  gs_schedule schedule;
+  size_t nsegments;
+  gs_vec *successors;  /* per segment: int */
+  char **locations;    /* per segment: "file:line:col" or NULL */
+  gs_vec buffers;      /* buffer_desc, with names owned */
+  int *host_input, *host_output; /* per buffer */
+  seg_access *access;  /* nsegments x nbuffers */
+} kernel_result;
+
+void roles_compute(kernel_result *kr);
+
+struct gs_analysis {
+  char *target;
+  gs_vec kernels;  /* kernel_result */
+  gs_vec warnings; /* char * */
+};
+
+void warn_once(gs_vec *warnings, char *msg); /* takes MSG */
+
+#endif

@@ -1,0 +1,260 @@
+/* Callees that hold a grid barrier are inlined into their callers (SPEC
+ * section 1), after checking that no recursion and no indirect call can reach
+ * a barrier. The caller's module is never changed: the inlining happens in a
+ * copy that the analysis reads. */
+#include "gs.h"
+
+#include <llvm-c/Error.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  gs_vec fns;      /* LLVMValueRef, every function of the module */
+  gs_map index;    /* function -> position in fns */
+  gs_vec *callees; /* per function: defined callees (int) */
+  gs_vec *callers; /* per function: callers (int) */
+  LLVMValueRef *indirect; /* per function: its first indirect call, or NULL */
+  char *holds;     /* per function: holds a barrier, directly or through a callee */
+  char *reached;   /* per function: reachable from a kernel */
+} callgraph;
+
+static int fn_index(const callgraph *g, LLVMValueRef fn) {
+  intptr_t i = -1;
+  map_get(&g->index, fn, &i);
+  return (int)i;
+}
+
+static const char *fn_name(LLVMValueRef fn) {
+  size_t len;
+  return LLVMGetValueName2(fn, &len);
+}
+
+static gs_error *callgraph_build(callgraph *g, LLVMModuleRef m, const gs_options *opts) {
+  vec_init(&g->fns, sizeof(LLVMValueRef));
+  map_init(&g->index);
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    map_put(&g->index, f, (intptr_t)g->fns.len);
+    VEC_PUSH(&g->fns, LLVMValueRef, f);
+  }
+  size_t n = g->fns.len;
+  g->callees = gs_xcalloc(n, sizeof *g->callees);
+  g->callers = gs_xcalloc(n, sizeof *g->callers);
+  g->indirect = gs_xcalloc(n, sizeof *g->indirect);
+  g->holds = gs_xcalloc(n, 1);
+  g->reached = gs_xcalloc(n, 1);
+  for (size_t i = 0; i < n; i++) {
+    vec_init(&g->callees[i], sizeof(int));
+    vec_init(&g->callers[i], sizeof(int));
+  }
+  for (size_t i = 0; i < n; i++) {
+    LLVMValueRef f = VEC_AT(&g->fns, LLVMValueRef, i);
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+        if (!ir_is_call(in) || LLVMIsAInlineAsm(LLVMGetCalledValue(in)))
+          continue;
+        LLVMValueRef callee = ir_called_function(in);
+        if (!callee) {
+          if (!g->indirect[i])
+            g->indirect[i] = in;
+          continue;
+        }
+        call_kind kind;
+        gs_error *err = barrier_classify(opts, in, &kind);
+        if (err)
+          return err;
+        if (kind == CALL_GRID_BARRIER) {
+          g->holds[i] = 1;
+        } else if (LLVMCountBasicBlocks(callee)) {
+          int j = fn_index(g, callee);
+          VEC_PUSH(&g->callees[i], int, j);
+          VEC_PUSH(&g->callers[j], int, (int)i);
+        }
+      }
+  }
+  return NULL;
+}
+
+static void callgraph_free(callgraph *g) {
+  for (size_t i = 0; i < g->fns.len; i++) {
+    vec_free(&g->callees[i]);
+    vec_free(&g->callers[i]);
+  }
+  free(g->callees);
+  free(g->callers);
+  free(g->indirect);
+  free(g->holds);
+  free(g->reached);
+  vec_free(&g->fns);
+  map_free(&g->index);
+}
+
+/* Marks MARK[j] for every j reachable from the marked functions along EDGES. */
+static void propagate(size_t n, gs_vec *edges, char *mark) {
+  gs_vec work;
+  vec_init(&work, sizeof(int));
+  for (size_t i = 0; i < n; i++)
+    if (mark[i])
+      VEC_PUSH(&work, int, (int)i);
+  while (work.len) {
+    int i = VEC_AT(&work, int, --work.len);
+    for (size_t k = 0; k < edges[i].len; k++) {
+      int j = VEC_AT(&edges[i], int, k);
+      if (!mark[j]) {
+        mark[j] = 1;
+        VEC_PUSH(&work, int, j);
+      }
+    }
+  }
+  vec_free(&work);
+}
+
+/* A cycle among barrier-holding functions cannot be inlined away. */
+static gs_error *find_recursion(const callgraph *g) {
+  size_t n = g->fns.len;
+  char *color = gs_xcalloc(n, 1); /* 0 new, 1 on the stack, 2 done */
+  int *next = gs_xcalloc(n, sizeof(int));
+  int *stack = gs_xcalloc(n, sizeof(int));
+  gs_error *err = NULL;
+  for (size_t root = 0; root < n && !err; root++) {
+    if (!g->holds[root] || color[root])
+      continue;
+    size_t sp = 0;
+    stack[sp++] = (int)root;
+    color[root] = 1;
+    while (sp && !err) {
+      int f = stack[sp - 1];
+      if ((size_t)next[f] == g->callees[f].len) {
+        color[f] = 2;
+        sp--;
+        continue;
+      }
+      int c = VEC_AT(&g->callees[f], int, next[f]++);
+      if (!g->holds[c])
+        continue;
+      if (color[c] == 1)
+        err = gs_errorf("function '%s' calls '%s' recursively, and the recursion reaches a grid "
+                        "barrier: barriers can only be split after inlining, which recursion "
+                        "prevents",
+                        fn_name(VEC_AT(&g->fns, LLVMValueRef, f)),
+                        fn_name(VEC_AT(&g->fns, LLVMValueRef, c)));
+      else if (!color[c]) {
+        color[c] = 1;
+        stack[sp++] = c;
+      }
+    }
+  }
+  free(color);
+  free(next);
+  free(stack);
+  return err;
+}
+
+/* A function whose address is taken can be called indirectly. */
+static int address_taken(LLVMValueRef fn) {
+  for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (ir_is_call(user) && LLVMGetCalledValue(user) == fn)
+      continue;
+    return 1;
+  }
+  return 0;
+}
+
+static gs_error *find_indirect_barrier(const callgraph *g, const gs_options *opts) {
+  LLVMValueRef taken = NULL;
+  for (size_t i = 0; i < g->fns.len && !taken; i++) {
+    LLVMValueRef f = VEC_AT(&g->fns, LLVMValueRef, i);
+    if ((g->holds[i] || barrier_is_spelling(opts, fn_name(f))) && address_taken(f))
+      taken = f;
+  }
+  if (!taken)
+    return NULL;
+  for (size_t i = 0; i < g->fns.len; i++) {
+    if (!g->reached[i] || !g->indirect[i])
+      continue;
+    char *where = ir_describe(g->indirect[i]);
+    gs_error *e = gs_errorf("function '%s': the indirect call %s may reach a grid barrier "
+                            "(the address of '%s', which %s a grid barrier, is taken); "
+                            "barriers must be reached through direct calls",
+                            fn_name(VEC_AT(&g->fns, LLVMValueRef, i)), where, fn_name(taken),
+                            g->holds[fn_index(g, taken)] ? "calls" : "is");
+    free(where);
+    return e;
+  }
+  return NULL;
+}
+
+static void set_always_inline(LLVMValueRef fn) {
+  static const char *const drop[] = {"noinline", "optnone"};
+  for (size_t i = 0; i < 2; i++) {
+    unsigned kind = LLVMGetEnumAttributeKindForName(drop[i], strlen(drop[i]));
+    LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind);
+    for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u))
+      if (ir_is_call(LLVMGetUser(u)))
+        LLVMRemoveCallSiteEnumAttribute(LLVMGetUser(u), LLVMAttributeFunctionIndex, kind);
+  }
+  unsigned always = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
+  LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                          LLVMCreateEnumAttribute(LLVMGetModuleContext(LLVMGetGlobalParent(fn)),
+                                                  always, 0));
+}
+
+gs_error *inline_barrier_callees(LLVMModuleRef m, const gs_options *opts, const gs_target *t,
+                                 LLVMModuleRef *copy) {
+  *copy = NULL;
+  callgraph g;
+  gs_error *err = callgraph_build(&g, m, opts);
+  size_t n = g.fns.len;
+  if (!err) {
+    propagate(n, g.callers, g.holds);
+    for (size_t i = 0; i < n; i++)
+      g.reached[i] = (char)t->is_kernel(m, VEC_AT(&g.fns, LLVMValueRef, i));
+    propagate(n, g.callees, g.reached);
+    err = find_recursion(&g);
+  }
+  if (!err)
+    err = find_indirect_barrier(&g, opts);
+  /* names of the callees to inline: reached, defined, holding a barrier, and called */
+  gs_vec names;
+  vec_init(&names, sizeof(char *));
+  for (size_t i = 0; !err && i < n; i++)
+    if (g.reached[i] && g.holds[i] && g.callers[i].len)
+      VEC_PUSH(&names, char *, gs_strdup(fn_name(VEC_AT(&g.fns, LLVMValueRef, i))));
+  callgraph_free(&g);
+  if (!err && names.len) {
+    LLVMModuleRef c = LLVMCloneModule(m);
+    for (size_t i = 0; i < names.len; i++)
+      set_always_inline(LLVMGetNamedFunction(c, VEC_AT(&names, char *, i)));
+    LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+    LLVMErrorRef perr = LLVMRunPasses(c, "always-inline", NULL, po);
+    LLVMDisposePassBuilderOptions(po);
+    if (perr) {
+      char *msg = LLVMGetErrorMessage(perr);
+      err = gs_errorf("inlining the callees that hold grid barriers failed: %s", msg);
+      LLVMDisposeErrorMessage(msg);
+    }
+    /* every call to a barrier-holding callee must be gone from the kernels */
+    for (size_t i = 0; !err && i < names.len; i++) {
+      LLVMValueRef f = LLVMGetNamedFunction(c, VEC_AT(&names, char *, i));
+      for (LLVMUseRef u = LLVMGetFirstUse(f); u && !err; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (!ir_is_call(user) ||
+            !t->is_kernel(c, LLVMGetBasicBlockParent(LLVMGetInstructionParent(user))))
+          continue;
+        char *where = ir_describe(user);
+        err = gs_errorf("the call %s to '%s', which holds a grid barrier, could not be inlined",
+                        where, VEC_AT(&names, char *, i));
+        free(where);
+      }
+    }
+    if (err)
+      LLVMDisposeModule(c);
+    else
+      *copy = c;
+  }
+  for (size_t i = 0; i < names.len; i++)
+    free(VEC_AT(&names, char *, i));
+  vec_free(&names);
+  return err;
+}

@@ -1,0 +1,97 @@
+/* Small helpers over the LLVM C API shared by every step. */
+#include "gs.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+char *ir_value_text(LLVMValueRef v) {
+  char *raw = LLVMPrintValueToString(v);
+  const char *p = raw;
+  while (*p == ' ')
+    p++;
+  size_t n = strcspn(p, "\n");
+  /* drop trailing metadata attachments: they name nodes, not the operation */
+  const char *dbg = strstr(p, ", !dbg");
+  if (dbg && (size_t)(dbg - p) < n)
+    n = (size_t)(dbg - p);
+  char *r = gs_strndup(p, n);
+  LLVMDisposeMessage(raw);
+  return r;
+}
+
+char *ir_location(LLVMValueRef inst) {
+  if (!inst || !LLVMIsAInstruction(inst))
+    return NULL;
+  unsigned len = 0;
+  const char *file = LLVMGetDebugLocFilename(inst, &len);
+  unsigned line = LLVMGetDebugLocLine(inst);
+  if (!file || !len || !line)
+    return NULL;
+  /* basename: the plan must not depend on where the file was compiled */
+  const char *base = file;
+  for (unsigned i = 0; i < len; i++)
+    if (file[i] == '/')
+      base = file + i + 1;
+  gs_str s;
+  str_init(&s);
+  str_printf(&s, "%.*s:%u:%u", (int)(len - (unsigned)(base - file)), base, line,
+             LLVMGetDebugLocColumn(inst));
+  return str_take(&s);
+}
+
+char *ir_describe(LLVMValueRef inst) {
+  char *text = ir_value_text(inst);
+  char *loc = ir_location(inst);
+  gs_str s;
+  str_init(&s);
+  str_printf(&s, "'%s'", text);
+  if (loc)
+    str_printf(&s, " (%s)", loc);
+  free(text);
+  free(loc);
+  return str_take(&s);
+}
+
+int ir_is_call(LLVMValueRef inst) {
+  return inst && (LLVMIsACallInst(inst) || LLVMIsAInvokeInst(inst));
+}
+
+LLVMValueRef ir_called_function(LLVMValueRef call) {
+  LLVMValueRef callee = LLVMGetCalledValue(call);
+  /* look through a constant cast of a function (typed-pointer IR) */
+  while (callee && LLVMIsAConstantExpr(callee) &&
+         (LLVMGetConstOpcode(callee) == LLVMBitCast ||
+          LLVMGetConstOpcode(callee) == LLVMAddrSpaceCast))
+    callee = LLVMGetOperand(callee, 0);
+  return callee && LLVMIsAFunction(callee) ? callee : NULL;
+}
+
+const char *ir_callee_name(LLVMValueRef call) {
+  LLVMValueRef fn = ir_called_function(call);
+  if (!fn)
+    return NULL;
+  size_t len;
+  return LLVMGetValueName2(fn, &len);
+}
+
+char *ir_itanium_base(const char *name) {
+  if (strncmp(name, "_Z", 2) != 0)
+    return gs_strdup(name);
+  const char *p = name + 2;
+  if (*p == 'L') /* internal linkage marker */
+    p++;
+  if (!isdigit((unsigned char)*p))
+    return gs_strdup(name);
+  size_t n = 0;
+  while (isdigit((unsigned char)*p))
+    n = n * 10 + (size_t)(*p++ - '0');
+  if (strlen(p) < n)
+    return gs_strdup(name);
+  return gs_strndup(p, n);
+}
+
+int ir_function_in(LLVMValueRef inst, LLVMValueRef fn) {
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(inst);
+  return bb && LLVMGetBasicBlockParent(bb) == fn;
+}

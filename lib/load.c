@@ -1,0 +1,183 @@
+/* Reading kernels: textual IR, bitcode, and OpenCL C through clang. */
+#define _POSIX_C_SOURCE 200809L
+#include "gridsplit/load.h"
+
+#include "gs.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/IRReader.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+static int ends_with(const char *s, const char *suffix) {
+  size_t n = strlen(s), m = strlen(suffix);
+  return n >= m && !strcmp(s + n - m, suffix);
+}
+
+/* Bitcode errors reach the context's diagnostic handler, whose default exits
+ * the process; catch them for the duration of the parse. */
+typedef struct {
+  char *message;
+} diag_capture;
+
+static void capture_diagnostic(LLVMDiagnosticInfoRef info, void *ctx) {
+  diag_capture *c = ctx;
+  if (LLVMGetDiagInfoSeverity(info) != LLVMDSError || c->message)
+    return;
+  char *d = LLVMGetDiagInfoDescription(info);
+  c->message = gs_strdup(d);
+  LLVMDisposeMessage(d);
+}
+
+static gs_error *parse_bitcode(LLVMContextRef ctx, const char *path, LLVMMemoryBufferRef buf,
+                               LLVMModuleRef *out) {
+  LLVMDiagnosticHandler old = LLVMContextGetDiagnosticHandler(ctx);
+  void *old_ctx = LLVMContextGetDiagnosticContext(ctx);
+  diag_capture cap = {NULL};
+  LLVMContextSetDiagnosticHandler(ctx, capture_diagnostic, &cap);
+  LLVMBool failed = LLVMParseBitcodeInContext2(ctx, buf, out);
+  LLVMContextSetDiagnosticHandler(ctx, old, old_ctx);
+  LLVMDisposeMemoryBuffer(buf);
+  if (!failed) {
+    free(cap.message);
+    return NULL;
+  }
+  gs_error *e = gs_errorf("%s: invalid bitcode: %s", path,
+                          cap.message ? cap.message : "the file could not be read as bitcode");
+  free(cap.message);
+  *out = NULL;
+  return e;
+}
+
+static gs_error *parse_file(LLVMContextRef ctx, const char *path, int bitcode,
+                            LLVMModuleRef *out) {
+  LLVMMemoryBufferRef buf = NULL;
+  char *msg = NULL;
+  if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
+    gs_error *e = gs_errorf("%s: cannot read the file: %s", path, msg ? msg : "unknown error");
+    LLVMDisposeMessage(msg);
+    return e;
+  }
+  if (bitcode)
+    return parse_bitcode(ctx, path, buf, out);
+  /* LLVMParseIRInContext takes the buffer and reports file:line:col */
+  if (LLVMParseIRInContext(ctx, buf, out, &msg)) {
+    const char *text = msg ? msg : "the file could not be parsed";
+    gs_error *e = strncmp(text, path, strlen(path)) ? gs_errorf("%s: %s", path, text)
+                                                    : gs_errorf("%s", text);
+    LLVMDisposeMessage(msg);
+    *out = NULL;
+    return e;
+  }
+  return NULL;
+}
+
+static gs_error *run_clang(const char *path, int opt_level, const char *out_bc) {
+  char err_path[] = "/tmp/gridsplit-clang-XXXXXX";
+  int err_fd = mkstemp(err_path);
+  if (err_fd < 0)
+    return gs_errorf("%s: cannot create a temporary file: %s", path, strerror(errno));
+  char olevel[8];
+  snprintf(olevel, sizeof olevel, "-O%d", opt_level);
+  char *argv[] = {(char *)GS_CLANG_PATH,
+                  "-x",
+                  "cl",
+                  "-cl-std=CL2.0",
+                  "-Xclang",
+                  "-finclude-default-header",
+                  "-target",
+                  "spir64-unknown-unknown",
+                  "-emit-llvm",
+                  "-c",
+                  "-g",
+                  "-fno-discard-value-names",
+                  olevel,
+                  "-o",
+                  (char *)out_bc,
+                  (char *)path,
+                  NULL};
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, err_fd, 2);
+  posix_spawn_file_actions_adddup2(&fa, err_fd, 1);
+  pid_t pid;
+  int rc = posix_spawn(&pid, GS_CLANG_PATH, &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  gs_error *e = NULL;
+  if (rc != 0) {
+    e = gs_errorf("%s: cannot run %s: %s", path, GS_CLANG_PATH, strerror(rc));
+  } else {
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+      ;
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+      char text[4096] = {0};
+      lseek(err_fd, 0, SEEK_SET);
+      ssize_t n = read(err_fd, text, sizeof text - 1);
+      if (n < 0)
+        n = 0;
+      text[n] = 0;
+      while (n > 0 && (text[n - 1] == '\n' || text[n - 1] == ' '))
+        text[--n] = 0;
+      e = gs_errorf("%s: clang could not compile the OpenCL C:\n%s", path, text);
+    }
+  }
+  close(err_fd);
+  unlink(err_path);
+  return e;
+}
+
+gs_error *gs_load_module(LLVMContextRef ctx, const char *path, int opt_level,
+                         LLVMModuleRef *out) {
+  *out = NULL;
+  if (!path || !*path)
+    return gs_errorf("no input file");
+  struct stat st;
+  if (stat(path, &st) != 0)
+    return gs_errorf("%s: cannot open the file: %s", path, strerror(errno));
+  if (S_ISDIR(st.st_mode))
+    return gs_errorf("%s: is a directory, not a kernel file", path);
+  if (opt_level < 0 || opt_level > 3)
+    return gs_errorf("%s: optimisation level %d is not 0..3", path, opt_level);
+  gs_error *e;
+  if (ends_with(path, ".cl")) {
+    char bc[] = "/tmp/gridsplit-cl-XXXXXX";
+    int fd = mkstemp(bc);
+    if (fd < 0)
+      return gs_errorf("%s: cannot create a temporary file: %s", path, strerror(errno));
+    close(fd);
+    e = run_clang(path, opt_level, bc);
+    if (!e)
+      e = parse_file(ctx, bc, 1, out);
+    unlink(bc);
+    if (*out)
+      LLVMSetModuleIdentifier(*out, path, strlen(path));
+  } else if (ends_with(path, ".bc")) {
+    e = parse_file(ctx, path, 1, out);
+  } else if (ends_with(path, ".ll")) {
+    e = parse_file(ctx, path, 0, out);
+  } else {
+    return gs_errorf("%s: unknown input kind (expected .ll, .bc or .cl)", path);
+  }
+  if (e)
+    return e;
+  char *msg = NULL;
+  if (LLVMVerifyModule(*out, LLVMReturnStatusAction, &msg)) {
+    size_t n = msg ? strcspn(msg, "\n") : 0;
+    e = gs_errorf("%s: invalid module: %.*s", path, (int)n, msg ? msg : "");
+    LLVMDisposeModule(*out);
+    *out = NULL;
+  }
+  LLVMDisposeMessage(msg);
+  return e;
+}

@@ -1,0 +1,90 @@
+/* The plan JSON of SPEC section 4 (version 1). Until the split exists, no
+ * state is carried: live_state is null and live_in/live_out are empty. */
+#include "gridsplit/plan.h"
+
+#include "gs.h"
+
+static const char *yes(int b) { return b ? "true" : "false"; }
+
+static void plan_segment(gs_str *s, const gs_analysis *a, size_t k, size_t seg) {
+  const char *kname = gs_kernel_name(a, k);
+  str_printf(s, "        {\n          \"index\": %zu, \"function\": ", seg);
+  gs_str fn;
+  str_init(&fn);
+  if (gs_kernel_barrier_count(a, k))
+    str_printf(&fn, "%s.seg%zu", kname, seg);
+  else
+    str_printf(&fn, "%s", kname); /* a kernel without barriers runs as it is */
+  str_json_string(s, fn.s);
+  str_free(&fn);
+  if (seg == 0)
+    str_printf(s, ", \"begins_at\": \"entry\"");
+  else
+    str_printf(s, ", \"begins_at\": \"barrier %zu\"", seg);
+  const char *loc = gs_segment_location(a, k, seg);
+  str_printf(s, ", \"location\": ");
+  if (loc)
+    str_json_string(s, loc);
+  else
+    str_printf(s, "null");
+  str_printf(s, ",\n          \"successors\": [");
+  for (size_t i = 0; i < gs_segment_successor_count(a, k, seg); i++)
+    str_printf(s, "%s%d", i ? ", " : "", gs_segment_successor(a, k, seg, i));
+  str_printf(s, "],\n          \"buffers\": [");
+  int first = 1;
+  for (size_t b = 0; b < gs_kernel_buffer_count(a, k); b++) {
+    gs_segment_access acc = gs_segment_buffer_access(a, k, seg, b);
+    if (acc.role == GS_ROLE_NONE)
+      continue;
+    str_printf(s, "%s\n            {\"name\": ", first ? "" : ",");
+    first = 0;
+    str_json_string(s, gs_kernel_buffer(a, k, b).name);
+    int consumes = acc.role != GS_ROLE_WRITE;
+    int produces = acc.role != GS_ROLE_READ;
+    str_printf(s,
+               ", \"role\": \"%s\", \"access\": \"%s\", \"atomic\": %s, "
+               "\"consumes_input\": %s, \"produces_output\": %s}",
+               gs_role_name(acc.role), gs_role_access(acc.role), yes(acc.atomic), yes(consumes),
+               yes(produces));
+  }
+  str_printf(s, "%s],\n          \"live_in\": [], \"live_out\": []\n        }",
+             first ? "" : "\n          ");
+}
+
+char *gs_plan_json(const gs_analysis *a, const char *module_name) {
+  gs_str s;
+  str_init(&s);
+  str_printf(&s, "{\n  \"format\": \"gridsplit-plan\", \"version\": 1,\n  \"module\": ");
+  str_json_string(&s, module_name ? module_name : "");
+  str_printf(&s, ", \"target\": ");
+  str_json_string(&s, gs_analysis_target(a));
+  str_printf(&s, ",\n  \"kernels\": [");
+  for (size_t k = 0; k < gs_analysis_kernel_count(a); k++) {
+    str_printf(&s, "%s\n    {\n      \"name\": ", k ? "," : "");
+    str_json_string(&s, gs_kernel_name(a, k));
+    str_printf(&s, ",\n      \"barriers\": %u, \"schedule\": \"%s\",\n      \"buffers\": [",
+               gs_kernel_barrier_count(a, k),
+               gs_kernel_schedule(a, k) == GS_SCHEDULE_STATIC ? "static" : "dynamic");
+    for (size_t b = 0; b < gs_kernel_buffer_count(a, k); b++) {
+      gs_buffer_info bi = gs_kernel_buffer(a, k, b);
+      str_printf(&s, "%s\n        {\"name\": ", b ? "," : "");
+      str_json_string(&s, bi.name);
+      if (bi.arg >= 0)
+        str_printf(&s, ", \"arg\": %d", bi.arg);
+      else
+        str_printf(&s, ", \"arg\": null");
+      str_printf(&s, ", \"space\": \"%s\", \"host_input\": %s, \"host_output\": %s}",
+                 gs_space_name(bi.space), yes(bi.host_input), yes(bi.host_output));
+    }
+    str_printf(&s, "%s],\n      \"live_state\": null,\n      \"segments\": [\n",
+               gs_kernel_buffer_count(a, k) ? "\n      " : "");
+    for (size_t seg = 0; seg < gs_kernel_segment_count(a, k); seg++) {
+      if (seg)
+        str_printf(&s, ",\n");
+      plan_segment(&s, a, k, seg);
+    }
+    str_printf(&s, "\n      ]\n    }");
+  }
+  str_printf(&s, "%s]\n}\n", gs_analysis_kernel_count(a) ? "\n  " : "");
+  return str_take(&s);
+}

@@ -1,0 +1,71 @@
+/* NVPTX: address spaces of the NVPTX usage guide (0 generic, 1 global,
+ * 3 shared, 4 constant, 5 local); CUDA kernel arguments are generic pointers
+ * to global memory. Kernels are marked by the ptx_kernel calling convention
+ * or, in older IR, by !nvvm.annotations. */
+#include "gs.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int nvptx_is_kernel(LLVMModuleRef m, LLVMValueRef fn) {
+  if (LLVMCountBasicBlocks(fn) == 0)
+    return 0;
+  if (LLVMGetFunctionCallConv(fn) == LLVMPTXKernelCallConv)
+    return 1;
+  unsigned n = LLVMGetNamedMetadataNumOperands(m, "nvvm.annotations");
+  if (!n)
+    return 0;
+  LLVMValueRef *ops = gs_xcalloc(n, sizeof *ops);
+  LLVMGetNamedMetadataOperands(m, "nvvm.annotations", ops);
+  int found = 0;
+  for (unsigned i = 0; i < n && !found; i++) {
+    if (LLVMGetMDNodeNumOperands(ops[i]) < 3)
+      continue;
+    LLVMValueRef fields[3];
+    LLVMGetMDNodeOperands(ops[i], fields);
+    unsigned len = 0;
+    const char *key = fields[1] ? LLVMGetMDString(fields[1], &len) : NULL;
+    found = fields[0] == fn && key && len == 6 && !strncmp(key, "kernel", 6);
+  }
+  free(ops);
+  return found;
+}
+
+static buffer_space nvptx_arg_space(unsigned as) {
+  switch (as) {
+  case 0:
+  case 1:
+    return SPACE_GLOBAL;
+  case 4:
+    return SPACE_CONSTANT;
+  case 3:
+    return SPACE_WORKGROUP;
+  default:
+    return SPACE_NONE;
+  }
+}
+
+static buffer_space nvptx_global_space(unsigned as) {
+  return as == 1 ? SPACE_GLOBAL : as == 3 ? SPACE_WORKGROUP : SPACE_NONE;
+}
+
+static int nvptx_is_id_call(const char *callee) {
+  static const char *const prefixes[] = {"llvm.nvvm.read.ptx.sreg.tid.",
+                                         "llvm.nvvm.read.ptx.sreg.ctaid.",
+                                         "llvm.nvvm.read.ptx.sreg.laneid",
+                                         "llvm.nvvm.read.ptx.sreg.warpid",
+                                         "llvm.nvvm.read.ptx.sreg.smid",
+                                         "llvm.nvvm.read.ptx.sreg.clock", NULL};
+  for (size_t i = 0; prefixes[i]; i++)
+    if (!strncmp(callee, prefixes[i], strlen(prefixes[i])))
+      return 1;
+  return 0;
+}
+
+static int nvptx_is_id_global(const char *global) {
+  (void)global;
+  return 0;
+}
+
+const gs_target target_nvptx = {"nvptx", nvptx_is_kernel, nvptx_arg_space, nvptx_global_space,
+                                nvptx_is_id_call, nvptx_is_id_global};

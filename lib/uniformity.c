@@ -1,0 +1,440 @@
+/* Divergent grid barriers (SPEC section 1): a branch on a value derived from
+ * the invocation or workgroup id, after which live invocations can reach
+ * different barrier sites, is an error. Returning early is allowed.
+ *
+ * Invocation dependence flows through data (operands to results), through
+ * private memory (a dependent value stored to an alloca makes its loads
+ * dependent), and through control: inside the region a dependent branch
+ * controls (up to its immediate post-dominator), stores and phis depend on it. */
+#include "gs.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  const kernel_cfg *cfg;
+  const gs_target *t;
+  size_t n;        /* blocks */
+  gs_vec *preds;   /* per block: int */
+  int *ipdom;      /* per block: immediate post-dominator, n = virtual exit */
+  gs_map tainted;  /* value -> 1 */
+  gs_map tainted_memory; /* alloca or id global -> 1 */
+  gs_vec work;     /* values */
+  gs_vec branches; /* tainted terminators */
+} uniformity;
+
+static int block_of(const uniformity *u, LLVMValueRef inst) {
+  intptr_t b = -1;
+  map_get(&u->cfg->block_index, LLVMGetInstructionParent(inst), &b);
+  return (int)b;
+}
+
+/* Immediate post-dominators by the iterative algorithm of Cooper, Harvey and
+ * Kennedy ("A Simple, Fast Dominance Algorithm", 2001) on the reverse CFG. */
+static void compute_ipdom(uniformity *u) {
+  size_t n = u->n, exit = n;
+  gs_vec *succs = gs_xcalloc(n + 1, sizeof *succs); /* reverse-graph predecessors = succs */
+  u->preds = gs_xcalloc(n + 1, sizeof *u->preds);
+  for (size_t i = 0; i <= n; i++) {
+    vec_init(&succs[i], sizeof(int));
+    vec_init(&u->preds[i], sizeof(int));
+  }
+  for (size_t b = 0; b < n; b++) {
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, b));
+    unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
+    for (unsigned k = 0; k < ns; k++) {
+      intptr_t s;
+      if (!map_get(&u->cfg->block_index, LLVMGetSuccessor(term, k), &s))
+        continue;
+      VEC_PUSH(&succs[b], int, (int)s);
+      VEC_PUSH(&u->preds[s], int, (int)b);
+    }
+    if (!ns) {
+      VEC_PUSH(&succs[b], int, (int)exit);
+      VEC_PUSH(&u->preds[exit], int, (int)b);
+    }
+  }
+  /* post-order of the reverse graph from the exit */
+  int *order = gs_xcalloc(n + 1, sizeof(int)); /* position in post-order */
+  int *byorder = gs_xcalloc(n + 1, sizeof(int));
+  char *seen = gs_xcalloc(n + 1, 1);
+  int *stack = gs_xcalloc(n + 1, sizeof(int)), *next = gs_xcalloc(n + 1, sizeof(int));
+  size_t sp = 0, count = 0;
+  stack[sp++] = (int)exit;
+  seen[exit] = 1;
+  while (sp) {
+    int v = stack[sp - 1];
+    if ((size_t)next[v] < u->preds[v].len) {
+      int p = VEC_AT(&u->preds[v], int, next[v]++);
+      if (!seen[p]) {
+        seen[p] = 1;
+        stack[sp++] = p;
+      }
+    } else {
+      order[v] = (int)count;
+      byorder[count++] = v;
+      sp--;
+    }
+  }
+  u->ipdom = gs_xcalloc(n + 1, sizeof(int));
+  for (size_t i = 0; i <= n; i++)
+    u->ipdom[i] = -1;
+  u->ipdom[exit] = (int)exit;
+  int changed = 1;
+  while (changed) {
+    changed = 0;
+    for (size_t k = count; k-- > 0;) {
+      int b = byorder[k];
+      if ((size_t)b == exit)
+        continue;
+      int nd = -1;
+      for (size_t j = 0; j < succs[b].len; j++) {
+        int s = VEC_AT(&succs[b], int, j);
+        if (u->ipdom[s] < 0)
+          continue;
+        if (nd < 0) {
+          nd = s;
+          continue;
+        }
+        int x = s, y = nd;
+        while (x != y) {
+          while (order[x] < order[y])
+            x = u->ipdom[x];
+          while (order[y] < order[x])
+            y = u->ipdom[y];
+        }
+        nd = x;
+      }
+      if (nd >= 0 && u->ipdom[b] != nd) {
+        u->ipdom[b] = nd;
+        changed = 1;
+      }
+    }
+  }
+  /* blocks that never reach an exit (endless loops) are post-dominated by it */
+  for (size_t b = 0; b < n; b++)
+    if (u->ipdom[b] < 0)
+      u->ipdom[b] = (int)exit;
+  for (size_t i = 0; i <= n; i++)
+    vec_free(&succs[i]);
+  free(succs);
+  free(order);
+  free(byorder);
+  free(seen);
+  free(stack);
+  free(next);
+}
+
+static void taint(uniformity *u, LLVMValueRef v) {
+  if (map_get(&u->tainted, v, NULL))
+    return;
+  map_put(&u->tainted, v, 1);
+  VEC_PUSH(&u->work, LLVMValueRef, v);
+}
+
+/* Loads through addresses derived from a dependent memory object depend. */
+static void taint_memory(uniformity *u, LLVMValueRef object) {
+  if (map_get(&u->tainted_memory, object, NULL))
+    return;
+  map_put(&u->tainted_memory, object, 1);
+  gs_vec addrs;
+  gs_map seen;
+  vec_init(&addrs, sizeof(LLVMValueRef));
+  map_init(&seen);
+  VEC_PUSH(&addrs, LLVMValueRef, object);
+  while (addrs.len) {
+    LLVMValueRef a = VEC_AT(&addrs, LLVMValueRef, --addrs.len);
+    if (map_get(&seen, a, NULL))
+      continue;
+    map_put(&seen, a, 1);
+    for (LLVMUseRef use = LLVMGetFirstUse(a); use; use = LLVMGetNextUse(use)) {
+      LLVMValueRef user = LLVMGetUser(use);
+      if (LLVMIsAConstantExpr(user) || LLVMIsAGetElementPtrInst(user) ||
+          LLVMIsABitCastInst(user) || LLVMIsAAddrSpaceCastInst(user) || LLVMIsAPHINode(user) ||
+          LLVMIsASelectInst(user))
+        VEC_PUSH(&addrs, LLVMValueRef, user);
+      else if (LLVMIsALoadInst(user) || ir_is_call(user))
+        taint(u, user);
+    }
+  }
+  vec_free(&addrs);
+  map_free(&seen);
+}
+
+static void taint_store_target(uniformity *u, LLVMValueRef addr) {
+  /* only private memory: a dependent value in a buffer is read back only
+   * through an address, which the data flow already follows */
+  while (LLVMIsAGetElementPtrInst(addr) || LLVMIsABitCastInst(addr) ||
+         LLVMIsAAddrSpaceCastInst(addr))
+    addr = LLVMGetOperand(addr, 0);
+  if (LLVMIsAAllocaInst(addr))
+    taint_memory(u, addr);
+}
+
+/* Inside the region a dependent branch controls, stores and phis depend on
+ * it, and so do values used after the region (divergent loop exits). */
+static void taint_controlled(uniformity *u, LLVMValueRef branch) {
+  int x = block_of(u, branch);
+  int join = u->ipdom[x];
+  char *in_region = gs_xcalloc(u->n + 1, 1);
+  gs_vec work;
+  vec_init(&work, sizeof(int));
+  unsigned ns = LLVMGetNumSuccessors(branch);
+  for (unsigned k = 0; k < ns; k++) {
+    intptr_t s;
+    if (map_get(&u->cfg->block_index, LLVMGetSuccessor(branch, k), &s) && (int)s != join &&
+        !in_region[s]) {
+      in_region[s] = 1;
+      VEC_PUSH(&work, int, (int)s);
+    }
+  }
+  gs_vec region;
+  vec_init(&region, sizeof(int));
+  while (work.len) {
+    int b = VEC_AT(&work, int, --work.len);
+    VEC_PUSH(&region, int, b);
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, b));
+    unsigned n = term ? LLVMGetNumSuccessors(term) : 0;
+    for (unsigned k = 0; k < n; k++) {
+      intptr_t s;
+      if (map_get(&u->cfg->block_index, LLVMGetSuccessor(term, k), &s) && (int)s != join &&
+          !in_region[s]) {
+        in_region[s] = 1;
+        VEC_PUSH(&work, int, (int)s);
+      }
+    }
+  }
+  for (size_t i = 0; i < region.len; i++) {
+    LLVMBasicBlockRef bb = VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, VEC_AT(&region, int, i));
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+      if (LLVMIsAStoreInst(in))
+        taint_store_target(u, LLVMGetOperand(in, 1));
+      else if (LLVMIsAPHINode(in))
+        taint(u, in);
+      for (LLVMUseRef use = LLVMGetFirstUse(in); use; use = LLVMGetNextUse(use)) {
+        LLVMValueRef user = LLVMGetUser(use);
+        int ub = LLVMIsAInstruction(user) ? block_of(u, user) : -1;
+        if (ub >= 0 && !in_region[ub])
+          taint(u, user);
+      }
+    }
+  }
+  if ((size_t)join < u->n) {
+    LLVMBasicBlockRef bb = VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, join);
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in && LLVMIsAPHINode(in);
+         in = LLVMGetNextInstruction(in))
+      taint(u, in);
+  }
+  vec_free(&region);
+  vec_free(&work);
+  free(in_region);
+}
+
+static int is_atomic_call(const char *name) {
+  char *base = ir_itanium_base(name);
+  int r = !strncmp(base, "atomic_", 7) || !strncmp(base, "atom_", 5) ||
+          !strncmp(base, "__spirv_Atomic", 14);
+  free(base);
+  return r;
+}
+
+static void seed(uniformity *u) {
+  LLVMModuleRef m = LLVMGetGlobalParent(u->cfg->fn);
+  for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
+    size_t len;
+    if (u->t->is_invocation_id_global(LLVMGetValueName2(g, &len)))
+      taint_memory(u, g);
+  }
+  for (size_t b = 0; b < u->n; b++) {
+    LLVMBasicBlockRef bb = VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, b);
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+      if (ir_is_call(in)) {
+        const char *name = ir_callee_name(in);
+        if (name && (u->t->is_invocation_id_call(name) || is_atomic_call(name)))
+          taint(u, in);
+      } else if (LLVMIsAAtomicRMWInst(in) || LLVMIsAAtomicCmpXchgInst(in)) {
+        taint(u, in); /* every invocation sees a different old value */
+      } else if (LLVMIsALoadInst(in)) {
+        /* workgroup memory differs between workgroups */
+        LLVMTypeRef pty = LLVMTypeOf(LLVMGetOperand(in, 0));
+        if (u->t->arg_space(LLVMGetPointerAddressSpace(pty)) == SPACE_WORKGROUP)
+          taint(u, in);
+      }
+    }
+  }
+}
+
+static void propagate(uniformity *u) {
+  while (u->work.len) {
+    LLVMValueRef v = VEC_AT(&u->work, LLVMValueRef, --u->work.len);
+    if (LLVMIsABranchInst(v) || LLVMIsASwitchInst(v)) {
+      VEC_PUSH(&u->branches, LLVMValueRef, v);
+      taint_controlled(u, v);
+      continue;
+    }
+    for (LLVMUseRef use = LLVMGetFirstUse(v); use; use = LLVMGetNextUse(use)) {
+      LLVMValueRef user = LLVMGetUser(use);
+      if (!LLVMIsAInstruction(user) || block_of(u, user) < 0)
+        continue;
+      if (LLVMIsAStoreInst(user)) {
+        if (LLVMGetOperand(user, 0) == v)
+          taint_store_target(u, LLVMGetOperand(user, 1));
+        continue;
+      }
+      if (LLVMIsABranchInst(user) && !LLVMIsConditional(user))
+        continue;
+      taint(u, user);
+    }
+  }
+}
+
+/* next[b]: the barrier sites an invocation entering block b can reach first */
+typedef struct {
+  gs_vec *next; /* per block: sorted int */
+} first_barriers;
+
+static int union_into(gs_vec *dst, const gs_vec *src) {
+  int changed = 0;
+  for (size_t i = 0; i < src->len; i++) {
+    int x = VEC_AT(src, int, i);
+    size_t j = 0;
+    while (j < dst->len && VEC_AT(dst, int, j) < x)
+      j++;
+    if (j < dst->len && VEC_AT(dst, int, j) == x)
+      continue;
+    vec_push(dst, &x); /* grow, then shift into place */
+    memmove((int *)dst->data + j + 1, (int *)dst->data + j, (dst->len - 1 - j) * sizeof(int));
+    VEC_AT(dst, int, j) = x;
+    changed = 1;
+  }
+  return changed;
+}
+
+static void compute_first_barriers(const uniformity *u, first_barriers *fb) {
+  size_t n = u->n;
+  fb->next = gs_xcalloc(n, sizeof *fb->next);
+  int *own = gs_xcalloc(n, sizeof(int));
+  for (size_t b = 0; b < n; b++) {
+    vec_init(&fb->next[b], sizeof(int));
+    LLVMBasicBlockRef bb = VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, b);
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in && !own[b];
+         in = LLVMGetNextInstruction(in)) {
+      intptr_t site;
+      if (map_get(&u->cfg->barrier_site, in, &site))
+        own[b] = (int)site;
+    }
+    if (own[b])
+      VEC_PUSH(&fb->next[b], int, own[b]);
+  }
+  int changed = 1;
+  while (changed) {
+    changed = 0;
+    for (size_t b = n; b-- > 0;) {
+      if (own[b])
+        continue;
+      LLVMValueRef term =
+          LLVMGetBasicBlockTerminator(VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, b));
+      unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
+      for (unsigned k = 0; k < ns; k++) {
+        intptr_t s;
+        if (map_get(&u->cfg->block_index, LLVMGetSuccessor(term, k), &s) && (size_t)s != b)
+          changed |= union_into(&fb->next[b], &fb->next[s]);
+      }
+    }
+  }
+  free(own);
+}
+
+static int same_set(const gs_vec *a, const gs_vec *b) {
+  return a->len == b->len && !memcmp(a->data, b->data, a->len * sizeof(int));
+}
+
+static gs_error *check_branches(const uniformity *u, const gs_options *opts) {
+  (void)opts;
+  if (!u->branches.len || !u->cfg->barriers.len)
+    return NULL;
+  first_barriers fb;
+  compute_first_barriers(u, &fb);
+  gs_error *err = NULL;
+  for (size_t i = 0; i < u->branches.len && !err; i++) {
+    LLVMValueRef br = VEC_AT(&u->branches, LLVMValueRef, i);
+    const gs_vec *seen = NULL;
+    unsigned ns = LLVMGetNumSuccessors(br);
+    for (unsigned k = 0; k < ns && !err; k++) {
+      intptr_t s;
+      if (!map_get(&u->cfg->block_index, LLVMGetSuccessor(br, k), &s) || !fb.next[s].len)
+        continue; /* this way only returns: allowed */
+      if (!seen) {
+        seen = &fb.next[s];
+        continue;
+      }
+      if (same_set(seen, &fb.next[s]))
+        continue;
+      /* a site one way can reach that the other cannot */
+      int a = -1, b = -1;
+      for (size_t j = 0; j < seen->len && a < 0; j++) {
+        int x = VEC_AT(seen, int, j), found = 0;
+        for (size_t l = 0; l < fb.next[s].len; l++)
+          found |= VEC_AT(&fb.next[s], int, l) == x;
+        if (!found)
+          a = x;
+      }
+      b = VEC_AT(&fb.next[s], int, 0);
+      if (a < 0) {
+        a = VEC_AT(seen, int, 0);
+        for (size_t l = 0; l < fb.next[s].len; l++) {
+          int x = VEC_AT(&fb.next[s], int, l), found = 0;
+          for (size_t j = 0; j < seen->len; j++)
+            found |= VEC_AT(seen, int, j) == x;
+          if (!found)
+            b = x;
+        }
+      }
+      char *where = ir_describe(br);
+      char *la = ir_location(VEC_AT(&u->cfg->barriers, LLVMValueRef, (size_t)a - 1));
+      char *lb = ir_location(VEC_AT(&u->cfg->barriers, LLVMValueRef, (size_t)b - 1));
+      size_t len;
+      err = gs_errorf("kernel '%s': divergent grid barrier: the branch %s depends on the "
+                      "invocation id, and invocations that take it can reach barrier %d%s%s%s "
+                      "while others reach barrier %d%s%s%s; every invocation that has not "
+                      "returned must reach the same barrier",
+                      LLVMGetValueName2(u->cfg->fn, &len), where, a, la ? " (" : "",
+                      la ? la : "", la ? ")" : "", b, lb ? " (" : "", lb ? lb : "",
+                      lb ? ")" : "");
+      free(where);
+      free(la);
+      free(lb);
+    }
+  }
+  for (size_t b = 0; b < u->n; b++)
+    vec_free(&fb.next[b]);
+  free(fb.next);
+  return err;
+}
+
+gs_error *uniformity_check(const kernel_cfg *cfg, const gs_target *t, const gs_options *opts) {
+  if (!cfg->barriers.len)
+    return NULL;
+  uniformity u;
+  memset(&u, 0, sizeof u);
+  u.cfg = cfg;
+  u.t = t;
+  u.n = cfg->blocks.len;
+  map_init(&u.tainted);
+  map_init(&u.tainted_memory);
+  vec_init(&u.work, sizeof(LLVMValueRef));
+  vec_init(&u.branches, sizeof(LLVMValueRef));
+  compute_ipdom(&u);
+  seed(&u);
+  propagate(&u);
+  gs_error *err = check_branches(&u, opts);
+  for (size_t i = 0; i <= u.n; i++)
+    vec_free(&u.preds[i]);
+  free(u.preds);
+  free(u.ipdom);
+  map_free(&u.tainted);
+  map_free(&u.tainted_memory);
+  vec_free(&u.work);
+  vec_free(&u.branches);
+  return err;
+}

@@ -1,0 +1,186 @@
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Out of memory is the one condition the library cannot report as a value. */
+void *gs_xmalloc(size_t n) {
+  void *p = malloc(n ? n : 1);
+  if (!p)
+    abort();
+  return p;
+}
+
+void *gs_xcalloc(size_t n, size_t size) {
+  void *p = calloc(n ? n : 1, size ? size : 1);
+  if (!p)
+    abort();
+  return p;
+}
+
+void *gs_xrealloc(void *p, size_t n) {
+  p = realloc(p, n ? n : 1);
+  if (!p)
+    abort();
+  return p;
+}
+
+char *gs_strndup(const char *s, size_t n) {
+  char *d = gs_xmalloc(n + 1);
+  memcpy(d, s, n);
+  d[n] = 0;
+  return d;
+}
+
+char *gs_strdup(const char *s) { return gs_strndup(s, strlen(s)); }
+
+void vec_init(gs_vec *v, size_t elem) {
+  v->data = NULL;
+  v->len = v->cap = 0;
+  v->elem = elem;
+}
+
+void vec_free(gs_vec *v) {
+  free(v->data);
+  v->data = NULL;
+  v->len = v->cap = 0;
+}
+
+void *vec_push(gs_vec *v, const void *elem) {
+  if (v->len == v->cap) {
+    v->cap = v->cap ? 2 * v->cap : 8;
+    v->data = gs_xrealloc(v->data, v->cap * v->elem);
+  }
+  void *slot = (char *)v->data + v->len * v->elem;
+  memcpy(slot, elem, v->elem);
+  v->len++;
+  return slot;
+}
+
+static size_t map_hash(const void *key, size_t cap) {
+  uint64_t h = (uint64_t)(uintptr_t)key;
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  return (size_t)h & (cap - 1);
+}
+
+void map_init(gs_map *m) {
+  m->keys = NULL;
+  m->vals = NULL;
+  m->cap = m->len = 0;
+}
+
+void map_free(gs_map *m) {
+  free(m->keys);
+  free(m->vals);
+  map_init(m);
+}
+
+static void map_grow(gs_map *m) {
+  gs_map old = *m;
+  m->cap = old.cap ? old.cap * 2 : 64;
+  m->keys = gs_xcalloc(m->cap, sizeof *m->keys);
+  m->vals = gs_xcalloc(m->cap, sizeof *m->vals);
+  m->len = 0;
+  for (size_t i = 0; i < old.cap; i++)
+    if (old.keys[i])
+      map_put(m, old.keys[i], old.vals[i]);
+  free(old.keys);
+  free(old.vals);
+}
+
+void map_put(gs_map *m, const void *key, intptr_t val) {
+  if (2 * (m->len + 1) > m->cap)
+    map_grow(m);
+  size_t i = map_hash(key, m->cap);
+  while (m->keys[i] && m->keys[i] != key)
+    i = (i + 1) & (m->cap - 1);
+  if (!m->keys[i]) {
+    m->keys[i] = key;
+    m->len++;
+  }
+  m->vals[i] = val;
+}
+
+int map_get(const gs_map *m, const void *key, intptr_t *val) {
+  if (!m->cap)
+    return 0;
+  size_t i = map_hash(key, m->cap);
+  while (m->keys[i]) {
+    if (m->keys[i] == key) {
+      if (val)
+        *val = m->vals[i];
+      return 1;
+    }
+    i = (i + 1) & (m->cap - 1);
+  }
+  return 0;
+}
+
+void bits_init(gs_bits *b, size_t nbits) {
+  b->nbits = nbits;
+  b->words = gs_xcalloc((nbits + 63) / 64, sizeof *b->words);
+}
+
+void bits_free(gs_bits *b) {
+  free(b->words);
+  b->words = NULL;
+  b->nbits = 0;
+}
+
+void bits_set(gs_bits *b, size_t i) { b->words[i / 64] |= (uint64_t)1 << (i % 64); }
+
+int bits_test(const gs_bits *b, size_t i) { return (b->words[i / 64] >> (i % 64)) & 1; }
+
+void str_init(gs_str *s) {
+  s->s = NULL;
+  s->len = s->cap = 0;
+}
+
+void str_vprintf(gs_str *s, const char *fmt, va_list ap) {
+  va_list ap2;
+  va_copy(ap2, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap2);
+  va_end(ap2);
+  if (n < 0)
+    return;
+  if (s->len + (size_t)n + 1 > s->cap) {
+    s->cap = (s->len + (size_t)n + 1) * 2;
+    s->s = gs_xrealloc(s->s, s->cap);
+  }
+  vsnprintf(s->s + s->len, (size_t)n + 1, fmt, ap);
+  s->len += (size_t)n;
+}
+
+void str_printf(gs_str *s, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  str_vprintf(s, fmt, ap);
+  va_end(ap);
+}
+
+void str_json_string(gs_str *s, const char *text) {
+  str_printf(s, "\"");
+  for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+    if (*p == '"' || *p == '\\')
+      str_printf(s, "\\%c", *p);
+    else if (*p < 0x20)
+      str_printf(s, "\\u%04x", *p);
+    else
+      str_printf(s, "%c", *p);
+  }
+  str_printf(s, "\"");
+}
+
+char *str_take(gs_str *s) {
+  char *r = s->s ? s->s : gs_strdup("");
+  str_init(s);
+  return r;
+}
+
+void str_free(gs_str *s) {
+  free(s->s);
+  str_init(s);
+}

@@ -1,0 +1,89 @@
+// The opt plugin: the smallest C++ that LLVM's new pass manager needs. All
+// the work is in the C library; this file only registers passes, parses
+// their options and turns errors into LLVM diagnostics.
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#if GS_LLVM_MAJOR >= 22
+#include "llvm/Plugins/PassPlugin.h"
+#else
+#include "llvm/Passes/PassPlugin.h"
+#endif
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+
+extern "C" {
+#include "gridsplit/gridsplit.h"
+}
+
+using namespace llvm;
+
+namespace {
+
+// Errors go through the context, so opt reports them as its own errors and
+// fails; warnings are printed as opt prints its own.
+void reportError(Module &M, const char *msg) {
+  M.getContext().emitError(Twine("gridsplit: ") + msg);
+}
+
+void reportWarning(const char *msg) { WithColor::warning(errs(), "gridsplit") << msg << "\n"; }
+
+// print<gridsplit-roles>: prints the roles table, changes nothing.
+struct RolesPrinter : PassInfoMixin<RolesPrinter> {
+  std::string Options;
+  explicit RolesPrinter(std::string O) : Options(std::move(O)) {}
+
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    gs_options *opts = gs_options_create();
+    gs_analysis *a = nullptr;
+    gs_error *err = gs_options_parse(opts, Options.c_str());
+    if (!err)
+      err = gs_analyze(wrap(&M), opts, &a);
+    gs_options_dispose(opts);
+    if (err) {
+      std::string msg = gs_error_message(err);
+      gs_error_dispose(err);
+      reportError(M, msg.c_str());
+      return PreservedAnalyses::all();
+    }
+    for (size_t i = 0; i < gs_analysis_warning_count(a); i++)
+      reportWarning(gs_analysis_warning(a, i));
+    char *table = gs_analysis_print_roles(a);
+    outs() << table;
+    gs_dispose_string(table);
+    gs_analysis_dispose(a);
+    return PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+};
+
+// "print<gridsplit-roles>" or "print<gridsplit-roles<barrier=NAME;...>>"
+bool parseRolesPrinter(StringRef Name, std::string &Options) {
+  if (Name == "print<gridsplit-roles>") {
+    Options.clear();
+    return true;
+  }
+  if (Name.consume_front("print<gridsplit-roles<") && Name.consume_back(">>")) {
+    Options = Name.str();
+    return true;
+  }
+  return false;
+}
+
+} // namespace
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "GridSplit", GS_VERSION, [](PassBuilder &PB) {
+            PB.registerPipelineParsingCallback(
+                [](StringRef Name, ModulePassManager &MPM,
+                   ArrayRef<PassBuilder::PipelineElement>) {
+                  std::string Options;
+                  if (!parseRolesPrinter(Name, Options))
+                    return false;
+                  MPM.addPass(RolesPrinter(Options));
+                  return true;
+                });
+          }};
+}

@@ -1,0 +1,200 @@
+/* gridsplit: the command-line tool of SPEC section 5. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <gridsplit/gridsplit.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
+
+static const char usage[] =
+    "usage: gridsplit [options] INPUT\n"
+    "\n"
+    "Finds the grid barriers of every kernel in INPUT (.ll, .bc or .cl), its\n"
+    "segments and each segment's buffer roles, and writes the plan.\n"
+    "\n"
+    "options:\n"
+    "  -o DIR            output directory (default gridsplit-out)\n"
+    "  --plan FILE       write the plan JSON to FILE ('-' for stdout)\n"
+    "                    (default DIR/<input name>.plan.json)\n"
+    "  --print-roles     print the per-segment roles table\n"
+    "  --kernel NAME     only this kernel\n"
+    "  --barrier NAME    also treat calls to NAME as grid barriers\n"
+    "  --target T        ir (default); spirv, amdgcn, nvptx are not in this version\n"
+    "  --mcpu CPU        target processor\n"
+    "  -O0 .. -O3        optimisation level for .cl inputs (default -O2)\n"
+    "  --help, --version\n";
+
+typedef struct {
+  const char *input, *out_dir, *plan, *target, *mcpu;
+  int print_roles, opt_level;
+  gs_options *opts;
+} tool_args;
+
+static int usage_error(const char *fmt, const char *arg) {
+  fprintf(stderr, "gridsplit: error: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\n(run 'gridsplit --help' for usage)\n");
+  return EXIT_USAGE;
+}
+
+/* Returns -1 to go on, or an exit status. */
+static int parse_args(int argc, char **argv, tool_args *t) {
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    const char **value = NULL;
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      fputs(usage, stdout);
+      return 0;
+    }
+    if (!strcmp(a, "--version")) {
+      printf("gridsplit %s (LLVM %d)\n", GS_VERSION, GS_LLVM_MAJOR);
+      return 0;
+    }
+    if (!strcmp(a, "--print-roles")) {
+      t->print_roles = 1;
+      continue;
+    }
+    if (strlen(a) == 3 && a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3') {
+      t->opt_level = a[2] - '0';
+      continue;
+    }
+    if (!strcmp(a, "-o"))
+      value = &t->out_dir;
+    else if (!strcmp(a, "--plan"))
+      value = &t->plan;
+    else if (!strcmp(a, "--target"))
+      value = &t->target;
+    else if (!strcmp(a, "--mcpu"))
+      value = &t->mcpu;
+    else if (!strcmp(a, "--kernel") || !strcmp(a, "--barrier")) {
+      if (i + 1 >= argc)
+        return usage_error("option '%s' needs a value", a);
+      gs_error *e = !strcmp(a, "--kernel") ? gs_options_set_kernel(t->opts, argv[++i])
+                                           : gs_options_add_barrier(t->opts, argv[++i]);
+      if (e) {
+        int rc = usage_error("%s", gs_error_message(e));
+        gs_error_dispose(e);
+        return rc;
+      }
+      continue;
+    } else if (a[0] == '-' && a[1]) {
+      return usage_error("unknown option '%s'", a);
+    } else {
+      if (t->input)
+        return usage_error("more than one input file ('%s')", a);
+      t->input = a;
+      continue;
+    }
+    if (i + 1 >= argc)
+      return usage_error("option '%s' needs a value", a);
+    *value = argv[++i];
+  }
+  if (!t->input)
+    return usage_error("%s", "no input file");
+  if (strcmp(t->target, "ir") != 0) {
+    if (!strcmp(t->target, "spirv") || !strcmp(t->target, "amdgcn") ||
+        !strcmp(t->target, "nvptx"))
+      return usage_error("target '%s' is not available in this version (available: ir)",
+                         t->target);
+    return usage_error("unknown target '%s' (targets: ir, spirv, amdgcn, nvptx)", t->target);
+  }
+  return -1;
+}
+
+static const char *base_name(const char *path) {
+  const char *slash = strrchr(path, '/');
+  return slash ? slash + 1 : path;
+}
+
+/* Writes TEXT to PATH through a temporary file, so that an error never
+ * leaves a partial file behind. */
+static int write_file(const char *path, const char *text, const char *input) {
+  if (!strcmp(path, "-")) {
+    fputs(text, stdout);
+    return 0;
+  }
+  size_t n = strlen(path) + 16;
+  char *tmp = malloc(n);
+  snprintf(tmp, n, "%s.tmpXXXXXX", path);
+  int fd = mkstemp(tmp);
+  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+  int ok = f && fputs(text, f) >= 0;
+  if (f && fclose(f) != 0)
+    ok = 0;
+  if (ok && rename(tmp, path) != 0)
+    ok = 0;
+  if (!ok) {
+    fprintf(stderr, "%s: error: cannot write '%s': %s\n", input, path, strerror(errno));
+    if (fd >= 0)
+      unlink(tmp);
+  }
+  free(tmp);
+  return ok ? 0 : EXIT_INPUT;
+}
+
+static char *default_plan_path(const tool_args *t) {
+  const char *base = base_name(t->input);
+  const char *dot = strrchr(base, '.');
+  size_t stem = dot ? (size_t)(dot - base) : strlen(base);
+  size_t n = strlen(t->out_dir) + stem + 16;
+  char *p = malloc(n);
+  snprintf(p, n, "%s/%.*s.plan.json", t->out_dir, (int)stem, base);
+  return p;
+}
+
+static int run(tool_args *t) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = NULL;
+  gs_analysis *a = NULL;
+  int rc = 0;
+  gs_error *e = gs_load_module(ctx, t->input, t->opt_level, &m);
+  if (!e)
+    e = gs_analyze(m, t->opts, &a);
+  if (e) {
+    const char *msg = gs_error_message(e);
+    /* messages from the loader already start with the file name */
+    if (!strncmp(msg, t->input, strlen(t->input)) && msg[strlen(t->input)] == ':')
+      fprintf(stderr, "%s\n", msg);
+    else
+      fprintf(stderr, "%s: error: %s\n", t->input, msg);
+    gs_error_dispose(e);
+    rc = EXIT_INPUT;
+  } else {
+    for (size_t i = 0; i < gs_analysis_warning_count(a); i++)
+      fprintf(stderr, "%s: warning: %s\n", t->input, gs_analysis_warning(a, i));
+    if (t->print_roles) {
+      char *table = gs_analysis_print_roles(a);
+      fputs(table, stdout);
+      gs_dispose_string(table);
+    }
+    char *plan = gs_plan_json(a, base_name(t->input));
+    char *path = t->plan ? strdup(t->plan) : default_plan_path(t);
+    if (!t->plan && mkdir(t->out_dir, 0777) != 0 && errno != EEXIST) {
+      fprintf(stderr, "%s: error: cannot create '%s': %s\n", t->input, t->out_dir,
+              strerror(errno));
+      rc = EXIT_INPUT;
+    } else {
+      rc = write_file(path, plan, t->input);
+    }
+    free(path);
+    gs_dispose_string(plan);
+  }
+  gs_analysis_dispose(a);
+  if (m)
+    LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  tool_args t = {NULL, "gridsplit-out", NULL, "ir", NULL, 0, 2, gs_options_create()};
+  int rc = parse_args(argc, argv, &t);
+  if (rc < 0)
+    rc = run(&t);
+  gs_options_dispose(t.opts);
+  return rc;
+}
