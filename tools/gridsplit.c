@@ -156,9 +156,13 @@ static int run(tool_args *t) {
     e = gs_analyze(m, t->opts, &a);
   if (e) {
     const char *msg = gs_error_message(e);
-    /* messages from the loader already start with the file name */
-    if (!strncmp(msg, t->input, strlen(t->input)) && msg[strlen(t->input)] == ':')
+    size_t n = strlen(t->input);
+    /* the loader's messages start with the file name; the parser's with
+     * file:line:col: error: */
+    if (!strncmp(msg, t->input, n) && msg[n] == ':' && msg[n + 1] >= '0' && msg[n + 1] <= '9')
       fprintf(stderr, "%s\n", msg);
+    else if (!strncmp(msg, t->input, n) && msg[n] == ':' && msg[n + 1] == ' ')
+      fprintf(stderr, "%s: error: %s\n", t->input, msg + n + 2);
     else
       fprintf(stderr, "%s: error: %s\n", t->input, msg);
     gs_error_dispose(e);
