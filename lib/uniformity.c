@@ -21,6 +21,7 @@ typedef struct {
   gs_map tainted_memory; /* alloca or id global -> 1 */
   gs_vec work;     /* values */
   gs_vec branches; /* tainted terminators */
+  gs_map reads_ids; /* function -> 1 reads ids, 2 does not, 3 being scanned */
 } uniformity;
 
 static int block_of(const uniformity *u, LLVMValueRef inst) {
@@ -238,6 +239,39 @@ static int is_atomic_call(const char *name) {
   return r;
 }
 
+static int is_id_global_use(const uniformity *u, LLVMValueRef v) {
+  while (LLVMIsAConstantExpr(v) || LLVMIsAGetElementPtrInst(v) || LLVMIsABitCastInst(v) ||
+         LLVMIsAAddrSpaceCastInst(v))
+    v = LLVMGetOperand(v, 0);
+  size_t len;
+  return LLVMIsAGlobalVariable(v) && u->t->is_invocation_id_global(LLVMGetValueName2(v, &len));
+}
+
+/* A defined callee not inlined (it holds no barrier) whose result may come
+ * from an invocation id: `int my_index(void) { return get_global_id(0); }`. */
+static int function_reads_ids(uniformity *u, LLVMValueRef fn) {
+  intptr_t state;
+  if (map_get(&u->reads_ids, fn, &state))
+    return state == 1;
+  map_put(&u->reads_ids, fn, 3);
+  int found = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && !found;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in && !found;
+         in = LLVMGetNextInstruction(in)) {
+      if (ir_is_call(in)) {
+        LLVMValueRef callee = ir_called_function(in);
+        const char *name = ir_callee_name(in);
+        found = name && (u->t->is_invocation_id_call(name) ||
+                         (LLVMCountBasicBlocks(callee) && function_reads_ids(u, callee)));
+      } else if (LLVMIsALoadInst(in)) {
+        found = is_id_global_use(u, LLVMGetOperand(in, 0));
+      }
+    }
+  map_put(&u->reads_ids, fn, found ? 1 : 2);
+  return found;
+}
+
 static void seed(uniformity *u) {
   LLVMModuleRef m = LLVMGetGlobalParent(u->cfg->fn);
   for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
@@ -250,7 +284,9 @@ static void seed(uniformity *u) {
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
       if (ir_is_call(in)) {
         const char *name = ir_callee_name(in);
-        if (name && (u->t->is_invocation_id_call(name) || is_atomic_call(name)))
+        LLVMValueRef callee = ir_called_function(in);
+        if (name && (u->t->is_invocation_id_call(name) || is_atomic_call(name) ||
+                     (LLVMCountBasicBlocks(callee) && function_reads_ids(u, callee))))
           taint(u, in);
       } else if (LLVMIsAAtomicRMWInst(in) || LLVMIsAAtomicCmpXchgInst(in)) {
         taint(u, in); /* every invocation sees a different old value */
@@ -422,6 +458,7 @@ gs_error *uniformity_check(const kernel_cfg *cfg, const gs_target *t, const gs_o
   u.n = cfg->blocks.len;
   map_init(&u.tainted);
   map_init(&u.tainted_memory);
+  map_init(&u.reads_ids);
   vec_init(&u.work, sizeof(LLVMValueRef));
   vec_init(&u.branches, sizeof(LLVMValueRef));
   compute_ipdom(&u);
@@ -434,6 +471,7 @@ gs_error *uniformity_check(const kernel_cfg *cfg, const gs_target *t, const gs_o
   free(u.ipdom);
   map_free(&u.tainted);
   map_free(&u.tainted_memory);
+  map_free(&u.reads_ids);
   vec_free(&u.work);
   vec_free(&u.branches);
   return err;
