@@ -68,12 +68,13 @@ static gs_schedule schedule_of(const kernel_result *kr) {
   return GS_SCHEDULE_STATIC;
 }
 
-static gs_error *analyze_kernel(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn,
+gs_error *analyze_kernel(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn,
                                 const gs_target *t, const gs_options *opts, summary_cache *cache,
                                 gs_vec *warnings) {
   size_t len;
   memset(kr, 0, sizeof *kr);
   kr->name = gs_strdup(LLVMGetValueName2(fn, &len));
+  kr->live_state_arg = kr->status_offset = kr->control_arg = -1;
   vec_init(&kr->buffers, sizeof(buffer_desc));
 
   kernel_cfg cfg;
@@ -113,7 +114,7 @@ static gs_error *analyze_kernel(kernel_result *kr, LLVMModuleRef m, LLVMValueRef
   return NULL;
 }
 
-static void kernel_result_free(kernel_result *kr) {
+void kernel_result_free(kernel_result *kr) {
   free(kr->name);
   for (size_t s = 0; kr->successors && s < kr->nsegments; s++) {
     vec_free(&kr->successors[s]);
@@ -124,6 +125,16 @@ static void kernel_result_free(kernel_result *kr) {
   for (size_t b = 0; b < kr->buffers.len; b++)
     free(VEC_AT(&kr->buffers, buffer_desc, b).name);
   vec_free(&kr->buffers);
+  for (size_t s = 0; kr->live_in && s < kr->nsegments; s++) {
+    for (size_t i = 0; i < kr->live_in[s].len; i++)
+      free(VEC_AT(&kr->live_in[s], live_slot, i).name);
+    for (size_t i = 0; i < kr->live_out[s].len; i++)
+      free(VEC_AT(&kr->live_out[s], live_slot, i).name);
+    vec_free(&kr->live_in[s]);
+    vec_free(&kr->live_out[s]);
+  }
+  free(kr->live_in);
+  free(kr->live_out);
   free(kr->host_input);
   free(kr->host_output);
   free(kr->access);

@@ -23,6 +23,9 @@ struct gs_options {
   char **barriers; /* extra barrier names (barrier=NAME) */
   size_t nbarriers;
   char *kernel; /* analyse only this kernel, or NULL */
+  int drop_original;    /* keep-original=false */
+  int distinct_buffers; /* distinct-buffers=true: no two buffers overlap */
+  char *plan;           /* plan=FILE (the plugin writes it) */
 };
 
 /* ir: small helpers over the LLVM C API */
@@ -50,6 +53,11 @@ typedef struct gs_target {
   /* calls and loads whose result differs between invocations or workgroups */
   int (*is_invocation_id_call)(const char *callee);
   int (*is_invocation_id_global)(const char *global);
+  /* id and size queries that can be recomputed anywhere in the kernel */
+  int (*is_pure_query)(const char *callee);
+  /* the global linear invocation id (i64) at B, or NULL where the split does
+   * not support the target yet */
+  LLVMValueRef (*build_linear_id)(LLVMBuilderRef b, LLVMModuleRef m);
 } gs_target;
 
 extern const gs_target target_spir, target_amdgpu, target_nvptx;
@@ -71,6 +79,9 @@ int barrier_is_spelling(const gs_options *opts, const char *name);
  * NULL when M needs no inlining. */
 gs_error *inline_barrier_callees(LLVMModuleRef m, const gs_options *opts,
                                  const gs_target *t, LLVMModuleRef *copy);
+/* The same, inlining into C itself (a scratch copy the caller owns). */
+gs_error *inline_barrier_callees_in_place(LLVMModuleRef c, const gs_options *opts,
+                                          const gs_target *t);
 
 /* segments: barrier sites in RPO and the segment graph (SPEC section 2) */
 
@@ -90,6 +101,33 @@ void cfg_free(kernel_cfg *cfg);
 typedef void (*segment_visit_fn)(void *ctx, LLVMValueRef inst);
 void segment_walk(const kernel_cfg *cfg, size_t s, gs_vec *succs, segment_visit_fn visit,
                   void *ctx, int *stamp /* per block, initialised to -1 */);
+
+/* liveness: values live across each barrier */
+
+typedef struct {
+  size_t nsites;
+  gs_vec *live; /* per site i (element i-1): LLVMValueRef, in RPO definition order */
+} barrier_liveness;
+
+void liveness_compute(const kernel_cfg *cfg, barrier_liveness *out);
+void liveness_free(barrier_liveness *l);
+
+/* remat: values recomputed at a segment's start instead of carried */
+
+typedef int (*remat_load_ok)(void *ctx, LLVMValueRef load);
+typedef struct {
+  gs_map memo;
+  const struct gs_target *t;
+  remat_load_ok load_ok;
+  void *load_ctx;
+} remat_ctx;
+
+void remat_init(remat_ctx *r, const struct gs_target *t, remat_load_ok load_ok, void *load_ctx);
+void remat_free(remat_ctx *r);
+int remat_ok(remat_ctx *r, LLVMValueRef v);
+/* Clones V's expression tree at B; VMAP maps originals (arguments included)
+ * to their values in the new function and receives the clones. */
+LLVMValueRef remat_build(remat_ctx *r, LLVMBuilderRef b, LLVMValueRef v, gs_map *vmap);
 
 /* provenance: which buffers every instruction reads, writes, updates atomically */
 
@@ -143,9 +181,24 @@ typedef struct {
   gs_vec buffers;      /* buffer_desc, with names owned */
   int *host_input, *host_output; /* per buffer */
   seg_access *access;  /* nsegments x nbuffers */
+  /* filled in by the split (SPEC section 4); -1 / NULL before it */
+  int live_state_arg;
+  unsigned live_bytes; /* per invocation */
+  int status_offset;   /* the invocation's next segment, or -1 */
+  int control_arg;     /* dynamic schedules */
+  int distinct_buffers;
+  gs_vec *live_in, *live_out; /* per segment: live_slot */
 } kernel_result;
 
+typedef struct {
+  char *name;
+  unsigned offset, bytes;
+} live_slot;
+
 void roles_compute(kernel_result *kr);
+gs_error *analyze_kernel(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn, const gs_target *t,
+                         const gs_options *opts, summary_cache *cache, gs_vec *warnings);
+void kernel_result_free(kernel_result *kr);
 
 struct gs_analysis {
   char *target;

@@ -200,9 +200,10 @@ static void set_always_inline(LLVMValueRef fn) {
                                                   always, 0));
 }
 
-gs_error *inline_barrier_callees(LLVMModuleRef m, const gs_options *opts, const gs_target *t,
-                                 LLVMModuleRef *copy) {
-  *copy = NULL;
+/* Names of the functions to inline: reached from a kernel, defined, holding a
+ * barrier, and called. Checks recursion and indirect calls first. */
+static gs_error *inline_plan(LLVMModuleRef m, const gs_options *opts, const gs_target *t,
+                             gs_vec *names) {
   callgraph g;
   gs_error *err = callgraph_build(&g, m, opts);
   size_t n = g.fns.len;
@@ -215,46 +216,74 @@ gs_error *inline_barrier_callees(LLVMModuleRef m, const gs_options *opts, const 
   }
   if (!err)
     err = find_indirect_barrier(&g, opts);
-  /* names of the callees to inline: reached, defined, holding a barrier, and called */
-  gs_vec names;
-  vec_init(&names, sizeof(char *));
   for (size_t i = 0; !err && i < n; i++)
     if (g.reached[i] && g.holds[i] && g.callers[i].len)
-      VEC_PUSH(&names, char *, gs_strdup(fn_name(VEC_AT(&g.fns, LLVMValueRef, i))));
+      VEC_PUSH(names, char *, gs_strdup(fn_name(VEC_AT(&g.fns, LLVMValueRef, i))));
   callgraph_free(&g);
+  return err;
+}
+
+static gs_error *inline_apply(LLVMModuleRef c, const gs_target *t, const gs_vec *names) {
+  gs_error *err = NULL;
+  for (size_t i = 0; i < names->len; i++)
+    set_always_inline(LLVMGetNamedFunction(c, VEC_AT(names, char *, i)));
+  LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+  LLVMErrorRef perr = LLVMRunPasses(c, "always-inline", NULL, po);
+  LLVMDisposePassBuilderOptions(po);
+  if (perr) {
+    char *msg = LLVMGetErrorMessage(perr);
+    err = gs_errorf("inlining the callees that hold grid barriers failed: %s", msg);
+    LLVMDisposeErrorMessage(msg);
+  }
+  /* every call to a barrier-holding callee must be gone from the kernels */
+  for (size_t i = 0; !err && i < names->len; i++) {
+    LLVMValueRef f = LLVMGetNamedFunction(c, VEC_AT(names, char *, i));
+    /* an internal callee is deleted once every call to it is inlined */
+    for (LLVMUseRef u = f ? LLVMGetFirstUse(f) : NULL; u && !err; u = LLVMGetNextUse(u)) {
+      LLVMValueRef user = LLVMGetUser(u);
+      if (!ir_is_call(user) ||
+          !t->is_kernel(c, LLVMGetBasicBlockParent(LLVMGetInstructionParent(user))))
+        continue;
+      char *where = ir_describe(user);
+      err = gs_errorf("the call %s to '%s', which holds a grid barrier, could not be inlined",
+                      where, VEC_AT(names, char *, i));
+      free(where);
+    }
+  }
+  return err;
+}
+
+static void free_names(gs_vec *names) {
+  for (size_t i = 0; i < names->len; i++)
+    free(VEC_AT(names, char *, i));
+  vec_free(names);
+}
+
+gs_error *inline_barrier_callees(LLVMModuleRef m, const gs_options *opts, const gs_target *t,
+                                 LLVMModuleRef *copy) {
+  *copy = NULL;
+  gs_vec names;
+  vec_init(&names, sizeof(char *));
+  gs_error *err = inline_plan(m, opts, t, &names);
   if (!err && names.len) {
     LLVMModuleRef c = LLVMCloneModule(m);
-    for (size_t i = 0; i < names.len; i++)
-      set_always_inline(LLVMGetNamedFunction(c, VEC_AT(&names, char *, i)));
-    LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
-    LLVMErrorRef perr = LLVMRunPasses(c, "always-inline", NULL, po);
-    LLVMDisposePassBuilderOptions(po);
-    if (perr) {
-      char *msg = LLVMGetErrorMessage(perr);
-      err = gs_errorf("inlining the callees that hold grid barriers failed: %s", msg);
-      LLVMDisposeErrorMessage(msg);
-    }
-    /* every call to a barrier-holding callee must be gone from the kernels */
-    for (size_t i = 0; !err && i < names.len; i++) {
-      LLVMValueRef f = LLVMGetNamedFunction(c, VEC_AT(&names, char *, i));
-      for (LLVMUseRef u = LLVMGetFirstUse(f); u && !err; u = LLVMGetNextUse(u)) {
-        LLVMValueRef user = LLVMGetUser(u);
-        if (!ir_is_call(user) ||
-            !t->is_kernel(c, LLVMGetBasicBlockParent(LLVMGetInstructionParent(user))))
-          continue;
-        char *where = ir_describe(user);
-        err = gs_errorf("the call %s to '%s', which holds a grid barrier, could not be inlined",
-                        where, VEC_AT(&names, char *, i));
-        free(where);
-      }
-    }
+    err = inline_apply(c, t, &names);
     if (err)
       LLVMDisposeModule(c);
     else
       *copy = c;
   }
-  for (size_t i = 0; i < names.len; i++)
-    free(VEC_AT(&names, char *, i));
-  vec_free(&names);
+  free_names(&names);
+  return err;
+}
+
+gs_error *inline_barrier_callees_in_place(LLVMModuleRef c, const gs_options *opts,
+                                          const gs_target *t) {
+  gs_vec names;
+  vec_init(&names, sizeof(char *));
+  gs_error *err = inline_plan(c, opts, t, &names);
+  if (!err && names.len)
+    err = inline_apply(c, t, &names);
+  free_names(&names);
   return err;
 }

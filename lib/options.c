@@ -12,6 +12,7 @@ void gs_options_dispose(gs_options *opts) {
     free(opts->barriers[i]);
   free(opts->barriers);
   free(opts->kernel);
+  free(opts->plan);
   free(opts);
 }
 
@@ -31,6 +32,22 @@ gs_error *gs_options_set_kernel(gs_options *opts, const char *name) {
   return NULL;
 }
 
+static gs_error *parse_bool(const char *key, const char *value, int *out) {
+  if (!strcmp(value, "true") || !strcmp(value, "1"))
+    *out = 1;
+  else if (!strcmp(value, "false") || !strcmp(value, "0"))
+    *out = 0;
+  else
+    return gs_errorf("gridsplit option '%s=%s': expected true or false", key, value);
+  return NULL;
+}
+
+void gs_options_set_keep_original(gs_options *opts, int keep) { opts->drop_original = !keep; }
+
+void gs_options_set_distinct_buffers(gs_options *opts, int distinct) {
+  opts->distinct_buffers = distinct != 0;
+}
+
 gs_error *gs_options_parse(gs_options *opts, const char *text) {
   const char *p = text ? text : "";
   while (*p) {
@@ -42,15 +59,29 @@ gs_error *gs_options_parse(gs_options *opts, const char *text) {
     if (n == 0) {
       /* tolerate an empty item ("a;;b") */
     } else if (!eq) {
-      err = gs_errorf("gridsplit option '%s': expected KEY=VALUE (keys: barrier, kernel)", item);
+      err = gs_errorf("gridsplit option '%s': expected KEY=VALUE (keys: barrier, kernel, keep-original, "
+                       "distinct-buffers, plan)", item);
     } else {
       *eq = 0;
       if (!strcmp(item, "barrier"))
         err = gs_options_add_barrier(opts, eq + 1);
       else if (!strcmp(item, "kernel"))
         err = gs_options_set_kernel(opts, eq + 1);
-      else
-        err = gs_errorf("gridsplit option '%s': unknown key (keys: barrier, kernel)", item);
+      else if (!strcmp(item, "keep-original")) {
+        int keep = 1;
+        err = parse_bool(item, eq + 1, &keep);
+        opts->drop_original = !keep;
+      } else if (!strcmp(item, "distinct-buffers"))
+        err = parse_bool(item, eq + 1, &opts->distinct_buffers);
+      else if (!strcmp(item, "plan")) {
+        if (!eq[1])
+          err = gs_errorf("gridsplit option 'plan=': the file name is empty");
+        free(opts->plan);
+        opts->plan = gs_strdup(eq + 1);
+      } else
+        err = gs_errorf("gridsplit option '%s': unknown key (keys: barrier, kernel, "
+                        "keep-original, distinct-buffers, plan)",
+                        item);
     }
     free(item);
     if (err)

@@ -1,12 +1,24 @@
-/* The plan JSON of SPEC section 4 (version 1). Until the split exists, no
- * state is carried: live_state is null and live_in/live_out are empty. */
+/* The plan JSON of SPEC section 4 (version 1). An analysis without a split
+ * carries no state: live_state is null and live_in/live_out are empty. */
 #include "gridsplit/plan.h"
 
 #include "gs.h"
 
 static const char *yes(int b) { return b ? "true" : "false"; }
 
+static void plan_slots(gs_str *s, const gs_vec *slots) {
+  str_printf(s, "[");
+  for (size_t i = 0; slots && i < slots->len; i++) {
+    const live_slot *l = &VEC_AT(slots, live_slot, i);
+    str_printf(s, "%s{\"name\": ", i ? ", " : "");
+    str_json_string(s, l->name);
+    str_printf(s, ", \"offset\": %u, \"bytes\": %u}", l->offset, l->bytes);
+  }
+  str_printf(s, "]");
+}
+
 static void plan_segment(gs_str *s, const gs_analysis *a, size_t k, size_t seg) {
+  const kernel_result *kr = &VEC_AT(&a->kernels, kernel_result, k);
   const char *kname = gs_kernel_name(a, k);
   str_printf(s, "        {\n          \"index\": %zu, \"function\": ", seg);
   gs_str fn;
@@ -47,8 +59,11 @@ static void plan_segment(gs_str *s, const gs_analysis *a, size_t k, size_t seg) 
                gs_role_name(acc.role), gs_role_access(acc.role), yes(acc.atomic), yes(consumes),
                yes(produces));
   }
-  str_printf(s, "%s],\n          \"live_in\": [], \"live_out\": []\n        }",
-             first ? "" : "\n          ");
+  str_printf(s, "%s],\n          \"live_in\": ", first ? "" : "\n          ");
+  plan_slots(s, kr->live_in ? &kr->live_in[seg] : NULL);
+  str_printf(s, ", \"live_out\": ");
+  plan_slots(s, kr->live_out ? &kr->live_out[seg] : NULL);
+  str_printf(s, "\n        }");
 }
 
 char *gs_plan_json(const gs_analysis *a, const char *module_name) {
@@ -76,8 +91,22 @@ char *gs_plan_json(const gs_analysis *a, const char *module_name) {
       str_printf(&s, ", \"space\": \"%s\", \"host_input\": %s, \"host_output\": %s}",
                  gs_space_name(bi.space), yes(bi.host_input), yes(bi.host_output));
     }
-    str_printf(&s, "%s],\n      \"live_state\": null,\n      \"segments\": [\n",
-               gs_kernel_buffer_count(a, k) ? "\n      " : "");
+    str_printf(&s, "%s],\n      \"live_state\": ", gs_kernel_buffer_count(a, k) ? "\n      " : "");
+    const kernel_result *kr = &VEC_AT(&a->kernels, kernel_result, k);
+    if (kr->live_state_arg < 0) {
+      str_printf(&s, "null");
+    } else {
+      str_printf(&s, "{\"arg\": %d, \"bytes_per_invocation\": %u", kr->live_state_arg,
+                 kr->live_bytes);
+      if (kr->status_offset >= 0)
+        str_printf(&s, ", \"status_offset\": %d", kr->status_offset);
+      str_printf(&s, "}");
+    }
+    if (kr->control_arg >= 0)
+      str_printf(&s, ",\n      \"control\": {\"arg\": %d}", kr->control_arg);
+    if (kr->distinct_buffers)
+      str_printf(&s, ",\n      \"distinct_buffers\": true");
+    str_printf(&s, ",\n      \"segments\": [\n");
     for (size_t seg = 0; seg < gs_kernel_segment_count(a, k); seg++) {
       if (seg)
         str_printf(&s, ",\n");

@@ -42,5 +42,10 @@ static int amdgpu_is_id_global(const char *global) {
   return 0;
 }
 
-const gs_target target_amdgpu = {"amdgcn", amdgpu_is_kernel, amdgpu_arg_space,
-                                 amdgpu_global_space, amdgpu_is_id_call, amdgpu_is_id_global};
+static int amdgpu_is_pure_query(const char *callee) {
+  return amdgpu_is_id_call(callee) && strncmp(callee, "llvm.amdgcn.mbcnt.", 18) != 0;
+}
+
+const gs_target target_amdgpu = {"amdgcn",           amdgpu_is_kernel,    amdgpu_arg_space,
+                                 amdgpu_global_space, amdgpu_is_id_call,   amdgpu_is_id_global,
+                                 amdgpu_is_pure_query, NULL};

@@ -67,5 +67,13 @@ static int nvptx_is_id_global(const char *global) {
   return 0;
 }
 
-const gs_target target_nvptx = {"nvptx", nvptx_is_kernel, nvptx_arg_space, nvptx_global_space,
-                                nvptx_is_id_call, nvptx_is_id_global};
+static int nvptx_is_pure_query(const char *callee) {
+  return !strncmp(callee, "llvm.nvvm.read.ptx.sreg.tid.", 28) ||
+         !strncmp(callee, "llvm.nvvm.read.ptx.sreg.ctaid.", 30) ||
+         !strncmp(callee, "llvm.nvvm.read.ptx.sreg.ntid.", 29) ||
+         !strncmp(callee, "llvm.nvvm.read.ptx.sreg.nctaid.", 31);
+}
+
+const gs_target target_nvptx = {"nvptx",           nvptx_is_kernel,    nvptx_arg_space,
+                                nvptx_global_space, nvptx_is_id_call,   nvptx_is_id_global,
+                                nvptx_is_pure_query, NULL};

@@ -50,5 +50,41 @@ static int spir_is_id_call(const char *callee) { return in_list(spir_id_function
 
 static int spir_is_id_global(const char *global) { return in_list(spir_id_functions, global); }
 
-const gs_target target_spir = {"spir", spir_is_kernel, spir_arg_space, spir_global_space,
-                               spir_is_id_call, spir_is_id_global};
+/* work-item functions that only read the invocation's coordinates */
+static const char *const spir_queries[] = {
+    "get_global_id",   "get_local_id",       "get_group_id",     "get_global_size",
+    "get_local_size",  "get_num_groups",     "get_work_dim",     "get_global_offset",
+    "get_enqueued_local_size", "get_global_linear_id", "get_local_linear_id", NULL};
+
+static int spir_is_pure_query(const char *callee) { return in_list(spir_queries, callee); }
+
+static LLVMValueRef spir_call_query(LLVMBuilderRef b, LLVMModuleRef m, const char *name,
+                                    unsigned dim) {
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), i64 = LLVMInt64TypeInContext(ctx);
+  LLVMTypeRef fty = LLVMFunctionType(i64, &i32, 1, 0);
+  LLVMValueRef fn = LLVMGetNamedFunction(m, name);
+  if (!fn) {
+    fn = LLVMAddFunction(m, name, fty);
+    LLVMSetFunctionCallConv(fn, LLVMSPIRFUNCCallConv);
+  }
+  LLVMValueRef arg = LLVMConstInt(i32, dim, 0);
+  LLVMValueRef call = LLVMBuildCall2(b, fty, fn, &arg, 1, "");
+  LLVMSetInstructionCallConv(call, LLVMGetFunctionCallConv(fn));
+  return call;
+}
+
+/* (z * size_y + y) * size_x + x, with the global offset taken as zero */
+static LLVMValueRef spir_linear_id(LLVMBuilderRef b, LLVMModuleRef m) {
+  LLVMValueRef x = spir_call_query(b, m, "_Z13get_global_idj", 0);
+  LLVMValueRef y = spir_call_query(b, m, "_Z13get_global_idj", 1);
+  LLVMValueRef z = spir_call_query(b, m, "_Z13get_global_idj", 2);
+  LLVMValueRef sx = spir_call_query(b, m, "_Z15get_global_sizej", 0);
+  LLVMValueRef sy = spir_call_query(b, m, "_Z15get_global_sizej", 1);
+  LLVMValueRef zy = LLVMBuildAdd(b, LLVMBuildMul(b, z, sy, ""), y, "");
+  return LLVMBuildAdd(b, LLVMBuildMul(b, zy, sx, ""), x, "gs.linear_id");
+}
+
+const gs_target target_spir = {"spir",           spir_is_kernel,     spir_arg_space,
+                               spir_global_space, spir_is_id_call,   spir_is_id_global,
+                               spir_is_pure_query, spir_linear_id};

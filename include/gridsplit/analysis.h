@@ -44,8 +44,8 @@ typedef struct {
   int read, write, atomic; /* the R, W and A facts of SPEC section 3 */
 } gs_segment_access;
 
-/* Analyses every kernel of M that calls a grid barrier (or only the kernel
- * named in OPTS). M is left exactly as it was: callees holding barriers are
+/* Analyses every kernel of M, with or without grid barriers (or only the
+ * kernel named in OPTS); a kernel without barriers is one segment. M is left exactly as it was: callees holding barriers are
  * inlined into a private copy. OPTS may be NULL. On error *OUT is NULL. */
 gs_error *gs_analyze(LLVMModuleRef m, const gs_options *opts, gs_analysis **out);
 void gs_analysis_dispose(gs_analysis *a);

@@ -17,7 +17,13 @@ void gs_options_dispose(gs_options *opts);
 gs_error *gs_options_add_barrier(gs_options *opts, const char *name);
 /* Analyse only the kernel called NAME; it is an error if there is none. */
 gs_error *gs_options_set_kernel(gs_options *opts, const char *name);
-/* Parses pass-option text as the plugin takes it: `barrier=A;barrier=B;kernel=K`.
+/* The split keeps the original kernels unless told otherwise (SPEC 2). */
+void gs_options_set_keep_original(gs_options *opts, int keep);
+/* The user declares that no two buffers overlap: segments get noalias, the
+ * plan records it and runners check it at launch (SPEC section 6). */
+void gs_options_set_distinct_buffers(gs_options *opts, int distinct);
+/* Parses pass-option text as the plugin takes it:
+ * `barrier=A;barrier=B;kernel=K;keep-original=false;distinct-buffers=true;plan=FILE`.
  * Unknown keys are an error naming the key. */
 gs_error *gs_options_parse(gs_options *opts, const char *text);
 

@@ -1,0 +1,102 @@
+/* Rematerialization (SPEC section 2): values computable at a segment's start
+ * from kernel arguments, constants, invocation ids and sizes, and from loads
+ * of buffers that no segment writes and that cannot alias a written one, are
+ * recomputed there instead of carried in the live state. This is LLVM's
+ * coroutine "materializable" set, with a budget so that recomputation stays
+ * cheaper than a load. Anything invocation-specific is recomputed, never
+ * carried (the coroutine bug of DESIGN.md). */
+#include "gs.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { REMAT_BUDGET = 48 };
+enum { MEMO_YES = 1, MEMO_NO = 2, MEMO_VISITING = 3 };
+
+void remat_init(remat_ctx *r, const gs_target *t, remat_load_ok load_ok, void *load_ctx) {
+  map_init(&r->memo);
+  r->t = t;
+  r->load_ok = load_ok;
+  r->load_ctx = load_ctx;
+}
+
+void remat_free(remat_ctx *r) { map_free(&r->memo); }
+
+static int cost(remat_ctx *r, LLVMValueRef v, int *budget);
+
+static int operands_ok(remat_ctx *r, LLVMValueRef v, int *budget) {
+  int n = LLVMGetNumOperands(v);
+  for (int i = 0; i < n; i++)
+    if (!cost(r, LLVMGetOperand(v, i), budget))
+      return 0;
+  return 1;
+}
+
+static int cost(remat_ctx *r, LLVMValueRef v, int *budget) {
+  if (!v || LLVMIsAArgument(v) || LLVMIsAConstant(v) || LLVMIsAMetadataAsValue(v) ||
+      LLVMValueIsBasicBlock(v))
+    return 1;
+  if (!LLVMIsAInstruction(v))
+    return 0;
+  intptr_t memo;
+  if (map_get(&r->memo, v, &memo) && memo == MEMO_NO)
+    return 0;
+  if (--*budget < 0)
+    return 0;
+  int ok = 0;
+  switch (LLVMGetInstructionOpcode(v)) {
+  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl: case LLVMLShr: case LLVMAShr:
+  case LLVMAnd: case LLVMOr: case LLVMXor: case LLVMUDiv: case LLVMSDiv: case LLVMURem:
+  case LLVMSRem: case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv: case LLVMFRem:
+  case LLVMFNeg: case LLVMTrunc: case LLVMZExt: case LLVMSExt: case LLVMFPToUI:
+  case LLVMFPToSI: case LLVMUIToFP: case LLVMSIToFP: case LLVMFPTrunc: case LLVMFPExt:
+  case LLVMBitCast: case LLVMAddrSpaceCast: case LLVMGetElementPtr: case LLVMICmp:
+  case LLVMFCmp: case LLVMSelect: case LLVMExtractElement: case LLVMInsertElement:
+  case LLVMShuffleVector: case LLVMExtractValue: case LLVMInsertValue: case LLVMFreeze:
+    ok = operands_ok(r, v, budget);
+    break;
+  case LLVMLoad:
+    ok = !LLVMGetVolatile(v) && LLVMGetOrdering(v) == LLVMAtomicOrderingNotAtomic &&
+         r->load_ok(r->load_ctx, v) && operands_ok(r, v, budget);
+    break;
+  case LLVMCall: {
+    const char *name = ir_callee_name(v);
+    ok = name && r->t->is_pure_query(name) && operands_ok(r, v, budget);
+    break;
+  }
+  default:
+    ok = 0;
+  }
+  if (!ok)
+    map_put(&r->memo, v, MEMO_NO);
+  return ok;
+}
+
+int remat_ok(remat_ctx *r, LLVMValueRef v) {
+  intptr_t memo;
+  if (map_get(&r->memo, v, &memo))
+    return memo == MEMO_YES;
+  int budget = REMAT_BUDGET;
+  int ok = cost(r, v, &budget);
+  map_put(&r->memo, v, ok ? MEMO_YES : MEMO_NO);
+  return ok;
+}
+
+LLVMValueRef remat_build(remat_ctx *r, LLVMBuilderRef b, LLVMValueRef v, gs_map *vmap) {
+  intptr_t have;
+  if (map_get(vmap, v, &have))
+    return (LLVMValueRef)have;
+  if (!LLVMIsAInstruction(v))
+    return v; /* constants, globals; arguments are in VMAP */
+  LLVMValueRef c = LLVMInstructionClone(v);
+  int n = LLVMGetNumOperands(v);
+  for (int i = 0; i < n; i++) {
+    LLVMValueRef op = LLVMGetOperand(v, i);
+    if (LLVMIsAInstruction(op) || LLVMIsAArgument(op))
+      LLVMSetOperand(c, (unsigned)i, remat_build(r, b, op, vmap));
+  }
+  size_t len;
+  LLVMInsertIntoBuilderWithName(b, c, LLVMGetValueName2(v, &len));
+  map_put(vmap, v, (intptr_t)c);
+  return c;
+}
