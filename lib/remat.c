@@ -7,6 +7,7 @@
  * carried (the coroutine bug of DESIGN.md). */
 #include "gs.h"
 
+#include <llvm-c/DebugInfo.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,7 +34,7 @@ static int operands_ok(remat_ctx *r, LLVMValueRef v, int *budget) {
 }
 
 static int cost(remat_ctx *r, LLVMValueRef v, int *budget) {
-  if (!v || LLVMIsAArgument(v) || LLVMIsAConstant(v) || LLVMIsAMetadataAsValue(v) ||
+  if (!v || LLVMIsAArgument(v) || LLVMIsAConstant(v) || LLVMIsAMDNode(v) || LLVMIsAMDString(v) ||
       LLVMValueIsBasicBlock(v))
     return 1;
   if (!LLVMIsAInstruction(v))
@@ -97,6 +98,7 @@ LLVMValueRef remat_build(remat_ctx *r, LLVMBuilderRef b, LLVMValueRef v, gs_map 
   }
   size_t len;
   LLVMInsertIntoBuilderWithName(b, c, LLVMGetValueName2(v, &len));
+  LLVMInstructionSetDebugLoc(c, NULL);
   map_put(vmap, v, (intptr_t)c);
   return c;
 }

@@ -13,8 +13,9 @@ enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
 static const char usage[] =
     "usage: gridsplit [options] INPUT\n"
     "\n"
-    "Finds the grid barriers of every kernel in INPUT (.ll, .bc or .cl), its\n"
-    "segments and each segment's buffer roles, and writes the plan.\n"
+    "Splits every kernel of INPUT (.ll, .bc or .cl) that calls a grid barrier\n"
+    "into segment kernels, and writes the module (DIR/<name>.ll) and the plan\n"
+    "with each segment's buffer roles (DIR/<name>.plan.json).\n"
     "\n"
     "options:\n"
     "  -o DIR            output directory (default gridsplit-out)\n"
@@ -136,13 +137,14 @@ static int write_file(const char *path, const char *text, const char *input) {
   return ok ? 0 : EXIT_INPUT;
 }
 
-static char *default_plan_path(const tool_args *t) {
+/* DIR/<input name without its extension><SUFFIX> */
+static char *output_path(const tool_args *t, const char *suffix) {
   const char *base = base_name(t->input);
   const char *dot = strrchr(base, '.');
   size_t stem = dot ? (size_t)(dot - base) : strlen(base);
-  size_t n = strlen(t->out_dir) + stem + 16;
+  size_t n = strlen(t->out_dir) + stem + strlen(suffix) + 2;
   char *p = malloc(n);
-  snprintf(p, n, "%s/%.*s.plan.json", t->out_dir, (int)stem, base);
+  snprintf(p, n, "%s/%.*s%s", t->out_dir, (int)stem, base, suffix);
   return p;
 }
 
@@ -153,7 +155,7 @@ static int run(tool_args *t) {
   int rc = 0;
   gs_error *e = gs_load_module(ctx, t->input, t->opt_level, &m);
   if (!e)
-    e = gs_analyze(m, t->opts, &a);
+    e = gs_split_module(m, t->opts, &a);
   if (e) {
     const char *msg = gs_error_message(e);
     size_t n = strlen(t->input);
@@ -176,15 +178,23 @@ static int run(tool_args *t) {
       gs_dispose_string(table);
     }
     char *plan = gs_plan_json(a, base_name(t->input));
-    char *path = t->plan ? strdup(t->plan) : default_plan_path(t);
-    if (!t->plan && mkdir(t->out_dir, 0777) != 0 && errno != EEXIST) {
+    char *plan_path = t->plan ? strdup(t->plan) : output_path(t, ".plan.json");
+    char *module_path = output_path(t, ".ll");
+    char *ir = LLVMPrintModuleToString(m);
+    if (mkdir(t->out_dir, 0777) != 0 && errno != EEXIST) {
       fprintf(stderr, "%s: error: cannot create '%s': %s\n", t->input, t->out_dir,
               strerror(errno));
       rc = EXIT_INPUT;
     } else {
-      rc = write_file(path, plan, t->input);
+      rc = write_file(module_path, ir, t->input);
+      if (!rc)
+        rc = write_file(plan_path, plan, t->input);
+      if (rc)
+        unlink(module_path);
     }
-    free(path);
+    LLVMDisposeMessage(ir);
+    free(plan_path);
+    free(module_path);
     gs_dispose_string(plan);
   }
   gs_analysis_dispose(a);

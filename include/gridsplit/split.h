@@ -1,0 +1,32 @@
+/* gridsplit: splitting kernels into segment kernels (SPEC section 2). */
+#ifndef GRIDSPLIT_SPLIT_H
+#define GRIDSPLIT_SPLIT_H
+
+#include <llvm-c/Core.h>
+
+#include "gridsplit/analysis.h"
+#include "gridsplit/error.h"
+#include "gridsplit/options.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Adds to M, for every kernel with grid barriers, the segment kernels
+ * `<kernel>.seg<i>` (and removes the original under keep-original=false).
+ * On success *OUT is the analysis of the emitted segments: their roles, the
+ * live state and the plan (gs_plan_json). On error M is unchanged and *OUT
+ * is NULL. OPTS may be NULL. */
+gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis **out);
+
+/* Per kernel, after gs_split_module: the live-state argument index (-1 when
+ * nothing is carried), its bytes per invocation, and the control-word
+ * argument index (-1 for a static schedule). */
+int gs_kernel_live_state_arg(const gs_analysis *a, size_t k);
+unsigned gs_kernel_live_bytes(const gs_analysis *a, size_t k);
+int gs_kernel_control_arg(const gs_analysis *a, size_t k);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

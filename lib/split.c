@@ -1,0 +1,1160 @@
+/* The split (SPEC section 2): every kernel with grid barriers becomes segment
+ * kernels `<kernel>.seg<i>`, built as re-entered copies of the kernel
+ * (DESIGN.md). The work happens in a scratch copy of the module: callees that
+ * hold barriers are inlined and private variables promoted to SSA there, the
+ * segments are built, and only then, once everything has succeeded and
+ * verified, are the segments linked into the caller's module. */
+#include "gridsplit/split.h"
+
+#include "gs.h"
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Comdat.h>
+#include <llvm-c/DebugInfo.h>
+#include <llvm-c/Error.h>
+#include <llvm-c/Linker.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* live state layout */
+
+typedef struct {
+  LLVMValueRef value; /* an SSA value, or an alloca whose contents are carried */
+  unsigned offset, size, align;
+  int contents; /* 1: the alloca's memory, 0: the value */
+} state_slot;
+
+typedef struct {
+  LLVMModuleRef m;
+  LLVMValueRef kernel;
+  const gs_target *t;
+  const gs_options *opts;
+  LLVMTargetDataRef td;
+  LLVMContextRef ctx;
+  kernel_cfg cfg;
+  barrier_liveness live;
+  kernel_access access;
+  remat_ctx remat;
+  gs_vec slots;    /* state_slot */
+  gs_map slot_of;  /* value -> slot index */
+  unsigned stride; /* bytes per invocation */
+  int status_offset;
+  int dynamic;
+  unsigned nparams;
+  gs_vec *succs; /* per segment, from the analysis */
+  char **names;  /* per segment function name */
+} split_ctx;
+
+static const char *vname(LLVMValueRef v) {
+  size_t len;
+  return LLVMGetValueName2(v, &len);
+}
+
+static gs_error *at_barrier_error(split_ctx *c, size_t site, LLVMValueRef v, const char *what) {
+  char *where = ir_describe(VEC_AT(&c->cfg.barriers, LLVMValueRef, site - 1));
+  char *val = ir_describe(v);
+  gs_error *e = gs_errorf("kernel '%s': %s %s is live across grid barrier %zu %s", vname(c->kernel),
+                          what, val, site, where);
+  free(where);
+  free(val);
+  return e;
+}
+
+/* Loads that may be recomputed: from buffers that no segment writes and that
+ * cannot alias a written one (constant space, or a noalias argument), or from
+ * constant globals. */
+static int load_recomputable(void *ctxp, LLVMValueRef load) {
+  split_ctx *c = ctxp;
+  intptr_t i;
+  if (!map_get(&c->access.first_fact, load, &i)) {
+    /* no buffer: a constant global such as a lookup table */
+    LLVMValueRef p = LLVMGetOperand(load, 0);
+    while (LLVMIsAGetElementPtrInst(p) || LLVMIsAConstantExpr(p) || LLVMIsABitCastInst(p) ||
+           LLVMIsAAddrSpaceCastInst(p))
+      p = LLVMGetOperand(p, 0);
+    return LLVMIsAGlobalVariable(p) && LLVMIsGlobalConstant(p);
+  }
+  for (; i >= 0; i = VEC_AT(&c->access.facts, access_fact, i).next) {
+    const access_fact *f = &VEC_AT(&c->access.facts, access_fact, i);
+    const buffer_desc *b = &VEC_AT(&c->access.buffers, buffer_desc, f->buffer);
+    for (size_t k = 0; k < c->access.facts.len; k++) {
+      const access_fact *g = &VEC_AT(&c->access.facts, access_fact, k);
+      if (g->buffer == f->buffer && (g->flags & (ACC_W | ACC_A)))
+        return 0;
+    }
+    int noalias = b->arg >= 0 &&
+                  LLVMGetEnumAttributeAtIndex(c->kernel, (unsigned)b->arg + 1,
+                                              LLVMGetEnumAttributeKindForName("noalias", 7));
+    if (b->space != SPACE_CONSTANT && !noalias && !c->opts->distinct_buffers)
+      return 0;
+  }
+  return 1;
+}
+
+static int in_vec(const gs_vec *v, LLVMValueRef x) {
+  for (size_t i = 0; i < v->len; i++)
+    if (VEC_AT(v, LLVMValueRef, i) == x)
+      return 1;
+  return 0;
+}
+
+/* The objects a pointer is based on, through GEPs, casts, phis and selects. */
+static void pointer_bases(LLVMValueRef p, gs_vec *bases) {
+  gs_vec work;
+  gs_map seen;
+  vec_init(&work, sizeof(LLVMValueRef));
+  map_init(&seen);
+  VEC_PUSH(&work, LLVMValueRef, p);
+  while (work.len) {
+    LLVMValueRef v = VEC_AT(&work, LLVMValueRef, --work.len);
+    if (map_get(&seen, v, NULL))
+      continue;
+    map_put(&seen, v, 1);
+    if (LLVMIsAGetElementPtrInst(v) || LLVMIsABitCastInst(v) || LLVMIsAAddrSpaceCastInst(v) ||
+        LLVMIsAFreezeInst(v))
+      VEC_PUSH(&work, LLVMValueRef, LLVMGetOperand(v, 0));
+    else if (LLVMIsAPHINode(v))
+      for (unsigned i = 0; i < LLVMCountIncoming(v); i++)
+        VEC_PUSH(&work, LLVMValueRef, LLVMGetIncomingValue(v, i));
+    else if (LLVMIsASelectInst(v)) {
+      VEC_PUSH(&work, LLVMValueRef, LLVMGetOperand(v, 1));
+      VEC_PUSH(&work, LLVMValueRef, LLVMGetOperand(v, 2));
+    } else
+      VEC_PUSH(bases, LLVMValueRef, v);
+  }
+  vec_free(&work);
+  map_free(&seen);
+}
+
+/* Checks what is live across each barrier, adds the allocas that live
+ * pointers point into (their memory must survive too), and rejects what
+ * cannot be carried. */
+static gs_error *check_live(split_ctx *c) {
+  for (size_t j = 1; j <= c->live.nsites; j++) {
+    gs_vec *live = &c->live.live[j - 1];
+    for (size_t i = 0; i < live->len; i++) {
+      LLVMValueRef v = VEC_AT(live, LLVMValueRef, i);
+      LLVMTypeRef ty = LLVMTypeOf(v);
+      if (LLVMGetTypeKind(ty) == LLVMTokenTypeKind)
+        return at_barrier_error(c, j, v, "the token");
+      if (LLVMIsAAllocaInst(v)) {
+        LLVMValueRef n = LLVMGetOperand(v, 0);
+        if (!LLVMIsAConstantInt(n))
+          return at_barrier_error(c, j, v, "the variable-sized alloca");
+        continue;
+      }
+      if (LLVMGetTypeKind(ty) != LLVMPointerTypeKind)
+        continue;
+      gs_vec bases;
+      vec_init(&bases, sizeof(LLVMValueRef));
+      pointer_bases(v, &bases);
+      gs_error *err = NULL;
+      for (size_t k = 0; k < bases.len && !err; k++) {
+        LLVMValueRef base = VEC_AT(&bases, LLVMValueRef, k);
+        if (LLVMIsAAllocaInst(base)) {
+          if (!remat_ok(&c->remat, v))
+            err = at_barrier_error(c, j, v, "the pointer into private memory");
+          else if (!in_vec(live, base))
+            VEC_PUSH(live, LLVMValueRef, base);
+        } else if (c->t->arg_space(LLVMGetPointerAddressSpace(ty)) == SPACE_WORKGROUP &&
+                   !remat_ok(&c->remat, v)) {
+          err = at_barrier_error(c, j, v, "the pointer into workgroup memory");
+        }
+      }
+      vec_free(&bases);
+      if (err)
+        return err;
+    }
+  }
+  return NULL;
+}
+
+/* Workgroup memory written before a barrier and read after it must be saved
+ * per workgroup (SPEC section 2); this version refuses such kernels. */
+static gs_error *check_workgroup_memory(const kernel_result *kr) {
+  for (size_t b = 0; b < kr->buffers.len; b++) {
+    const buffer_desc *d = &VEC_AT(&kr->buffers, buffer_desc, b);
+    if (d->space != SPACE_WORKGROUP)
+      continue;
+    for (size_t s = 0; s < kr->nsegments; s++) {
+      if (!(kr->access[s * kr->buffers.len + b].flags & (ACC_W | ACC_A)))
+        continue;
+      /* is it read in a segment reachable from s? */
+      char *seen = gs_xcalloc(kr->nsegments, 1);
+      int *work = gs_xcalloc(kr->nsegments + 1, sizeof(int));
+      size_t top = 0;
+      int read_later = 0;
+      for (size_t i = 0; i < kr->successors[s].len; i++) {
+        int t = VEC_AT(&kr->successors[s], int, i);
+        if (t >= 0 && !seen[t]) {
+          seen[t] = 1;
+          work[top++] = t;
+        }
+      }
+      while (top && !read_later) {
+        int u = work[--top];
+        read_later = (kr->access[(size_t)u * kr->buffers.len + b].flags & (ACC_R | ACC_A)) != 0;
+        for (size_t i = 0; i < kr->successors[u].len; i++) {
+          int t = VEC_AT(&kr->successors[u], int, i);
+          if (t >= 0 && !seen[t]) {
+            seen[t] = 1;
+            work[top++] = t;
+          }
+        }
+      }
+      free(seen);
+      free(work);
+      if (read_later)
+        return gs_errorf("kernel '%s': workgroup buffer '%s' is written in segment %zu and read "
+                         "after a later grid barrier; carrying workgroup memory across grid "
+                         "barriers is not supported by this version",
+                         kr->name, d->name, s);
+    }
+  }
+  return NULL;
+}
+
+static int cmp_slot(const void *pa, const void *pb) {
+  const state_slot *a = pa, *b = pb;
+  if (a->align != b->align)
+    return a->align > b->align ? -1 : 1;
+  if (a->size != b->size)
+    return a->size > b->size ? -1 : 1;
+  return 0;
+}
+
+/* Every carried value gets one slot for the whole kernel; slots sorted by
+ * alignment, then size, leave no padding between them. */
+static void layout(split_ctx *c, int track_status) {
+  vec_init(&c->slots, sizeof(state_slot));
+  map_init(&c->slot_of);
+  gs_map seen;
+  map_init(&seen);
+  for (size_t j = 0; j < c->live.nsites; j++) {
+    gs_vec *live = &c->live.live[j];
+    for (size_t i = 0; i < live->len; i++) {
+      LLVMValueRef v = VEC_AT(live, LLVMValueRef, i);
+      if (map_get(&seen, v, NULL))
+        continue;
+      map_put(&seen, v, 1);
+      state_slot s = {v, 0, 0, 1, 0};
+      if (LLVMIsAAllocaInst(v)) {
+        LLVMTypeRef ty = LLVMGetAllocatedType(v);
+        s.contents = 1;
+        s.size = (unsigned)(LLVMABISizeOfType(c->td, ty) *
+                            LLVMConstIntGetZExtValue(LLVMGetOperand(v, 0)));
+        s.align = LLVMGetAlignment(v);
+        if (!s.align)
+          s.align = LLVMABIAlignmentOfType(c->td, ty);
+      } else if (remat_ok(&c->remat, v)) {
+        continue;
+      } else {
+        s.size = (unsigned)LLVMStoreSizeOfType(c->td, LLVMTypeOf(v));
+        s.align = LLVMABIAlignmentOfType(c->td, LLVMTypeOf(v));
+      }
+      VEC_PUSH(&c->slots, state_slot, s);
+    }
+  }
+  map_free(&seen);
+  if (track_status)
+    VEC_PUSH(&c->slots, state_slot, ((state_slot){NULL, 0, 4, 4, 0}));
+  /* a stable sort: equal slots keep their order of definition */
+  size_t n = c->slots.len;
+  state_slot *arr = c->slots.data;
+  for (size_t i = 1; i < n; i++) {
+    state_slot x = arr[i];
+    size_t k = i;
+    while (k > 0 && cmp_slot(&arr[k - 1], &x) > 0) {
+      arr[k] = arr[k - 1];
+      k--;
+    }
+    arr[k] = x;
+  }
+  unsigned off = 0, max_align = 1;
+  c->status_offset = -1;
+  for (size_t i = 0; i < n; i++) {
+    state_slot *s = &arr[i];
+    off = (off + s->align - 1) / s->align * s->align;
+    s->offset = off;
+    off += s->size;
+    if (s->align > max_align)
+      max_align = s->align;
+    if (s->value)
+      map_put(&c->slot_of, s->value, (intptr_t)i);
+    else
+      c->status_offset = (int)s->offset;
+  }
+  c->stride = n ? (off + max_align - 1) / max_align * max_align : 0;
+}
+
+/* segment construction */
+
+typedef struct {
+  const void *key; /* the block (entered at its top) or the barrier it starts after */
+  LLVMBasicBlockRef orig;
+  LLVMValueRef first;
+  LLVMBasicBlockRef bb;
+  int end_site; /* the barrier it ends at, or 0 for the block's terminator */
+} piece;
+
+typedef struct {
+  split_ctx *c;
+  size_t s;
+  LLVMValueRef fn;
+  LLVMBuilderRef b;
+  gs_map vmap;      /* original -> clone */
+  gs_map entry_val; /* live at the segment's start -> its value there */
+  gs_map demoted;   /* live-in values the segment also redefines -> slot */
+  gs_map piece_of;  /* key -> index into pieces */
+  gs_vec pieces;
+  gs_map defined;   /* instructions the segment executes */
+  gs_vec clones;    /* (original, clone) pairs of non-phi instructions */
+  gs_vec phis;      /* (original, clone) pairs */
+  LLVMValueRef base, control;
+  gs_error *err;
+} seg_builder;
+
+typedef struct {
+  LLVMValueRef orig, clone;
+} clone_pair;
+
+static LLVMValueRef last_barrier_in(const split_ctx *c, LLVMBasicBlockRef bb) {
+  LLVMValueRef last = NULL;
+  for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
+    if (map_get(&c->cfg.barrier_site, in, NULL))
+      last = in;
+  return last;
+}
+
+static int add_piece(seg_builder *sb, const void *key, LLVMBasicBlockRef orig, LLVMValueRef first) {
+  intptr_t i;
+  if (map_get(&sb->piece_of, key, &i))
+    return (int)i;
+  piece p = {key, orig, first, NULL, 0};
+  VEC_PUSH(&sb->pieces, piece, p);
+  map_put(&sb->piece_of, key, (intptr_t)sb->pieces.len - 1);
+  return (int)sb->pieces.len - 1;
+}
+
+static void discover_pieces(seg_builder *sb) {
+  split_ctx *c = sb->c;
+  if (sb->s == 0) {
+    LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(c->kernel);
+    add_piece(sb, entry, entry, LLVMGetFirstInstruction(entry));
+  } else {
+    LLVMValueRef bar = VEC_AT(&c->cfg.barriers, LLVMValueRef, sb->s - 1);
+    add_piece(sb, bar, LLVMGetInstructionParent(bar), LLVMGetNextInstruction(bar));
+  }
+  for (size_t p = 0; p < sb->pieces.len; p++) {
+    piece *pc = &VEC_AT(&sb->pieces, piece, p);
+    for (LLVMValueRef in = pc->first; in; in = LLVMGetNextInstruction(in)) {
+      intptr_t site;
+      if (map_get(&c->cfg.barrier_site, in, &site)) {
+        VEC_AT(&sb->pieces, piece, p).end_site = (int)site;
+        break;
+      }
+      map_put(&sb->defined, in, 1);
+      if (LLVMIsATerminatorInst(in)) {
+        unsigned n = LLVMGetNumSuccessors(in);
+        for (unsigned k = 0; k < n; k++) {
+          LLVMBasicBlockRef succ = LLVMGetSuccessor(in, k);
+          add_piece(sb, succ, succ, LLVMGetFirstInstruction(succ));
+        }
+        break;
+      }
+    }
+  }
+}
+
+static LLVMValueRef state_ptr(seg_builder *sb, unsigned offset, LLVMTypeRef ty) {
+  LLVMContextRef ctx = sb->c->ctx;
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(ctx);
+  LLVMValueRef off = LLVMConstInt(LLVMInt64TypeInContext(ctx), offset, 0);
+  LLVMValueRef p = LLVMBuildGEP2(sb->b, i8, sb->base, &off, 1, "");
+  return LLVMBuildPointerCast(sb->b, p, LLVMPointerType(ty, 1), "");
+}
+
+static LLVMValueRef build_memcpy(seg_builder *sb, LLVMValueRef dst, unsigned dst_align,
+                                 LLVMValueRef src, unsigned src_align, unsigned size) {
+  return LLVMBuildMemCpy(sb->b, dst, dst_align, src, src_align,
+                         LLVMConstInt(LLVMInt64TypeInContext(sb->c->ctx), size, 0));
+}
+
+/* The value of original V in the segment, for a use just before BEFORE (or
+ * at the builder's position when BEFORE is NULL). */
+static LLVMValueRef lookup(seg_builder *sb, LLVMValueRef v, LLVMValueRef before) {
+  intptr_t x;
+  if (LLVMIsAArgument(v)) {
+    for (unsigned i = 0; i < sb->c->nparams; i++)
+      if (LLVMGetParam(sb->c->kernel, i) == v)
+        return LLVMGetParam(sb->fn, i);
+  }
+  if (map_get(&sb->demoted, v, &x)) {
+    if (before)
+      LLVMPositionBuilderBefore(sb->b, before);
+    return LLVMBuildLoad2(sb->b, LLVMTypeOf(v), (LLVMValueRef)x, "");
+  }
+  if (map_get(&sb->vmap, v, &x) || map_get(&sb->entry_val, v, &x))
+    return (LLVMValueRef)x;
+  if (!LLVMIsAInstruction(v))
+    return v;
+  if (!sb->err) {
+    char *what = ir_describe(v);
+    sb->err = gs_errorf("kernel '%s', segment %zu: internal error: %s is not available",
+                        vname(sb->c->kernel), sb->s, what);
+    free(what);
+  }
+  return LLVMGetUndef(LLVMTypeOf(v));
+}
+
+static int live_at(const split_ctx *c, size_t site, LLVMValueRef v) {
+  return in_vec(&c->live.live[site - 1], v);
+}
+
+static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlockRef cont) {
+  split_ctx *c = sb->c;
+  LLVMContextRef ctx = c->ctx;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMPositionBuilderAtEnd(sb->b, entry);
+  const gs_vec *live = sb->s ? &c->live.live[sb->s - 1] : NULL;
+  /* private copies of carried allocas, and slots of demoted values: both in
+   * the entry block, so that they are static allocas */
+  for (size_t i = 0; live && i < live->len; i++) {
+    LLVMValueRef v = VEC_AT(live, LLVMValueRef, i);
+    if (LLVMIsAAllocaInst(v)) {
+      LLVMValueRef a = LLVMBuildArrayAlloca(sb->b, LLVMGetAllocatedType(v), LLVMGetOperand(v, 0),
+                                            vname(v));
+      LLVMSetAlignment(a, LLVMGetAlignment(v));
+      map_put(&sb->entry_val, v, (intptr_t)a);
+    }
+    if (map_get(&sb->defined, v, NULL))
+      map_put(&sb->demoted, v, (intptr_t)LLVMBuildAlloca(sb->b, LLVMTypeOf(v), "gs.demoted"));
+  }
+  if (c->stride) {
+    LLVMValueRef lin = c->t->build_linear_id(sb->b, c->m);
+    LLVMValueRef off =
+        LLVMBuildMul(sb->b, lin, LLVMConstInt(LLVMInt64TypeInContext(ctx), c->stride, 0), "");
+    LLVMValueRef state = LLVMGetParam(sb->fn, c->nparams);
+    sb->base = LLVMBuildGEP2(sb->b, LLVMInt8TypeInContext(ctx), state, &off, 1, "gs.state");
+  }
+  if (sb->s > 0 && c->status_offset >= 0) {
+    /* invocations that returned, or chose another segment, run nothing */
+    LLVMValueRef st =
+        LLVMBuildLoad2(sb->b, i32, state_ptr(sb, (unsigned)c->status_offset, i32), "gs.status");
+    LLVMValueRef mine = LLVMBuildICmp(sb->b, LLVMIntEQ, st, LLVMConstInt(i32, sb->s, 0), "");
+    LLVMBasicBlockRef skip = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.skip");
+    LLVMBuildCondBr(sb->b, mine, cont, skip);
+    LLVMPositionBuilderAtEnd(sb->b, skip);
+    LLVMBuildRetVoid(sb->b);
+  } else {
+    LLVMBuildBr(sb->b, cont);
+  }
+  LLVMPositionBuilderAtEnd(sb->b, cont);
+  /* carried values and alloca contents */
+  for (size_t i = 0; live && i < live->len; i++) {
+    LLVMValueRef v = VEC_AT(live, LLVMValueRef, i);
+    intptr_t si;
+    if (!map_get(&c->slot_of, v, &si))
+      continue;
+    state_slot *s = &VEC_AT(&c->slots, state_slot, si);
+    if (s->contents) {
+      LLVMValueRef a;
+      map_get(&sb->entry_val, v, (intptr_t *)&a);
+      build_memcpy(sb, a, LLVMGetAlignment(a), state_ptr(sb, s->offset, LLVMInt8TypeInContext(ctx)),
+                   1, s->size);
+    } else {
+      LLVMValueRef x =
+          LLVMBuildLoad2(sb->b, LLVMTypeOf(v), state_ptr(sb, s->offset, LLVMTypeOf(v)), vname(v));
+      LLVMSetAlignment(x, 1);
+      map_put(&sb->entry_val, v, (intptr_t)x);
+    }
+  }
+  /* recomputed values */
+  gs_map rvmap;
+  map_init(&rvmap);
+  for (unsigned i = 0; i < c->nparams; i++)
+    map_put(&rvmap, LLVMGetParam(c->kernel, i), (intptr_t)LLVMGetParam(sb->fn, i));
+  for (size_t i = 0; live && i < live->len; i++) {
+    LLVMValueRef v = VEC_AT(live, LLVMValueRef, i);
+    if (LLVMIsAAllocaInst(v))
+      map_put(&rvmap, v, (intptr_t)VEC_AT(&sb->pieces, piece, 0).bb), /* placeholder */
+          map_put(&rvmap, v, (intptr_t)lookup(sb, v, NULL));
+  }
+  for (size_t i = 0; live && i < live->len; i++) {
+    LLVMValueRef v = VEC_AT(live, LLVMValueRef, i);
+    if (!LLVMIsAAllocaInst(v) && !map_get(&c->slot_of, v, NULL))
+      map_put(&sb->entry_val, v, (intptr_t)remat_build(&c->remat, sb->b, v, &rvmap));
+  }
+  map_free(&rvmap);
+  /* demoted values start with their value at the segment's start */
+  for (size_t i = 0; live && i < live->len; i++) {
+    LLVMValueRef v = VEC_AT(live, LLVMValueRef, i);
+    intptr_t slot, val;
+    if (map_get(&sb->demoted, v, &slot) && map_get(&sb->entry_val, v, &val))
+      LLVMBuildStore(sb->b, (LLVMValueRef)val, (LLVMValueRef)slot);
+  }
+}
+
+static void build_exit(seg_builder *sb, const piece *p) {
+  split_ctx *c = sb->c;
+  LLVMContextRef ctx = c->ctx;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  size_t j = (size_t)p->end_site;
+  LLVMPositionBuilderAtEnd(sb->b, p->bb);
+  const gs_vec *live = &c->live.live[j - 1];
+  for (size_t i = 0; i < live->len; i++) {
+    LLVMValueRef v = VEC_AT(live, LLVMValueRef, i);
+    intptr_t si;
+    if (!map_get(&c->slot_of, v, &si))
+      continue;
+    state_slot *s = &VEC_AT(&c->slots, state_slot, si);
+    LLVMValueRef val = lookup(sb, v, NULL);
+    LLVMPositionBuilderAtEnd(sb->b, p->bb);
+    if (s->contents) {
+      build_memcpy(sb, state_ptr(sb, s->offset, LLVMInt8TypeInContext(ctx)), 1, val,
+                   LLVMGetAlignment(v), s->size);
+    } else {
+      LLVMValueRef st = LLVMBuildStore(sb->b, val, state_ptr(sb, s->offset, LLVMTypeOf(v)));
+      LLVMSetAlignment(st, 1);
+    }
+  }
+  if (c->status_offset >= 0)
+    LLVMBuildStore(sb->b, LLVMConstInt(i32, j, 0),
+                   state_ptr(sb, (unsigned)c->status_offset, i32));
+  if (c->dynamic) {
+    /* control[0]: the next segment, first come; control[1]: set when two
+     * invocations disagree (SPEC section 2: a divergent barrier) */
+    LLVMValueRef unset = LLVMConstInt(i32, (unsigned long long)-1, 1);
+    LLVMValueRef want = LLVMConstInt(i32, j, 0);
+    LLVMValueRef pair =
+        LLVMBuildAtomicCmpXchg(sb->b, sb->control, unset, want, LLVMAtomicOrderingMonotonic,
+                               LLVMAtomicOrderingMonotonic, 0);
+    LLVMValueRef old = LLVMBuildExtractValue(sb->b, pair, 0, "");
+    LLVMValueRef agree = LLVMBuildOr(sb->b, LLVMBuildICmp(sb->b, LLVMIntEQ, old, unset, ""),
+                                     LLVMBuildICmp(sb->b, LLVMIntEQ, old, want, ""), "");
+    LLVMValueRef one = LLVMConstInt(LLVMInt64TypeInContext(ctx), 1, 0);
+    LLVMValueRef flag = LLVMBuildGEP2(sb->b, i32, sb->control, &one, 1, "");
+    LLVMValueRef bit = LLVMBuildZExt(sb->b, LLVMBuildNot(sb->b, agree, ""), i32, "");
+    LLVMBuildAtomicRMW(sb->b, LLVMAtomicRMWBinOpOr, flag, bit, LLVMAtomicOrderingMonotonic, 0);
+  }
+  LLVMBuildRetVoid(sb->b);
+}
+
+static void clone_pieces(seg_builder *sb) {
+  split_ctx *c = sb->c;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(c->ctx);
+  for (size_t p = 0; p < sb->pieces.len; p++) {
+    piece *pc = &VEC_AT(&sb->pieces, piece, p);
+    LLVMPositionBuilderAtEnd(sb->b, pc->bb);
+    gs_vec pending; /* demoted phis, stored after the last phi */
+    vec_init(&pending, sizeof(LLVMValueRef));
+    for (LLVMValueRef in = pc->first; in; in = LLVMGetNextInstruction(in)) {
+      if (map_get(&c->cfg.barrier_site, in, NULL))
+        break;
+      if (LLVMIsAPHINode(in)) {
+        LLVMValueRef phi = LLVMBuildPhi(sb->b, LLVMTypeOf(in), vname(in));
+        map_put(&sb->vmap, in, (intptr_t)phi);
+        VEC_PUSH(&sb->phis, clone_pair, ((clone_pair){in, phi}));
+        if (map_get(&sb->demoted, in, NULL))
+          VEC_PUSH(&pending, LLVMValueRef, in);
+        continue;
+      }
+      for (size_t i = 0; i < pending.len; i++) {
+        LLVMValueRef o = VEC_AT(&pending, LLVMValueRef, i);
+        intptr_t slot, cl;
+        map_get(&sb->demoted, o, &slot);
+        map_get(&sb->vmap, o, &cl);
+        LLVMBuildStore(sb->b, (LLVMValueRef)cl, (LLVMValueRef)slot);
+      }
+      pending.len = 0;
+      const char *callee = ir_is_call(in) ? ir_callee_name(in) : NULL;
+      if (callee && !strncmp(callee, "llvm.dbg.", 9))
+        continue;
+      if (LLVMIsAReturnInst(in) && c->status_offset >= 0)
+        LLVMBuildStore(sb->b, LLVMConstInt(i32, (unsigned long long)-1, 1),
+                       state_ptr(sb, (unsigned)c->status_offset, i32));
+      LLVMValueRef cl = LLVMInstructionClone(in);
+      LLVMInsertIntoBuilderWithName(sb->b, cl, vname(in));
+      LLVMInstructionSetDebugLoc(cl, NULL);
+      map_put(&sb->vmap, in, (intptr_t)cl);
+      VEC_PUSH(&sb->clones, clone_pair, ((clone_pair){in, cl}));
+      intptr_t slot;
+      if (map_get(&sb->demoted, in, &slot))
+        LLVMBuildStore(sb->b, cl, (LLVMValueRef)slot);
+      if (LLVMIsATerminatorInst(in))
+        break;
+    }
+    vec_free(&pending);
+  }
+}
+
+static void remap_operands(seg_builder *sb) {
+  split_ctx *c = sb->c;
+  for (size_t i = 0; i < sb->clones.len; i++) {
+    clone_pair *cp = &VEC_AT(&sb->clones, clone_pair, i);
+    int n = LLVMGetNumOperands(cp->orig);
+    for (int k = 0; k < n; k++) {
+      LLVMValueRef op = LLVMGetOperand(cp->orig, (unsigned)k);
+      if (!op)
+        continue;
+      if (LLVMValueIsBasicBlock(op)) {
+        intptr_t pi;
+        if (map_get(&sb->piece_of, LLVMValueAsBasicBlock(op), &pi))
+          LLVMSetOperand(cp->clone, (unsigned)k,
+                         LLVMBasicBlockAsValue(VEC_AT(&sb->pieces, piece, pi).bb));
+        continue;
+      }
+      if (LLVMIsAInstruction(op) || LLVMIsAArgument(op))
+        LLVMSetOperand(cp->clone, (unsigned)k, lookup(sb, op, cp->clone));
+    }
+  }
+  for (size_t i = 0; i < sb->phis.len; i++) {
+    clone_pair *cp = &VEC_AT(&sb->phis, clone_pair, i);
+    unsigned n = LLVMCountIncoming(cp->orig);
+    for (unsigned k = 0; k < n; k++) {
+      LLVMBasicBlockRef pred = LLVMGetIncomingBlock(cp->orig, k);
+      LLVMValueRef last = last_barrier_in(c, pred);
+      intptr_t pi;
+      if (!map_get(&sb->piece_of, last ? (const void *)last : (const void *)pred, &pi))
+        continue;
+      LLVMBasicBlockRef bb = VEC_AT(&sb->pieces, piece, pi).bb;
+      LLVMValueRef val = LLVMGetIncomingValue(cp->orig, k);
+      if (LLVMIsAInstruction(val) || LLVMIsAArgument(val))
+        val = lookup(sb, val, LLVMGetBasicBlockTerminator(bb));
+      LLVMAddIncoming(cp->clone, &val, &bb, 1);
+    }
+  }
+}
+
+/* OpenCL kernel argument metadata has one entry per argument: extend it for
+ * the live-state and control arguments. */
+static void copy_kernel_metadata(split_ctx *c, LLVMValueRef fn, unsigned extra) {
+  size_t n = 0;
+  LLVMValueMetadataEntry *entries = LLVMGlobalCopyAllMetadata(c->kernel, &n);
+  unsigned dbg = LLVMGetMDKindIDInContext(c->ctx, "dbg", 3);
+  static const char *const kinds[] = {"kernel_arg_addr_space", "kernel_arg_access_qual",
+                                      "kernel_arg_type", "kernel_arg_base_type",
+                                      "kernel_arg_type_qual", "kernel_arg_name"};
+  static const char *const names[] = {"gs_live_state", "gs_control"};
+  for (size_t i = 0; i < n; i++) {
+    unsigned kind = LLVMValueMetadataEntriesGetKind(entries, (unsigned)i);
+    LLVMMetadataRef md = LLVMValueMetadataEntriesGetMetadata(entries, (unsigned)i);
+    if (kind == dbg)
+      continue;
+    int which = -1;
+    for (int k = 0; k < 6; k++)
+      if (kind == LLVMGetMDKindIDInContext(c->ctx, kinds[k], (unsigned)strlen(kinds[k])))
+        which = k;
+    if (which < 0 || !extra) {
+      LLVMGlobalSetMetadata(fn, kind, md);
+      continue;
+    }
+    LLVMValueRef node = LLVMMetadataAsValue(c->ctx, md);
+    unsigned nops = LLVMGetMDNodeNumOperands(node);
+    LLVMValueRef *ops = gs_xcalloc(nops + extra, sizeof *ops);
+    LLVMGetMDNodeOperands(node, ops);
+    LLVMMetadataRef *mds = gs_xcalloc(nops + extra, sizeof *mds);
+    for (unsigned k = 0; k < nops; k++)
+      mds[k] = LLVMValueAsMetadata(ops[k]);
+    for (unsigned k = 0; k < extra; k++) {
+      const char *text = which == 1   ? "none"
+                         : which == 2 ? (k == 0 ? "uchar*" : "int*")
+                         : which == 3 ? (k == 0 ? "uchar*" : "int*")
+                         : which == 4 ? ""
+                                      : names[k];
+      mds[nops + k] =
+          which == 0 ? LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(c->ctx), 1, 0))
+                     : LLVMMDStringInContext2(c->ctx, text, strlen(text));
+    }
+    LLVMGlobalSetMetadata(fn, kind, LLVMMDNodeInContext2(c->ctx, mds, nops + extra));
+    free(ops);
+    free(mds);
+  }
+  LLVMDisposeValueMetadataEntries(entries);
+}
+
+static void copy_attributes(LLVMValueRef from, LLVMValueRef to, unsigned nparams) {
+  for (int idx = -1; idx <= (int)nparams; idx++) {
+    LLVMAttributeIndex ai =
+        idx < 0 ? (LLVMAttributeIndex)LLVMAttributeFunctionIndex : (LLVMAttributeIndex)idx;
+    unsigned n = LLVMGetAttributeCountAtIndex(from, ai);
+    if (!n)
+      continue;
+    LLVMAttributeRef *attrs = gs_xcalloc(n, sizeof *attrs);
+    LLVMGetAttributesAtIndex(from, ai, attrs);
+    for (unsigned k = 0; k < n; k++)
+      LLVMAddAttributeAtIndex(to, ai, attrs[k]);
+    free(attrs);
+  }
+}
+
+static gs_error *build_segment(split_ctx *c, size_t s) {
+  LLVMContextRef ctx = c->ctx;
+  LLVMTypeRef fty = LLVMGlobalGetValueType(c->kernel);
+  unsigned extra = (c->stride ? 1u : 0u) + (c->dynamic ? 1u : 0u);
+  LLVMTypeRef *params = gs_xcalloc(c->nparams + 2, sizeof *params);
+  LLVMGetParamTypes(fty, params);
+  unsigned np = c->nparams;
+  if (c->stride)
+    params[np++] = LLVMPointerType(LLVMInt8TypeInContext(ctx), 1);
+  if (c->dynamic)
+    params[np++] = LLVMPointerType(LLVMInt32TypeInContext(ctx), 1);
+  LLVMTypeRef nfty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), params, np, 0);
+  free(params);
+  seg_builder sb;
+  memset(&sb, 0, sizeof sb);
+  sb.c = c;
+  sb.s = s;
+  sb.fn = LLVMAddFunction(c->m, c->names[s], nfty);
+  LLVMSetFunctionCallConv(sb.fn, LLVMGetFunctionCallConv(c->kernel));
+  copy_attributes(c->kernel, sb.fn, c->nparams);
+  copy_kernel_metadata(c, sb.fn, extra);
+  for (unsigned i = 0; i < c->nparams; i++)
+    LLVMSetValueName2(LLVMGetParam(sb.fn, i), vname(LLVMGetParam(c->kernel, i)),
+                      strlen(vname(LLVMGetParam(c->kernel, i))));
+  if (c->stride)
+    LLVMSetValueName2(LLVMGetParam(sb.fn, c->nparams), "gs_live_state", 13);
+  if (c->dynamic) {
+    sb.control = LLVMGetParam(sb.fn, c->nparams + (c->stride ? 1 : 0));
+    LLVMSetValueName2(sb.control, "gs_control", 10);
+  }
+  map_init(&sb.vmap);
+  map_init(&sb.entry_val);
+  map_init(&sb.demoted);
+  map_init(&sb.piece_of);
+  map_init(&sb.defined);
+  vec_init(&sb.pieces, sizeof(piece));
+  vec_init(&sb.clones, sizeof(clone_pair));
+  vec_init(&sb.phis, sizeof(clone_pair));
+  sb.b = LLVMCreateBuilderInContext(ctx);
+
+  discover_pieces(&sb);
+  LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(ctx, sb.fn, "gs.entry");
+  LLVMBasicBlockRef cont = LLVMAppendBasicBlockInContext(ctx, sb.fn, "gs.resume");
+  for (size_t p = 0; p < sb.pieces.len; p++) {
+    piece *pc = &VEC_AT(&sb.pieces, piece, p);
+    pc->bb = LLVMAppendBasicBlockInContext(ctx, sb.fn, LLVMGetBasicBlockName(pc->orig));
+  }
+  build_entry(&sb, entry, cont);
+  LLVMPositionBuilderAtEnd(sb.b, cont);
+  LLVMBuildBr(sb.b, VEC_AT(&sb.pieces, piece, 0).bb);
+  clone_pieces(&sb);
+  remap_operands(&sb);
+  for (size_t p = 0; p < sb.pieces.len; p++) {
+    piece *pc = &VEC_AT(&sb.pieces, piece, p);
+    if (pc->end_site)
+      build_exit(&sb, pc);
+  }
+  gs_error *err = sb.err;
+  LLVMDisposeBuilder(sb.b);
+  map_free(&sb.vmap);
+  map_free(&sb.entry_val);
+  map_free(&sb.demoted);
+  map_free(&sb.piece_of);
+  map_free(&sb.defined);
+  vec_free(&sb.pieces);
+  vec_free(&sb.clones);
+  vec_free(&sb.phis);
+  return err;
+}
+
+static char *value_label(LLVMValueRef v, unsigned offset) {
+  const char *n = vname(v);
+  gs_str s;
+  str_init(&s);
+  if (*n)
+    str_printf(&s, "%s", n);
+  else
+    str_printf(&s, "v%u", offset);
+  return str_take(&s);
+}
+
+/* live_in/live_out of the plan: the carried values a segment loads at its
+ * start and stores at its exits */
+static void record_slots(split_ctx *c, kernel_result *kr) {
+  kr->live_in = gs_xcalloc(kr->nsegments, sizeof *kr->live_in);
+  kr->live_out = gs_xcalloc(kr->nsegments, sizeof *kr->live_out);
+  for (size_t s = 0; s < kr->nsegments; s++) {
+    vec_init(&kr->live_in[s], sizeof(live_slot));
+    vec_init(&kr->live_out[s], sizeof(live_slot));
+  }
+  for (size_t i = 0; i < c->slots.len; i++) {
+    state_slot *sl = &VEC_AT(&c->slots, state_slot, i);
+    if (!sl->value)
+      continue;
+    for (size_t s = 0; s < kr->nsegments; s++) {
+      if (s > 0 && live_at(c, s, sl->value))
+        VEC_PUSH(&kr->live_in[s], live_slot,
+                 ((live_slot){value_label(sl->value, sl->offset), sl->offset, sl->size}));
+      int out = 0;
+      for (size_t k = 0; k < kr->successors[s].len; k++) {
+        int j = VEC_AT(&kr->successors[s], int, k);
+        out |= j > 0 && live_at(c, (size_t)j, sl->value);
+      }
+      if (out)
+        VEC_PUSH(&kr->live_out[s], live_slot,
+                 ((live_slot){value_label(sl->value, sl->offset), sl->offset, sl->size}));
+    }
+  }
+}
+
+static gs_error *split_kernel(LLVMModuleRef m, LLVMValueRef kernel, const gs_target *t,
+                              const gs_options *opts, LLVMTargetDataRef td, kernel_result *kr,
+                              summary_cache *cache, gs_vec *warnings) {
+  split_ctx c;
+  memset(&c, 0, sizeof c);
+  c.m = m;
+  c.kernel = kernel;
+  c.t = t;
+  c.opts = opts;
+  c.td = td;
+  c.ctx = LLVMGetModuleContext(m);
+  c.nparams = LLVMCountParams(kernel);
+  if (!t->build_linear_id)
+    return gs_errorf("kernel '%s': splitting %s kernels is not supported by this version",
+                     kr->name, t->name);
+  gs_error *err = cfg_build(&c.cfg, kernel, opts);
+  if (err)
+    return err;
+  err = check_workgroup_memory(kr);
+  if (err) {
+    cfg_free(&c.cfg);
+    return err;
+  }
+  liveness_compute(&c.cfg, &c.live);
+  access_analyze(&c.access, m, kernel, t, cache, warnings);
+  remat_init(&c.remat, t, load_recomputable, &c);
+  c.dynamic = kr->schedule == GS_SCHEDULE_DYNAMIC;
+  int track = c.dynamic;
+  for (size_t s = 0; s + 1 < kr->nsegments; s++)
+    for (size_t k = 0; k < kr->successors[s].len; k++)
+      track |= VEC_AT(&kr->successors[s], int, k) == GS_SEGMENT_END;
+  err = check_live(&c);
+  if (!err) {
+    layout(&c, track);
+    c.names = gs_xcalloc(kr->nsegments, sizeof *c.names);
+    for (size_t s = 0; s < kr->nsegments; s++) {
+      gs_str n;
+      str_init(&n);
+      str_printf(&n, "%s.seg%zu", kr->name, s);
+      c.names[s] = str_take(&n);
+    }
+    for (size_t s = 0; s < kr->nsegments && !err; s++)
+      err = build_segment(&c, s);
+    kr->live_state_arg = c.stride ? (int)c.nparams : -1;
+    kr->live_bytes = c.stride;
+    kr->status_offset = c.status_offset;
+    kr->control_arg = c.dynamic ? (int)(c.nparams + (c.stride ? 1 : 0)) : -1;
+    kr->distinct_buffers = opts && opts->distinct_buffers;
+    record_slots(&c, kr);
+    for (size_t s = 0; s < kr->nsegments; s++)
+      free(c.names[s]);
+    free(c.names);
+    vec_free(&c.slots);
+    map_free(&c.slot_of);
+  }
+  remat_free(&c.remat);
+  access_free(&c.access);
+  liveness_free(&c.live);
+  cfg_free(&c.cfg);
+  return err;
+}
+
+/* Only the segments leave the scratch module: everything else becomes
+ * available_externally (the caller's module has the definitions), and what
+ * nothing uses any more is deleted, so that linking adds just the segments. */
+static void prune_scratch(LLVMModuleRef c, const gs_map *segments) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(c); f; f = LLVMGetNextFunction(f)) {
+    if (map_get(segments, f, NULL) || !LLVMCountBasicBlocks(f))
+      continue;
+    LLVMLinkage l = LLVMGetLinkage(f);
+    if (l != LLVMInternalLinkage && l != LLVMPrivateLinkage) {
+      LLVMSetLinkage(f, LLVMAvailableExternallyLinkage);
+      LLVMSetComdat(f, NULL);
+    }
+  }
+  for (LLVMValueRef g = LLVMGetFirstGlobal(c); g; g = LLVMGetNextGlobal(g)) {
+    LLVMLinkage l = LLVMGetLinkage(g);
+    if (LLVMGetInitializer(g) && l != LLVMInternalLinkage && l != LLVMPrivateLinkage) {
+      LLVMSetLinkage(g, LLVMAvailableExternallyLinkage);
+      LLVMSetComdat(g, NULL);
+    }
+  }
+  int changed = 1;
+  while (changed) {
+    changed = 0;
+    for (LLVMValueRef f = LLVMGetFirstFunction(c), next; f; f = next) {
+      next = LLVMGetNextFunction(f);
+      if (!map_get(segments, f, NULL) && !LLVMGetFirstUse(f)) {
+        LLVMDeleteFunction(f);
+        changed = 1;
+      }
+    }
+    for (LLVMValueRef g = LLVMGetFirstGlobal(c), next; g; g = next) {
+      next = LLVMGetNextGlobal(g);
+      if (!LLVMGetFirstUse(g)) {
+        LLVMDeleteGlobal(g);
+        changed = 1;
+      }
+    }
+  }
+}
+
+static gs_error *run_passes(LLVMModuleRef m, const char *passes) {
+  LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+  LLVMErrorRef perr = LLVMRunPasses(m, passes, NULL, po);
+  LLVMDisposePassBuilderOptions(po);
+  if (!perr)
+    return NULL;
+  char *msg = LLVMGetErrorMessage(perr);
+  gs_error *e = gs_errorf("running '%s' failed: %s", passes, msg);
+  LLVMDisposeErrorMessage(msg);
+  return e;
+}
+
+/* Roles of the emitted segments (SPEC section 3: roles describe the segments
+ * as emitted), then the attributes and metadata that carry them. */
+static void segment_roles(LLVMModuleRef c, kernel_result *kr, const gs_target *t,
+                          summary_cache *cache, gs_vec *warnings) {
+  size_t nb = kr->buffers.len;
+  for (size_t s = 0; s < kr->nsegments; s++) {
+    gs_str n;
+    str_init(&n);
+    str_printf(&n, "%s.seg%zu", kr->name, s);
+    LLVMValueRef fn = LLVMGetNamedFunction(c, n.s);
+    str_free(&n);
+    kernel_access ka;
+    access_analyze(&ka, c, fn, t, cache, warnings);
+    for (size_t b = 0; b < nb; b++)
+      kr->access[s * nb + b].flags = 0;
+    for (size_t i = 0; i < ka.facts.len; i++) {
+      const access_fact *f = &VEC_AT(&ka.facts, access_fact, i);
+      const buffer_desc *d = &VEC_AT(&ka.buffers, buffer_desc, f->buffer);
+      for (size_t b = 0; b < nb; b++) {
+        const buffer_desc *kb = &VEC_AT(&kr->buffers, buffer_desc, b);
+        int same = d->arg >= 0 ? kb->arg == d->arg : (kb->arg < 0 && !strcmp(kb->name, d->name));
+        if (same)
+          kr->access[s * nb + b].flags |= f->flags;
+      }
+    }
+    access_free(&ka);
+  }
+  free(kr->host_input);
+  free(kr->host_output);
+  roles_compute(kr);
+}
+
+static void add_param_attr(LLVMValueRef fn, unsigned arg, const char *name) {
+  unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
+  LLVMAddAttributeAtIndex(fn, arg + 1,
+                          LLVMCreateEnumAttribute(LLVMGetModuleContext(LLVMGetGlobalParent(fn)),
+                                                  kind, 0));
+}
+
+static int has_param_attr(LLVMValueRef fn, unsigned arg, const char *name) {
+  return LLVMGetEnumAttributeAtIndex(fn, arg + 1,
+                                     LLVMGetEnumAttributeKindForName(name, strlen(name))) != NULL;
+}
+
+/* kernel_arg_type_qual: "const" for read-only buffers, "restrict" where
+ * noalias holds (OpenCL C 6.7 qualifiers as the SPIR metadata spells them). */
+static void set_type_qual(LLVMValueRef fn, unsigned arg, int is_const, int is_restrict) {
+  LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
+  unsigned kind = LLVMGetMDKindIDInContext(ctx, "kernel_arg_type_qual", 20);
+  size_t nentries = 0;
+  LLVMValueMetadataEntry *entries = LLVMGlobalCopyAllMetadata(fn, &nentries);
+  LLVMMetadataRef md = NULL;
+  for (size_t i = 0; i < nentries; i++)
+    if (LLVMValueMetadataEntriesGetKind(entries, (unsigned)i) == kind)
+      md = LLVMValueMetadataEntriesGetMetadata(entries, (unsigned)i);
+  if (entries)
+    LLVMDisposeValueMetadataEntries(entries);
+  if (!md)
+    return;
+  LLVMValueRef node = LLVMMetadataAsValue(ctx, md);
+  unsigned n = LLVMGetMDNodeNumOperands(node);
+  if (arg >= n)
+    return;
+  LLVMValueRef *ops = gs_xcalloc(n, sizeof *ops);
+  LLVMGetMDNodeOperands(node, ops);
+  LLVMMetadataRef *mds = gs_xcalloc(n, sizeof *mds);
+  for (unsigned k = 0; k < n; k++)
+    mds[k] = LLVMValueAsMetadata(ops[k]);
+  unsigned len = 0;
+  const char *old = LLVMGetMDString(ops[arg], &len);
+  gs_str q;
+  str_init(&q);
+  int has_const = old && strstr(old, "const") != NULL;
+  int has_restrict = old && strstr(old, "restrict") != NULL;
+  if (is_const || has_const)
+    str_printf(&q, "const");
+  if (is_restrict || has_restrict)
+    str_printf(&q, "%srestrict", q.len ? " " : "");
+  if (old && strstr(old, "volatile"))
+    str_printf(&q, "%svolatile", q.len ? " " : "");
+  mds[arg] = LLVMMDStringInContext2(ctx, q.s ? q.s : "", q.len);
+  LLVMGlobalSetMetadata(fn, kind, LLVMMDNodeInContext2(ctx, mds, n));
+  str_free(&q);
+  free(ops);
+  free(mds);
+}
+
+static void apply_roles(LLVMModuleRef c, const kernel_result *kr) {
+  size_t nb = kr->buffers.len;
+  for (size_t s = 0; s < kr->nsegments; s++) {
+    gs_str n;
+    str_init(&n);
+    str_printf(&n, "%s.seg%zu", kr->name, s);
+    LLVMValueRef fn = LLVMGetNamedFunction(c, n.s);
+    str_free(&n);
+    for (size_t b = 0; b < nb; b++) {
+      const buffer_desc *d = &VEC_AT(&kr->buffers, buffer_desc, b);
+      if (d->arg < 0)
+        continue;
+      unsigned arg = (unsigned)d->arg;
+      gs_role role = kr->access[s * nb + b].role;
+      int noalias = has_param_attr(fn, arg, "noalias");
+      if (kr->distinct_buffers && d->space != SPACE_WORKGROUP && !noalias) {
+        add_param_attr(fn, arg, "noalias");
+        noalias = 1;
+      }
+      const char *want = role == GS_ROLE_NONE    ? "readnone"
+                         : role == GS_ROLE_READ  ? "readonly"
+                         : role == GS_ROLE_WRITE ? "writeonly"
+                                                 : NULL;
+      if (want) {
+        /* the kernel's own (inferred) access attribute may be wider */
+        static const char *const access[] = {"readnone", "readonly", "writeonly"};
+        for (int i = 0; i < 3; i++)
+          if (strcmp(access[i], want))
+            LLVMRemoveEnumAttributeAtIndex(
+                fn, arg + 1, LLVMGetEnumAttributeKindForName(access[i], strlen(access[i])));
+        if (!has_param_attr(fn, arg, want))
+          add_param_attr(fn, arg, want);
+      }
+      if (d->space != SPACE_WORKGROUP)
+        set_type_qual(fn, arg, role == GS_ROLE_READ || role == GS_ROLE_NONE, noalias);
+    }
+  }
+}
+
+static gs_error *verify(LLVMModuleRef m, const char *what) {
+  char *msg = NULL;
+  gs_error *e = NULL;
+  if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
+    size_t n = msg ? strcspn(msg, "\n") : 0;
+    e = gs_errorf("internal error: the %s does not verify: %.*s", what, (int)n, msg ? msg : "");
+  }
+  LLVMDisposeMessage(msg);
+  return e;
+}
+
+gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis **out) {
+  *out = NULL;
+  gs_options none;
+  memset(&none, 0, sizeof none);
+  if (!opts)
+    opts = &none;
+  gs_analysis *a = NULL;
+  gs_error *err = gs_analyze(m, opts, &a);
+  if (err)
+    return err;
+  const gs_target *t = target_for_module(m);
+  LLVMModuleRef c = LLVMCloneModule(m);
+  err = inline_barrier_callees_in_place(c, opts, t);
+  /* promote private variables in the kernels to split, so that what crosses
+   * a barrier is SSA values, not memory */
+  for (size_t k = 0; !err && k < a->kernels.len; k++) {
+    kernel_result *kr = &VEC_AT(&a->kernels, kernel_result, k);
+    if (!kr->barriers)
+      continue;
+    LLVMValueRef f = LLVMGetNamedFunction(c, kr->name);
+    static const char *const drop[] = {"optnone", "noinline"};
+    for (int i = 0; i < 2; i++)
+      LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                                     LLVMGetEnumAttributeKindForName(drop[i], strlen(drop[i])));
+  }
+  if (!err)
+    err = run_passes(c, "function(sroa,mem2reg)");
+  LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(c));
+  summary_cache *cache = summaries_create(t, &a->warnings);
+  gs_map segments;
+  map_init(&segments);
+  for (size_t k = 0; !err && k < a->kernels.len; k++) {
+    kernel_result *kr = &VEC_AT(&a->kernels, kernel_result, k);
+    if (!kr->barriers)
+      continue;
+    LLVMValueRef f = LLVMGetNamedFunction(c, kr->name);
+    err = split_kernel(c, f, t, opts, td, kr, cache, &a->warnings);
+    for (size_t s = 0; !err && s < kr->nsegments; s++) {
+      gs_str n;
+      str_init(&n);
+      str_printf(&n, "%s.seg%zu", kr->name, s);
+      map_put(&segments, LLVMGetNamedFunction(c, n.s), 1);
+      str_free(&n);
+    }
+  }
+  summaries_dispose(cache);
+  LLVMDisposeTargetData(td);
+  if (!err) {
+    prune_scratch(c, &segments);
+    err = run_passes(c, "function(sroa,mem2reg,instsimplify,simplifycfg)");
+  }
+  if (!err) {
+    summary_cache *rc = summaries_create(t, &a->warnings);
+    for (size_t k = 0; k < a->kernels.len; k++) {
+      kernel_result *kr = &VEC_AT(&a->kernels, kernel_result, k);
+      if (!kr->barriers)
+        continue;
+      segment_roles(c, kr, t, rc, &a->warnings);
+      apply_roles(c, kr);
+    }
+    summaries_dispose(rc);
+    err = verify(c, "split module");
+  }
+  map_free(&segments);
+  /* link into a copy first: the caller's module changes only when the
+   * whole split has succeeded */
+  if (!err) {
+    LLVMModuleRef trial = LLVMCloneModule(m), cc = LLVMCloneModule(c);
+    if (LLVMLinkModules2(trial, cc))
+      err = gs_errorf("internal error: linking the segments into the module failed");
+    if (!err)
+      err = verify(trial, "module with its segments");
+    LLVMDisposeModule(trial);
+  }
+  if (err) {
+    LLVMDisposeModule(c);
+    gs_analysis_dispose(a);
+    return err;
+  }
+  LLVMLinkModules2(m, c);
+  if (opts->drop_original)
+    for (size_t k = 0; k < a->kernels.len; k++) {
+      kernel_result *kr = &VEC_AT(&a->kernels, kernel_result, k);
+      LLVMValueRef f = LLVMGetNamedFunction(m, kr->name);
+      if (kr->barriers && f && !LLVMGetFirstUse(f))
+        LLVMDeleteFunction(f);
+    }
+  *out = a;
+  return NULL;
+}
+
+static const kernel_result *split_kernel_result(const gs_analysis *a, size_t k) {
+  return &VEC_AT(&a->kernels, kernel_result, k);
+}
+
+int gs_kernel_live_state_arg(const gs_analysis *a, size_t k) {
+  return split_kernel_result(a, k)->live_state_arg;
+}
+
+unsigned gs_kernel_live_bytes(const gs_analysis *a, size_t k) {
+  return split_kernel_result(a, k)->live_bytes;
+}
+
+int gs_kernel_control_arg(const gs_analysis *a, size_t k) {
+  return split_kernel_result(a, k)->control_arg;
+}
