@@ -79,8 +79,9 @@ gs_error *analyze_kernel(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn,
 
   kernel_cfg cfg;
   gs_error *err = cfg_build(&cfg, fn, opts);
+  int uniform_choice = 0;
   if (!err)
-    err = uniformity_check(&cfg, t, opts);
+    err = uniformity_check(&cfg, t, &uniform_choice);
   if (err) {
     cfg_free(&cfg);
     return err;
@@ -107,7 +108,7 @@ gs_error *analyze_kernel(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn,
   }
   free(stamp);
   free(remap);
-  kr->schedule = schedule_of(kr);
+  kr->schedule = uniform_choice ? GS_SCHEDULE_DYNAMIC : schedule_of(kr);
   roles_compute(kr);
   access_free(&ka);
   cfg_free(&cfg);

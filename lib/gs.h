@@ -162,7 +162,9 @@ void access_free(kernel_access *ka);
 
 /* uniformity: branches on invocation-dependent values before barriers */
 
-gs_error *uniformity_check(const kernel_cfg *cfg, const gs_target *t, const gs_options *opts);
+/* Sets *UNIFORM_CHOICE when a grid-uniform branch leads to different next
+ * segments (the schedule is then dynamic). */
+gs_error *uniformity_check(const kernel_cfg *cfg, const gs_target *t, int *uniform_choice);
 
 /* roles: SPEC section 3 */
 

@@ -83,10 +83,25 @@ static void escape(walker *w, LLVMValueRef inst, const char *why) {
   w->add(w->sink, inst, w->root, ACC_R | ACC_W | ACC_ESCAPE);
 }
 
+/* A value of this type can hold a pointer: a pointer, or an aggregate or
+ * vector with one inside. */
 static int is_pointerish(LLVMTypeRef ty) {
-  LLVMTypeKind k = LLVMGetTypeKind(ty);
-  return k == LLVMPointerTypeKind || k == LLVMStructTypeKind || k == LLVMArrayTypeKind ||
-         k == LLVMVectorTypeKind;
+  switch (LLVMGetTypeKind(ty)) {
+  case LLVMPointerTypeKind:
+    return 1;
+  case LLVMArrayTypeKind:
+  case LLVMVectorTypeKind:
+    return is_pointerish(LLVMGetElementType(ty));
+  case LLVMStructTypeKind: {
+    unsigned n = LLVMCountStructElementTypes(ty);
+    for (unsigned i = 0; i < n; i++)
+      if (is_pointerish(LLVMStructGetTypeAtIndex(ty, i)))
+        return 1;
+    return 0;
+  }
+  default:
+    return 0;
+  }
 }
 
 /* The objects an address is based on; returns 1 when all are allocas. */
@@ -321,21 +336,28 @@ static void visit_call(walker *w, LLVMValueRef call, LLVMValueRef v) {
   }
   char *base = ir_itanium_base(name);
   unsigned atomic = atomic_builtin_flags(base);
+  int builtin = atomic != 0;
   for (unsigned i = 0; i < nargs; i++) {
     if (LLVMGetOperand(call, i) != v)
       continue;
     unsigned f;
-    if (atomic)
+    if (atomic) {
       /* the atomic object is the first argument; others (`expected`) are
        * read and written plainly */
       w->add(w->sink, call, w->root, i == 0 ? atomic : ACC_R | ACC_W);
-    else if (opencl_builtin_flags(base, i, &f) || declared_param_flags(call, fn, i, &f))
+    } else if (opencl_builtin_flags(base, i, &f)) {
+      builtin = 1;
       w->add(w->sink, call, w->root, f);
-    else
+    } else if (declared_param_flags(call, fn, i, &f)) {
+      w->add(w->sink, call, w->root, f);
+    } else {
       escape(w, call, "is passed to the unknown function");
+    }
   }
   free(base);
-  if (returns_pointer && !atomic)
+  /* what an unknown function returns may point into what it was given; the
+   * builtins return values, not pointers into their arguments */
+  if (returns_pointer && !builtin)
     push(w, call, POINTS_INTO);
 }
 

@@ -324,7 +324,8 @@ static void propagate(uniformity *u) {
   }
 }
 
-/* next[b]: the barrier sites an invocation entering block b can reach first */
+/* next[b]: the barrier sites an invocation entering block b can reach first,
+ * and 0 when it can return before any */
 typedef struct {
   gs_vec *next; /* per block: sorted int */
 } first_barriers;
@@ -361,6 +362,8 @@ static void compute_first_barriers(const uniformity *u, first_barriers *fb) {
     }
     if (own[b])
       VEC_PUSH(&fb->next[b], int, own[b]);
+    else if (LLVMIsAReturnInst(LLVMGetBasicBlockTerminator(bb)))
+      VEC_PUSH(&fb->next[b], int, 0); /* 0: the invocation returns */
   }
   int changed = 1;
   while (changed) {
@@ -385,13 +388,45 @@ static int same_set(const gs_vec *a, const gs_vec *b) {
   return a->len == b->len && !memcmp(a->data, b->data, a->len * sizeof(int));
 }
 
-static gs_error *check_branches(const uniformity *u, const gs_options *opts) {
-  (void)opts;
-  if (!u->branches.len || !u->cfg->barriers.len)
-    return NULL;
-  first_barriers fb;
-  compute_first_barriers(u, &fb);
+/* The set without 0 (returning): an early return is never divergence. */
+static void barriers_only(const gs_vec *from, gs_vec *to) {
+  to->len = 0;
+  for (size_t i = 0; i < from->len; i++)
+    if (VEC_AT(from, int, i) != 0)
+      VEC_PUSH(to, int, VEC_AT(from, int, i));
+}
+
+/* A grid-uniform branch whose ways lead to different next segments makes
+ * the schedule dynamic (SPEC section 2: barriers inside uniform branches and
+ * loops). */
+static int has_uniform_choice(const uniformity *u, const first_barriers *fb) {
+  for (size_t b = 0; b < u->n; b++) {
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, b));
+    if (!term || map_get(&u->tainted, term, NULL))
+      continue;
+    unsigned ns = LLVMGetNumSuccessors(term);
+    const gs_vec *first = NULL;
+    for (unsigned k = 0; k < ns; k++) {
+      intptr_t s;
+      if (!map_get(&u->cfg->block_index, LLVMGetSuccessor(term, k), &s))
+        continue;
+      if (!first)
+        first = &fb->next[s];
+      else if (!same_set(first, &fb->next[s]))
+        return 1;
+    }
+  }
+  return 0;
+}
+
+static gs_error *check_branches(const uniformity *u, const first_barriers *fbr) {
   gs_error *err = NULL;
+  first_barriers fb; /* the sets without returns */
+  fb.next = gs_xcalloc(u->n, sizeof *fb.next);
+  for (size_t b = 0; b < u->n; b++) {
+    vec_init(&fb.next[b], sizeof(int));
+    barriers_only(&fbr->next[b], &fb.next[b]);
+  }
   for (size_t i = 0; i < u->branches.len && !err; i++) {
     LLVMValueRef br = VEC_AT(&u->branches, LLVMValueRef, i);
     const gs_vec *seen = NULL;
@@ -448,7 +483,8 @@ static gs_error *check_branches(const uniformity *u, const gs_options *opts) {
   return err;
 }
 
-gs_error *uniformity_check(const kernel_cfg *cfg, const gs_target *t, const gs_options *opts) {
+gs_error *uniformity_check(const kernel_cfg *cfg, const gs_target *t, int *uniform_choice) {
+  *uniform_choice = 0;
   if (!cfg->barriers.len)
     return NULL;
   uniformity u;
@@ -464,7 +500,13 @@ gs_error *uniformity_check(const kernel_cfg *cfg, const gs_target *t, const gs_o
   compute_ipdom(&u);
   seed(&u);
   propagate(&u);
-  gs_error *err = check_branches(&u, opts);
+  first_barriers fb;
+  compute_first_barriers(&u, &fb);
+  gs_error *err = check_branches(&u, &fb);
+  *uniform_choice = has_uniform_choice(&u, &fb);
+  for (size_t b = 0; b < u.n; b++)
+    vec_free(&fb.next[b]);
+  free(fb.next);
   for (size_t i = 0; i <= u.n; i++)
     vec_free(&u.preds[i]);
   free(u.preds);
