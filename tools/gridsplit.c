@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <gridsplit/gridsplit.h>
+#include <gridsplit/run.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +28,9 @@ static const char usage[] =
     "  --target T        ir (default); spirv, amdgcn, nvptx are not in this version\n"
     "  --mcpu CPU        target processor\n"
     "  -O0 .. -O3        optimisation level for .cl inputs (default -O2)\n"
-    "  --help, --version\n";
+    "  --help, --version\n"
+    "\n"
+    "gridsplit run --help: running a split kernel on the OpenCL device.\n";
 
 typedef struct {
   const char *input, *out_dir, *plan, *target, *mcpu;
@@ -204,7 +207,108 @@ static int run(tool_args *t) {
   return rc;
 }
 
+static const char run_usage[] =
+    "usage: gridsplit run [--kernel NAME] --grid X[,Y,Z] --workgroup X[,Y,Z]\n"
+    "                     [--out DIR] [--distinct-buffers] [--barrier NAME] [-O0..-O3]\n"
+    "                     [--verbose] INPUT ARG...\n"
+    "\n"
+    "Splits INPUT and runs the kernel's segments on the OpenCL device (POCL),\n"
+    "then writes every host-output buffer to DIR/NAME.bin (default gridsplit-run).\n"
+    "Each ARG binds a kernel argument by name:\n"
+    "  NAME=@FILE         a buffer holding the file's bytes\n"
+    "  NAME=zeros:BYTES   a zero-filled buffer\n"
+    "  NAME=local:BYTES   workgroup memory\n"
+    "  NAME=same:OTHER    the same buffer as argument OTHER\n"
+    "  NAME=VALUE         a scalar, read as the argument's type\n";
+
+/* "X[,Y,Z]" */
+static int parse_dims(const char *s, size_t out[3]) {
+  out[0] = out[1] = out[2] = 0;
+  for (int d = 0; d < 3; d++) {
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || end == s || !v || s[0] == '-')
+      return 0;
+    out[d] = (size_t)v;
+    if (!*end)
+      return 1;
+    if (*end != ',')
+      return 0;
+    s = end + 1;
+  }
+  return 0;
+}
+
+static int run_main(int argc, char **argv) {
+  gs_run_request req;
+  memset(&req, 0, sizeof req);
+  req.opt_level = 2;
+  const char **args = calloc((size_t)argc + 1, sizeof *args);
+  const char **barriers = calloc((size_t)argc + 1, sizeof *barriers);
+  int have_grid = 0, rc = 0;
+  for (int i = 1; i < argc && !rc; i++) {
+    const char *a = argv[i];
+    int needs = !strcmp(a, "--grid") || !strcmp(a, "--workgroup") || !strcmp(a, "--kernel") ||
+                !strcmp(a, "--out") || !strcmp(a, "--barrier");
+    if (needs && i + 1 >= argc) {
+      rc = usage_error("option '%s' needs a value", a);
+    } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      fputs(run_usage, stdout);
+      free(args);
+      free(barriers);
+      return 0;
+    } else if (!strcmp(a, "--grid")) {
+      if (!parse_dims(argv[++i], req.grid))
+        rc = usage_error("--grid '%s': expected X[,Y,Z] with positive sizes", argv[i]);
+      have_grid = 1;
+    } else if (!strcmp(a, "--workgroup")) {
+      if (!parse_dims(argv[++i], req.workgroup))
+        rc = usage_error("--workgroup '%s': expected X[,Y,Z] with positive sizes", argv[i]);
+    } else if (!strcmp(a, "--kernel")) {
+      req.kernel = argv[++i];
+    } else if (!strcmp(a, "--out")) {
+      req.out_dir = argv[++i];
+    } else if (!strcmp(a, "--barrier")) {
+      barriers[req.nbarriers++] = argv[++i];
+    } else if (!strcmp(a, "--distinct-buffers")) {
+      req.distinct_buffers = 1;
+    } else if (!strcmp(a, "--verbose")) {
+      req.verbose = 1;
+    } else if (strlen(a) == 3 && a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3') {
+      req.opt_level = a[2] - '0';
+    } else if (a[0] == '-') {
+      rc = usage_error("unknown option '%s' for gridsplit run", a);
+    } else if (!req.input) {
+      req.input = a;
+    } else {
+      args[req.nargs++] = a;
+    }
+  }
+  if (!rc && !req.input)
+    rc = usage_error("%s", "gridsplit run: no input file");
+  if (!rc && !have_grid)
+    rc = usage_error("%s", "gridsplit run: --grid is required");
+  if (!rc && !req.workgroup[0])
+    rc = usage_error("%s", "gridsplit run: --workgroup is required");
+  if (!rc) {
+    req.args = args;
+    req.barriers = barriers;
+    gs_error *e = gs_run(&req);
+    if (e) {
+      fprintf(stderr, "%s: error: %s\n", req.input, gs_error_message(e));
+      gs_error_dispose(e);
+      rc = EXIT_INPUT;
+    }
+  }
+  free(args);
+  free(barriers);
+  return rc;
+}
+
 int main(int argc, char **argv) {
+  if (argc > 1 && !strcmp(argv[1], "run"))
+    return run_main(argc - 1, argv + 1);
   tool_args t = {NULL, "gridsplit-out", NULL, "ir", NULL, 0, 2, gs_options_create()};
   int rc = parse_args(argc, argv, &t);
   if (rc < 0)

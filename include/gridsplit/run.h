@@ -1,0 +1,38 @@
+/* gridsplit: running split kernels on an OpenCL device (SPEC section 5). */
+#ifndef GRIDSPLIT_RUN_H
+#define GRIDSPLIT_RUN_H
+
+#include <stddef.h>
+
+#include "gridsplit/error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+  const char *input;     /* .ll, .bc or .cl holding the original kernel */
+  const char *kernel;    /* NULL: the only kernel with grid barriers */
+  size_t grid[3];        /* invocations per dimension (0 = unused) */
+  size_t workgroup[3];   /* workgroup size per dimension */
+  const char *out_dir;   /* where host outputs go as NAME.bin */
+  const char *const *args; /* NAME=@FILE, NAME=zeros:BYTES, NAME=local:BYTES,
+                              NAME=same:OTHER, NAME=VALUE */
+  size_t nargs;
+  int opt_level;         /* for .cl inputs */
+  int distinct_buffers;  /* declare (and have checked) that no buffers overlap */
+  const char *const *barriers; /* extra barrier names */
+  size_t nbarriers;
+  int verbose;           /* print each launch on stderr */
+} gs_run_request;
+
+/* Splits the kernel and runs its segments on the first OpenCL device,
+ * buffers staying on the device between segments; dynamic schedules follow
+ * the control word. Every host-output buffer is written to OUT_DIR/NAME.bin.
+ * A divergent barrier found at run time is an error, not a hang. */
+gs_error *gs_run(const gs_run_request *req);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
