@@ -1,0 +1,83 @@
+/* gs-bench-roles: times gs_analyze on one module (bench/README.md).
+ *
+ *   gs-bench-roles FILE.ll [REPS]
+ *
+ * Loads FILE once, then runs gs_analyze REPS times (default 3) and, for
+ * scale, LLVMVerifyModule in the same process as many times. Prints one line:
+ *
+ *   ANALYSIS_S VERIFY_S INSTRUCTIONS BARRIERS
+ *
+ * the minimum wall time of each over the repetitions (CLOCK_MONOTONIC), the
+ * module's instruction count and the barriers the analysis found. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Core.h>
+
+#include "gridsplit/gridsplit.h"
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static unsigned long count_instructions(LLVMModuleRef m) {
+  unsigned long n = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+        n++;
+  return n;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2 || argc > 3) {
+    fprintf(stderr, "usage: gs-bench-roles FILE.ll [REPS]\n");
+    return 2;
+  }
+  int reps = argc > 2 ? atoi(argv[2]) : 3;
+  if (reps < 1)
+    reps = 1;
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = NULL;
+  gs_error *err = gs_load_module(ctx, argv[1], 0, &m);
+  if (err) {
+    fprintf(stderr, "gs-bench-roles: %s\n", gs_error_message(err));
+    return 1;
+  }
+  double best_analysis = -1, best_verify = -1;
+  unsigned barriers = 0;
+  for (int r = 0; r < reps; r++) {
+    gs_analysis *a = NULL;
+    double t0 = now();
+    err = gs_analyze(m, NULL, &a);
+    double t1 = now();
+    if (err) {
+      fprintf(stderr, "gs-bench-roles: %s\n", gs_error_message(err));
+      return 1;
+    }
+    if (gs_analysis_kernel_count(a) > 0)
+      barriers = gs_kernel_barrier_count(a, 0);
+    gs_analysis_dispose(a);
+    if (best_analysis < 0 || t1 - t0 < best_analysis)
+      best_analysis = t1 - t0;
+
+    t0 = now();
+    int broken = LLVMVerifyModule(m, LLVMReturnStatusAction, NULL);
+    t1 = now();
+    if (broken) {
+      fprintf(stderr, "gs-bench-roles: %s does not verify\n", argv[1]);
+      return 1;
+    }
+    if (best_verify < 0 || t1 - t0 < best_verify)
+      best_verify = t1 - t0;
+  }
+  printf("%.6f %.6f %lu %u\n", best_analysis, best_verify, count_instructions(m), barriers);
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+  return 0;
+}
