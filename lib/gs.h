@@ -44,6 +44,10 @@ char *ir_describe(LLVMValueRef inst);               /* "'text' (file:line:col)" 
 typedef enum { SPACE_NONE = -1, SPACE_GLOBAL = GS_SPACE_GLOBAL, SPACE_CONSTANT = GS_SPACE_CONSTANT,
                SPACE_WORKGROUP = GS_SPACE_WORKGROUP } buffer_space;
 
+typedef enum {
+  Q_GLOBAL_ID, Q_GLOBAL_SIZE, Q_LOCAL_ID, Q_LOCAL_SIZE, Q_GROUP_ID, Q_NUM_GROUPS
+} gs_query;
+
 typedef struct gs_target {
   const char *name;
   int (*is_kernel)(LLVMModuleRef m, LLVMValueRef fn);
@@ -55,10 +59,20 @@ typedef struct gs_target {
   int (*is_invocation_id_global)(const char *global);
   /* id and size queries that can be recomputed anywhere in the kernel */
   int (*is_pure_query)(const char *callee);
-  /* the global linear invocation id (i64) at B, or NULL where the split does
-   * not support the target yet */
-  LLVMValueRef (*build_linear_id)(LLVMBuilderRef b, LLVMModuleRef m);
+  /* the split's view of the grid: QUERY in dimension DIM (0..2) as an i64 */
+  LLVMValueRef (*build_query)(LLVMBuilderRef b, LLVMModuleRef m, gs_query query, unsigned dim);
+  /* a workgroup barrier with workgroup-memory ordering */
+  void (*build_workgroup_barrier)(LLVMBuilderRef b, LLVMModuleRef m);
 } gs_target;
+
+/* the global linear invocation id, the workgroup's linear id, the
+ * invocation's linear id in its workgroup, the workgroup's size and the grid's
+ * workgroup count (all i64), built from the target's queries */
+LLVMValueRef target_linear(LLVMBuilderRef b, LLVMModuleRef m, const gs_target *t, gs_query id,
+                           gs_query size);
+LLVMValueRef target_call(LLVMBuilderRef b, LLVMModuleRef m, const char *name, LLVMTypeRef ret,
+                         LLVMValueRef arg, unsigned cc);
+LLVMValueRef target_product(LLVMBuilderRef b, LLVMModuleRef m, const gs_target *t, gs_query size);
 
 extern const gs_target target_spir, target_amdgpu, target_nvptx;
 const gs_target *target_for_module(LLVMModuleRef m);
@@ -186,6 +200,7 @@ typedef struct {
   /* filled in by the split (SPEC section 4); -1 / NULL before it */
   int live_state_arg;
   unsigned live_bytes; /* per invocation */
+  unsigned workgroup_bytes; /* per workgroup, after every invocation's */
   int status_offset;   /* the invocation's next segment, or -1 */
   int control_arg;     /* dynamic schedules */
   int distinct_buffers;

@@ -98,6 +98,8 @@ char *gs_plan_json(const gs_analysis *a, const char *module_name) {
     } else {
       str_printf(&s, "{\"arg\": %d, \"bytes_per_invocation\": %u", kr->live_state_arg,
                  kr->live_bytes);
+      if (kr->workgroup_bytes)
+        str_printf(&s, ", \"workgroup_bytes\": %u", kr->workgroup_bytes);
       if (kr->status_offset >= 0)
         str_printf(&s, ", \"status_offset\": %d", kr->status_offset);
       str_printf(&s, "}");

@@ -39,6 +39,10 @@ static int cost(remat_ctx *r, LLVMValueRef v, int *budget) {
     return 1;
   if (!LLVMIsAInstruction(v))
     return 0;
+  /* an alloca is a leaf: a segment gets its own copy, with the contents
+   * carried (see the split's check_live) */
+  if (LLVMIsAAllocaInst(v))
+    return 1;
   intptr_t memo;
   if (map_get(&r->memo, v, &memo) && memo == MEMO_NO)
     return 0;

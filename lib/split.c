@@ -44,6 +44,9 @@ typedef struct {
   int status_offset;
   int dynamic;
   unsigned nparams;
+  gs_vec wg_slots;  /* state_slot: carried workgroup globals, offsets per workgroup */
+  unsigned wg_bytes; /* per workgroup */
+  int has_state;     /* the segments take a live-state argument */
   gs_vec *succs; /* per segment, from the analysis */
   char **names;  /* per segment function name */
 } split_ctx;
@@ -172,21 +175,27 @@ static gs_error *check_live(split_ctx *c) {
   return NULL;
 }
 
-/* Workgroup memory written before a barrier and read after it must be saved
- * per workgroup (SPEC section 2); this version refuses such kernels. */
-static gs_error *check_workgroup_memory(const kernel_result *kr) {
+/* Workgroup memory does not survive a launch (SPEC section 2): a workgroup
+ * buffer written in one segment and read in a segment reachable from it is
+ * saved at every segment's end and restored at every segment's start, per
+ * workgroup, in the live-state buffer after the per-invocation area. Such
+ * buffers must be module globals (their size is known here); a workgroup
+ * argument carried across a barrier is an error. */
+static gs_error *carried_workgroup_memory(split_ctx *c, const kernel_result *kr) {
   for (size_t b = 0; b < kr->buffers.len; b++) {
     const buffer_desc *d = &VEC_AT(&kr->buffers, buffer_desc, b);
     if (d->space != SPACE_WORKGROUP)
       continue;
+    int read_later = 0;
+    size_t writer = 0;
+    char *seen = gs_xcalloc(kr->nsegments, 1);
+    int *work = gs_xcalloc(kr->nsegments + 1, sizeof(int));
+    size_t top = 0;
+    /* segments reachable, in one or more steps, from a writer */
     for (size_t s = 0; s < kr->nsegments; s++) {
       if (!(kr->access[s * kr->buffers.len + b].flags & (ACC_W | ACC_A)))
         continue;
-      /* is it read in a segment reachable from s? */
-      char *seen = gs_xcalloc(kr->nsegments, 1);
-      int *work = gs_xcalloc(kr->nsegments + 1, sizeof(int));
-      size_t top = 0;
-      int read_later = 0;
+      writer = s;
       for (size_t i = 0; i < kr->successors[s].len; i++) {
         int t = VEC_AT(&kr->successors[s], int, i);
         if (t >= 0 && !seen[t]) {
@@ -194,26 +203,39 @@ static gs_error *check_workgroup_memory(const kernel_result *kr) {
           work[top++] = t;
         }
       }
-      while (top && !read_later) {
-        int u = work[--top];
-        read_later = (kr->access[(size_t)u * kr->buffers.len + b].flags & (ACC_R | ACC_A)) != 0;
-        for (size_t i = 0; i < kr->successors[u].len; i++) {
-          int t = VEC_AT(&kr->successors[u], int, i);
-          if (t >= 0 && !seen[t]) {
-            seen[t] = 1;
-            work[top++] = t;
-          }
+    }
+    while (top && !read_later) {
+      int u = work[--top];
+      read_later = (kr->access[(size_t)u * kr->buffers.len + b].flags & (ACC_R | ACC_A)) != 0;
+      for (size_t i = 0; i < kr->successors[u].len; i++) {
+        int t = VEC_AT(&kr->successors[u], int, i);
+        if (t >= 0 && !seen[t]) {
+          seen[t] = 1;
+          work[top++] = t;
         }
       }
-      free(seen);
-      free(work);
-      if (read_later)
-        return gs_errorf("kernel '%s': workgroup buffer '%s' is written in segment %zu and read "
-                         "after a later grid barrier; carrying workgroup memory across grid "
-                         "barriers is not supported by this version",
-                         kr->name, d->name, s);
     }
+    free(seen);
+    free(work);
+    if (!read_later)
+      continue;
+    if (d->arg >= 0)
+      return gs_errorf("kernel '%s': workgroup argument '%s' is written in segment %zu and read "
+                       "after a later grid barrier; only workgroup memory of known size (a "
+                       "module or kernel-scope `local` variable) can be carried across grid "
+                       "barriers",
+                       kr->name, d->name, writer);
+    LLVMValueRef g = LLVMGetNamedGlobal(c->m, d->name);
+    LLVMTypeRef ty = LLVMGlobalGetValueType(g);
+    unsigned align = LLVMABIAlignmentOfType(c->td, ty);
+    if (align < 4)
+      align = 4;
+    c->wg_bytes = (c->wg_bytes + align - 1) / align * align;
+    state_slot slot = {g, c->wg_bytes, (unsigned)LLVMABISizeOfType(c->td, ty), align, 1};
+    VEC_PUSH(&c->wg_slots, state_slot, slot);
+    c->wg_bytes += slot.size;
   }
+  c->wg_bytes = (c->wg_bytes + 15) / 16 * 16;
   return NULL;
 }
 
@@ -314,6 +336,8 @@ typedef struct {
   gs_vec clones;    /* (original, clone) pairs of non-phi instructions */
   gs_vec phis;      /* (original, clone) pairs */
   LLVMValueRef base, control;
+  LLVMValueRef wg_base;        /* this workgroup's save area */
+  LLVMBasicBlockRef epilogue;  /* every way out, when workgroup memory is saved */
   gs_error *err;
 } seg_builder;
 
@@ -414,6 +438,57 @@ static int live_at(const split_ctx *c, size_t site, LLVMValueRef v) {
   return in_vec(&c->live.live[site - 1], v);
 }
 
+/* Leaves the segment: straight out, or through the epilogue that saves
+ * workgroup memory, which every invocation of the workgroup must reach. */
+static void build_return(seg_builder *sb) {
+  if (sb->epilogue)
+    LLVMBuildBr(sb->b, sb->epilogue);
+  else
+    LLVMBuildRetVoid(sb->b);
+}
+
+/* Copies every carried workgroup buffer between workgroup memory and this
+ * workgroup's save area, the invocations of the workgroup sharing the words
+ * (word i by the invocation with local linear id i mod the workgroup size). */
+static void copy_workgroup_memory(seg_builder *sb, int restore) {
+  split_ctx *c = sb->c;
+  LLVMContextRef ctx = c->ctx;
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), i8 = LLVMInt8TypeInContext(ctx);
+  LLVMValueRef lid = target_linear(sb->b, c->m, c->t, Q_LOCAL_ID, Q_LOCAL_SIZE);
+  LLVMValueRef lsize = target_product(sb->b, c->m, c->t, Q_LOCAL_SIZE);
+  for (size_t i = 0; i < c->wg_slots.len; i++) {
+    const state_slot *w = &VEC_AT(&c->wg_slots, state_slot, i);
+    int words = w->size % 4 == 0;
+    LLVMTypeRef unit = words ? LLVMInt32TypeInContext(ctx) : i8;
+    unsigned count = words ? w->size / 4 : w->size;
+    LLVMValueRef off = LLVMConstInt(i64, w->offset, 0);
+    LLVMValueRef save = LLVMBuildGEP2(sb->b, i8, sb->wg_base, &off, 1, "");
+    save = LLVMBuildPointerCast(sb->b, save, LLVMPointerType(unit, 1), "");
+    LLVMValueRef local = LLVMBuildPointerCast(
+        sb->b, w->value, LLVMPointerType(unit, LLVMGetPointerAddressSpace(LLVMTypeOf(w->value))),
+        "");
+    LLVMBasicBlockRef pre = LLVMGetInsertBlock(sb->b);
+    LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.copy");
+    LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.copy.body");
+    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.copy.done");
+    LLVMBuildBr(sb->b, head);
+    LLVMPositionBuilderAtEnd(sb->b, head);
+    LLVMValueRef k = LLVMBuildPhi(sb->b, i64, "");
+    LLVMBuildCondBr(sb->b, LLVMBuildICmp(sb->b, LLVMIntULT, k, LLVMConstInt(i64, count, 0), ""),
+                    body, done);
+    LLVMPositionBuilderAtEnd(sb->b, body);
+    LLVMValueRef from = LLVMBuildGEP2(sb->b, unit, restore ? save : local, &k, 1, "");
+    LLVMValueRef to = LLVMBuildGEP2(sb->b, unit, restore ? local : save, &k, 1, "");
+    LLVMBuildStore(sb->b, LLVMBuildLoad2(sb->b, unit, from, ""), to);
+    LLVMValueRef next = LLVMBuildAdd(sb->b, k, lsize, "");
+    LLVMBuildBr(sb->b, head);
+    LLVMValueRef vals[2] = {lid, next};
+    LLVMBasicBlockRef from_blocks[2] = {pre, body};
+    LLVMAddIncoming(k, vals, from_blocks, 2);
+    LLVMPositionBuilderAtEnd(sb->b, done);
+  }
+}
+
 static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlockRef cont) {
   split_ctx *c = sb->c;
   LLVMContextRef ctx = c->ctx;
@@ -433,12 +508,25 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
     if (map_get(&sb->defined, v, NULL))
       map_put(&sb->demoted, v, (intptr_t)LLVMBuildAlloca(sb->b, LLVMTypeOf(v), "gs.demoted"));
   }
-  if (c->stride) {
-    LLVMValueRef lin = c->t->build_linear_id(sb->b, c->m);
-    LLVMValueRef off =
-        LLVMBuildMul(sb->b, lin, LLVMConstInt(LLVMInt64TypeInContext(ctx), c->stride, 0), "");
+  if (c->has_state) {
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), i8 = LLVMInt8TypeInContext(ctx);
+    LLVMValueRef lin = target_linear(sb->b, c->m, c->t, Q_GLOBAL_ID, Q_GLOBAL_SIZE);
+    LLVMValueRef off = LLVMBuildMul(sb->b, lin, LLVMConstInt(i64, c->stride, 0), "");
     LLVMValueRef state = LLVMGetParam(sb->fn, c->nparams);
-    sb->base = LLVMBuildGEP2(sb->b, LLVMInt8TypeInContext(ctx), state, &off, 1, "gs.state");
+    sb->base = LLVMBuildGEP2(sb->b, i8, state, &off, 1, "gs.state");
+    if (c->wg_bytes) {
+      /* after every invocation's slots: n_invocations * stride */
+      LLVMValueRef ninv = target_product(sb->b, c->m, c->t, Q_GLOBAL_SIZE);
+      LLVMValueRef group = target_linear(sb->b, c->m, c->t, Q_GROUP_ID, Q_NUM_GROUPS);
+      LLVMValueRef woff =
+          LLVMBuildAdd(sb->b, LLVMBuildMul(sb->b, ninv, LLVMConstInt(i64, c->stride, 0), ""),
+                       LLVMBuildMul(sb->b, group, LLVMConstInt(i64, c->wg_bytes, 0), ""), "");
+      sb->wg_base = LLVMBuildGEP2(sb->b, i8, state, &woff, 1, "gs.workgroup_state");
+      if (sb->s > 0) {
+        copy_workgroup_memory(sb, 1);
+        c->t->build_workgroup_barrier(sb->b, c->m);
+      }
+    }
   }
   if (sb->s > 0 && c->status_offset >= 0) {
     /* invocations that returned, or chose another segment, run nothing */
@@ -448,7 +536,7 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
     LLVMBasicBlockRef skip = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.skip");
     LLVMBuildCondBr(sb->b, mine, cont, skip);
     LLVMPositionBuilderAtEnd(sb->b, skip);
-    LLVMBuildRetVoid(sb->b);
+    build_return(sb);
   } else {
     LLVMBuildBr(sb->b, cont);
   }
@@ -540,7 +628,7 @@ static void build_exit(seg_builder *sb, const piece *p) {
     LLVMValueRef bit = LLVMBuildZExt(sb->b, LLVMBuildNot(sb->b, agree, ""), i32, "");
     LLVMBuildAtomicRMW(sb->b, LLVMAtomicRMWBinOpOr, flag, bit, LLVMAtomicOrderingMonotonic, 0);
   }
-  LLVMBuildRetVoid(sb->b);
+  build_return(sb);
 }
 
 static void clone_pieces(seg_builder *sb) {
@@ -571,11 +659,17 @@ static void clone_pieces(seg_builder *sb) {
       }
       pending.len = 0;
       const char *callee = ir_is_call(in) ? ir_callee_name(in) : NULL;
-      if (callee && !strncmp(callee, "llvm.dbg.", 9))
+      /* debug intrinsics name the original kernel's variables; lifetime
+       * markers would tie an alloca's life to one segment */
+      if (callee && (!strncmp(callee, "llvm.dbg.", 9) || !strncmp(callee, "llvm.lifetime.", 14)))
         continue;
       if (LLVMIsAReturnInst(in) && c->status_offset >= 0)
         LLVMBuildStore(sb->b, LLVMConstInt(i32, (unsigned long long)-1, 1),
                        state_ptr(sb, (unsigned)c->status_offset, i32));
+      if (LLVMIsAReturnInst(in) && sb->epilogue) {
+        build_return(sb);
+        break;
+      }
       LLVMValueRef cl = LLVMInstructionClone(in);
       LLVMInsertIntoBuilderWithName(sb->b, cl, vname(in));
       LLVMInstructionSetDebugLoc(cl, NULL);
@@ -694,11 +788,11 @@ static void copy_attributes(LLVMValueRef from, LLVMValueRef to, unsigned nparams
 static gs_error *build_segment(split_ctx *c, size_t s) {
   LLVMContextRef ctx = c->ctx;
   LLVMTypeRef fty = LLVMGlobalGetValueType(c->kernel);
-  unsigned extra = (c->stride ? 1u : 0u) + (c->dynamic ? 1u : 0u);
+  unsigned extra = (c->has_state ? 1u : 0u) + (c->dynamic ? 1u : 0u);
   LLVMTypeRef *params = gs_xcalloc(c->nparams + 2, sizeof *params);
   LLVMGetParamTypes(fty, params);
   unsigned np = c->nparams;
-  if (c->stride)
+  if (c->has_state)
     params[np++] = LLVMPointerType(LLVMInt8TypeInContext(ctx), 1);
   if (c->dynamic)
     params[np++] = LLVMPointerType(LLVMInt32TypeInContext(ctx), 1);
@@ -715,10 +809,10 @@ static gs_error *build_segment(split_ctx *c, size_t s) {
   for (unsigned i = 0; i < c->nparams; i++)
     LLVMSetValueName2(LLVMGetParam(sb.fn, i), vname(LLVMGetParam(c->kernel, i)),
                       strlen(vname(LLVMGetParam(c->kernel, i))));
-  if (c->stride)
+  if (c->has_state)
     LLVMSetValueName2(LLVMGetParam(sb.fn, c->nparams), "gs_live_state", 13);
   if (c->dynamic) {
-    sb.control = LLVMGetParam(sb.fn, c->nparams + (c->stride ? 1 : 0));
+    sb.control = LLVMGetParam(sb.fn, c->nparams + (c->has_state ? 1 : 0));
     LLVMSetValueName2(sb.control, "gs_control", 10);
   }
   map_init(&sb.vmap);
@@ -738,7 +832,23 @@ static gs_error *build_segment(split_ctx *c, size_t s) {
     piece *pc = &VEC_AT(&sb.pieces, piece, p);
     pc->bb = LLVMAppendBasicBlockInContext(ctx, sb.fn, LLVMGetBasicBlockName(pc->orig));
   }
+  if (c->wg_bytes) {
+    /* every invocation of the workgroup ends here: wait for the whole
+     * workgroup, then save its workgroup memory for the next segment */
+    sb.epilogue = LLVMAppendBasicBlockInContext(ctx, sb.fn, "gs.epilogue");
+    LLVMPositionBuilderAtEnd(sb.b, sb.epilogue);
+    c->t->build_workgroup_barrier(sb.b, c->m);
+  }
   build_entry(&sb, entry, cont);
+  if (sb.epilogue) {
+    LLVMPositionBuilderAtEnd(sb.b, sb.epilogue);
+    int continues = 0;
+    for (size_t k = 0; k < c->succs[s].len; k++)
+      continues |= VEC_AT(&c->succs[s], int, k) != GS_SEGMENT_END;
+    if (continues)
+      copy_workgroup_memory(&sb, 0);
+    LLVMBuildRetVoid(sb.b);
+  }
   LLVMPositionBuilderAtEnd(sb.b, cont);
   LLVMBuildBr(sb.b, VEC_AT(&sb.pieces, piece, 0).bb);
   clone_pieces(&sb);
@@ -813,14 +923,14 @@ static gs_error *split_kernel(LLVMModuleRef m, LLVMValueRef kernel, const gs_tar
   c.td = td;
   c.ctx = LLVMGetModuleContext(m);
   c.nparams = LLVMCountParams(kernel);
-  if (!t->build_linear_id)
-    return gs_errorf("kernel '%s': splitting %s kernels is not supported by this version",
-                     kr->name, t->name);
+  c.succs = kr->successors;
   gs_error *err = cfg_build(&c.cfg, kernel, opts);
   if (err)
     return err;
-  err = check_workgroup_memory(kr);
+  vec_init(&c.wg_slots, sizeof(state_slot));
+  err = carried_workgroup_memory(&c, kr);
   if (err) {
+    vec_free(&c.wg_slots);
     cfg_free(&c.cfg);
     return err;
   }
@@ -835,6 +945,7 @@ static gs_error *split_kernel(LLVMModuleRef m, LLVMValueRef kernel, const gs_tar
   err = check_live(&c);
   if (!err) {
     layout(&c, track);
+    c.has_state = c.stride || c.wg_bytes;
     c.names = gs_xcalloc(kr->nsegments, sizeof *c.names);
     for (size_t s = 0; s < kr->nsegments; s++) {
       gs_str n;
@@ -844,16 +955,18 @@ static gs_error *split_kernel(LLVMModuleRef m, LLVMValueRef kernel, const gs_tar
     }
     for (size_t s = 0; s < kr->nsegments && !err; s++)
       err = build_segment(&c, s);
-    kr->live_state_arg = c.stride ? (int)c.nparams : -1;
+    kr->live_state_arg = c.has_state ? (int)c.nparams : -1;
     kr->live_bytes = c.stride;
+    kr->workgroup_bytes = c.wg_bytes;
     kr->status_offset = c.status_offset;
-    kr->control_arg = c.dynamic ? (int)(c.nparams + (c.stride ? 1 : 0)) : -1;
+    kr->control_arg = c.dynamic ? (int)(c.nparams + (c.has_state ? 1 : 0)) : -1;
     kr->distinct_buffers = opts && opts->distinct_buffers;
     record_slots(&c, kr);
     for (size_t s = 0; s < kr->nsegments; s++)
       free(c.names[s]);
     free(c.names);
     vec_free(&c.slots);
+    vec_free(&c.wg_slots);
     map_free(&c.slot_of);
   }
   remat_free(&c.remat);
@@ -1157,4 +1270,8 @@ unsigned gs_kernel_live_bytes(const gs_analysis *a, size_t k) {
 
 int gs_kernel_control_arg(const gs_analysis *a, size_t k) {
   return split_kernel_result(a, k)->control_arg;
+}
+
+unsigned gs_kernel_workgroup_bytes(const gs_analysis *a, size_t k) {
+  return split_kernel_result(a, k)->workgroup_bytes;
 }

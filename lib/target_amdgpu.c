@@ -3,6 +3,7 @@
  * global memory. */
 #include "gs.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static int amdgpu_is_kernel(LLVMModuleRef m, LLVMValueRef fn) {
@@ -46,6 +47,73 @@ static int amdgpu_is_pure_query(const char *callee) {
   return amdgpu_is_id_call(callee) && strncmp(callee, "llvm.amdgcn.mbcnt.", 18) != 0;
 }
 
+static LLVMValueRef amdgpu_intrinsic(LLVMBuilderRef b, LLVMModuleRef m, const char *what,
+                                     unsigned dim) {
+  char name[64];
+  snprintf(name, sizeof name, "llvm.amdgcn.%s.%c", what, "xyz"[dim]);
+  return target_call(b, m, name, LLVMInt32TypeInContext(LLVMGetModuleContext(m)), NULL,
+                     LLVMCCallConv);
+}
+
+/* A field of the HSA kernel dispatch packet (hsa_kernel_dispatch_packet_t:
+ * workgroup_size_x/y/z are u16 at bytes 4/6/8, grid_size_x/y/z u32 at
+ * 12/16/20), zero-extended to i64. */
+static LLVMValueRef amdgpu_dispatch_field(LLVMBuilderRef b, LLVMModuleRef m, unsigned offset,
+                                          unsigned bits) {
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(ctx);
+  LLVMTypeRef pty = LLVMPointerType(i8, 4);
+  LLVMTypeRef fty = LLVMFunctionType(pty, NULL, 0, 0);
+  LLVMValueRef fn = LLVMGetNamedFunction(m, "llvm.amdgcn.dispatch.ptr");
+  if (!fn)
+    fn = LLVMAddFunction(m, "llvm.amdgcn.dispatch.ptr", fty);
+  LLVMValueRef base = LLVMBuildCall2(b, LLVMGlobalGetValueType(fn), fn, NULL, 0, "");
+  LLVMValueRef off = LLVMConstInt(LLVMInt64TypeInContext(ctx), offset, 0);
+  LLVMValueRef p = LLVMBuildGEP2(b, i8, base, &off, 1, "");
+  LLVMTypeRef ity = LLVMIntTypeInContext(ctx, bits);
+  p = LLVMBuildPointerCast(b, p, LLVMPointerType(ity, 4), "");
+  LLVMValueRef v = LLVMBuildLoad2(b, ity, p, "");
+  return LLVMBuildZExt(b, v, LLVMInt64TypeInContext(ctx), "");
+}
+
+static LLVMValueRef amdgpu_query(LLVMBuilderRef b, LLVMModuleRef m, gs_query q, unsigned dim) {
+  switch (q) {
+  case Q_LOCAL_ID:
+    return amdgpu_intrinsic(b, m, "workitem.id", dim);
+  case Q_GROUP_ID:
+    return amdgpu_intrinsic(b, m, "workgroup.id", dim);
+  case Q_LOCAL_SIZE:
+    return amdgpu_dispatch_field(b, m, 4 + 2 * dim, 16);
+  case Q_GLOBAL_SIZE:
+    return amdgpu_dispatch_field(b, m, 12 + 4 * dim, 32);
+  case Q_NUM_GROUPS: {
+    LLVMValueRef g = amdgpu_dispatch_field(b, m, 12 + 4 * dim, 32);
+    LLVMValueRef l = amdgpu_dispatch_field(b, m, 4 + 2 * dim, 16);
+    LLVMValueRef one = LLVMConstInt(LLVMTypeOf(g), 1, 0);
+    return LLVMBuildUDiv(b, LLVMBuildSub(b, LLVMBuildAdd(b, g, l, ""), one, ""), l, "");
+  }
+  case Q_GLOBAL_ID:
+  default:
+    return LLVMBuildAdd(b,
+                        LLVMBuildMul(b, amdgpu_intrinsic(b, m, "workgroup.id", dim),
+                                     amdgpu_dispatch_field(b, m, 4 + 2 * dim, 16), ""),
+                        amdgpu_intrinsic(b, m, "workitem.id", dim), "");
+  }
+}
+
+/* s_barrier between a release and an acquire fence (system scope: the C
+ * API of LLVM 15 cannot name the workgroup scope) */
+static void amdgpu_workgroup_barrier(LLVMBuilderRef b, LLVMModuleRef m) {
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), NULL, 0, 0);
+  LLVMValueRef fn = LLVMGetNamedFunction(m, "llvm.amdgcn.s.barrier");
+  if (!fn)
+    fn = LLVMAddFunction(m, "llvm.amdgcn.s.barrier", fty);
+  LLVMBuildFence(b, LLVMAtomicOrderingRelease, 0, "");
+  LLVMBuildCall2(b, fty, fn, NULL, 0, "");
+  LLVMBuildFence(b, LLVMAtomicOrderingAcquire, 0, "");
+}
+
 const gs_target target_amdgpu = {"amdgcn",           amdgpu_is_kernel,    amdgpu_arg_space,
                                  amdgpu_global_space, amdgpu_is_id_call,   amdgpu_is_id_global,
-                                 amdgpu_is_pure_query, NULL};
+                                 amdgpu_is_pure_query, amdgpu_query,       amdgpu_workgroup_barrier};

@@ -4,6 +4,7 @@
  * or, in older IR, by !nvvm.annotations. */
 #include "gs.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,6 +75,46 @@ static int nvptx_is_pure_query(const char *callee) {
          !strncmp(callee, "llvm.nvvm.read.ptx.sreg.nctaid.", 31);
 }
 
+/* PTX special registers (PTX ISA, "Special Registers"): %tid, %ntid,
+ * %ctaid, %nctaid; global ids and sizes are built from them */
+static LLVMValueRef nvptx_sreg(LLVMBuilderRef b, LLVMModuleRef m, const char *reg, unsigned dim) {
+  char name[64];
+  snprintf(name, sizeof name, "llvm.nvvm.read.ptx.sreg.%s.%c", reg, "xyz"[dim]);
+  return target_call(b, m, name, LLVMInt32TypeInContext(LLVMGetModuleContext(m)), NULL,
+                     LLVMCCallConv);
+}
+
+static LLVMValueRef nvptx_query(LLVMBuilderRef b, LLVMModuleRef m, gs_query q, unsigned dim) {
+  switch (q) {
+  case Q_LOCAL_ID:
+    return nvptx_sreg(b, m, "tid", dim);
+  case Q_LOCAL_SIZE:
+    return nvptx_sreg(b, m, "ntid", dim);
+  case Q_GROUP_ID:
+    return nvptx_sreg(b, m, "ctaid", dim);
+  case Q_NUM_GROUPS:
+    return nvptx_sreg(b, m, "nctaid", dim);
+  case Q_GLOBAL_ID:
+    return LLVMBuildAdd(b,
+                        LLVMBuildMul(b, nvptx_sreg(b, m, "ctaid", dim),
+                                     nvptx_sreg(b, m, "ntid", dim), ""),
+                        nvptx_sreg(b, m, "tid", dim), "");
+  case Q_GLOBAL_SIZE:
+  default:
+    return LLVMBuildMul(b, nvptx_sreg(b, m, "nctaid", dim), nvptx_sreg(b, m, "ntid", dim), "");
+  }
+}
+
+/* bar.sync 0 */
+static void nvptx_workgroup_barrier(LLVMBuilderRef b, LLVMModuleRef m) {
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), NULL, 0, 0);
+  LLVMValueRef fn = LLVMGetNamedFunction(m, "llvm.nvvm.barrier0");
+  if (!fn)
+    fn = LLVMAddFunction(m, "llvm.nvvm.barrier0", fty);
+  LLVMBuildCall2(b, fty, fn, NULL, 0, "");
+}
+
 const gs_target target_nvptx = {"nvptx",           nvptx_is_kernel,    nvptx_arg_space,
                                 nvptx_global_space, nvptx_is_id_call,   nvptx_is_id_global,
-                                nvptx_is_pure_query, NULL};
+                                nvptx_is_pure_query, nvptx_query,       nvptx_workgroup_barrier};

@@ -58,33 +58,39 @@ static const char *const spir_queries[] = {
 
 static int spir_is_pure_query(const char *callee) { return in_list(spir_queries, callee); }
 
-static LLVMValueRef spir_call_query(LLVMBuilderRef b, LLVMModuleRef m, const char *name,
-                                    unsigned dim) {
+/* OpenCL work-item functions (OpenCL C 6.15.1), size_t results: i64 on
+ * spir64, i32 on spir */
+static LLVMValueRef spir_query(LLVMBuilderRef b, LLVMModuleRef m, gs_query q, unsigned dim) {
+  static const char *const names[] = {"_Z13get_global_idj", "_Z15get_global_sizej",
+                                      "_Z12get_local_idj",  "_Z14get_local_sizej",
+                                      "_Z12get_group_idj",  "_Z14get_num_groupsj"};
   LLVMContextRef ctx = LLVMGetModuleContext(m);
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), i64 = LLVMInt64TypeInContext(ctx);
-  LLVMTypeRef fty = LLVMFunctionType(i64, &i32, 1, 0);
-  LLVMValueRef fn = LLVMGetNamedFunction(m, name);
-  if (!fn) {
-    fn = LLVMAddFunction(m, name, fty);
-    LLVMSetFunctionCallConv(fn, LLVMSPIRFUNCCallConv);
-  }
-  LLVMValueRef arg = LLVMConstInt(i32, dim, 0);
-  LLVMValueRef call = LLVMBuildCall2(b, fty, fn, &arg, 1, "");
-  LLVMSetInstructionCallConv(call, LLVMGetFunctionCallConv(fn));
-  return call;
+  int wide = strncmp(LLVMGetTarget(m), "spir-", 5) != 0;
+  LLVMTypeRef size_t_ty = wide ? LLVMInt64TypeInContext(ctx) : LLVMInt32TypeInContext(ctx);
+  return target_call(b, m, names[q], size_t_ty,
+                     LLVMConstInt(LLVMInt32TypeInContext(ctx), dim, 0), LLVMSPIRFUNCCallConv);
 }
 
-/* (z * size_y + y) * size_x + x, with the global offset taken as zero */
-static LLVMValueRef spir_linear_id(LLVMBuilderRef b, LLVMModuleRef m) {
-  LLVMValueRef x = spir_call_query(b, m, "_Z13get_global_idj", 0);
-  LLVMValueRef y = spir_call_query(b, m, "_Z13get_global_idj", 1);
-  LLVMValueRef z = spir_call_query(b, m, "_Z13get_global_idj", 2);
-  LLVMValueRef sx = spir_call_query(b, m, "_Z15get_global_sizej", 0);
-  LLVMValueRef sy = spir_call_query(b, m, "_Z15get_global_sizej", 1);
-  LLVMValueRef zy = LLVMBuildAdd(b, LLVMBuildMul(b, z, sy, ""), y, "");
-  return LLVMBuildAdd(b, LLVMBuildMul(b, zy, sx, ""), x, "gs.linear_id");
+/* barrier(CLK_LOCAL_MEM_FENCE) */
+static void spir_workgroup_barrier(LLVMBuilderRef b, LLVMModuleRef m) {
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), &i32, 1, 0);
+  LLVMValueRef fn = LLVMGetNamedFunction(m, "_Z7barrierj");
+  unsigned convergent = LLVMGetEnumAttributeKindForName("convergent", 10);
+  if (!fn) {
+    fn = LLVMAddFunction(m, "_Z7barrierj", fty);
+    LLVMSetFunctionCallConv(fn, LLVMSPIRFUNCCallConv);
+    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                            LLVMCreateEnumAttribute(ctx, convergent, 0));
+  }
+  LLVMValueRef arg = LLVMConstInt(i32, 1, 0);
+  LLVMValueRef call = LLVMBuildCall2(b, LLVMGlobalGetValueType(fn), fn, &arg, 1, "");
+  LLVMSetInstructionCallConv(call, LLVMGetFunctionCallConv(fn));
+  LLVMAddCallSiteAttribute(call, LLVMAttributeFunctionIndex,
+                           LLVMCreateEnumAttribute(ctx, convergent, 0));
 }
 
 const gs_target target_spir = {"spir",           spir_is_kernel,     spir_arg_space,
                                spir_global_space, spir_is_id_call,   spir_is_id_global,
-                               spir_is_pure_query, spir_linear_id};
+                               spir_is_pure_query, spir_query,       spir_workgroup_barrier};

@@ -2,7 +2,7 @@
 ; every space is spelt as in SPEC section 3: global, constant, workgroup.
 ; Workgroup buffers are never host inputs or outputs.
 ;
-; RUN: %gridsplit --target ir -o %t.out --plan - %s | %plan2lines | FileCheck %s
+; RUN: %gridsplit --no-split --target ir -o %t.out --plan - %s | %plan2lines | FileCheck %s
 
 target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64"
 target triple = "spir64-unknown-unknown"

@@ -2,7 +2,7 @@
 ; space (4) and LDS (3) map to constant and workgroup. Ids come from
 ; llvm.amdgcn.workitem.id.x; the barrier is HIP's __ockl_grid_sync.
 ;
-; RUN: %gridsplit --target ir -o %t.out --plan - %s | %plan2lines | FileCheck %s
+; RUN: %gridsplit --no-split --target ir -o %t.out --plan - %s | %plan2lines | FileCheck %s
 
 target triple = "amdgcn-amd-amdhsa"
 

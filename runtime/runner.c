@@ -515,7 +515,10 @@ gs_error *gs_run(const gs_run_request *req) {
     if (rs.params[i].kind == ARG_SAME)
       rs.params[i].mem = rs.params[rs.params[i].same_as].mem;
   if (live_arg >= 0) {
-    size_t bytes = ninv * gs_kernel_live_bytes(a, k);
+    size_t ngroups = 1;
+    for (size_t d = 0; d < dims; d++)
+      ngroups *= global[d] / local[d];
+    size_t bytes = ninv * gs_kernel_live_bytes(a, k) + ngroups * gs_kernel_workgroup_bytes(a, k);
     rs.state = clCreateBuffer(rs.ctx, CL_MEM_READ_WRITE, bytes, NULL, &rc);
     CL_CHECK(rc, "creating the live state");
   }

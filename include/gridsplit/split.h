@@ -24,6 +24,10 @@ gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis *
  * argument index (-1 for a static schedule). */
 int gs_kernel_live_state_arg(const gs_analysis *a, size_t k);
 unsigned gs_kernel_live_bytes(const gs_analysis *a, size_t k);
+/* Bytes per workgroup of saved workgroup memory, after the per-invocation
+ * area: the live-state buffer holds invocations * live_bytes +
+ * workgroups * workgroup_bytes. */
+unsigned gs_kernel_workgroup_bytes(const gs_analysis *a, size_t k);
 int gs_kernel_control_arg(const gs_analysis *a, size_t k);
 
 #ifdef __cplusplus
