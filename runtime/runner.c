@@ -382,12 +382,10 @@ static void strip_other_kernels(LLVMModuleRef m, const char *kname, int split) {
 }
 
 gs_error *gs_run(const gs_run_request *req) {
-#if GS_LLVM_MAJOR != 15
-  (void)req;
-  return gs_errorf("gridsplit run executes segments on POCL, which reads LLVM 15 bitcode; "
-                   "this gridsplit is built with LLVM %d",
-                   GS_LLVM_MAJOR);
-#else
+  if (GS_LLVM_MAJOR != 15)
+    return gs_errorf("gridsplit run executes segments on POCL, which reads LLVM 15 bitcode; "
+                     "this gridsplit is built with LLVM %d",
+                     GS_LLVM_MAJOR);
   gs_error *err = NULL;
   run_state rs;
   memset(&rs, 0, sizeof rs);
@@ -612,5 +610,4 @@ done:
     LLVMDisposeModule(m);
   LLVMContextDispose(lctx);
   return err;
-#endif
 }

@@ -23,6 +23,7 @@ static const char usage[] =
     "  --plan FILE       write the plan JSON to FILE ('-' for stdout)\n"
     "                    (default DIR/<input name>.plan.json)\n"
     "  --print-roles     print the per-segment roles table\n"
+    "  --no-split        only analyse: roles of the kernels as they are, no module\n"
     "  --kernel NAME     only this kernel\n"
     "  --barrier NAME    also treat calls to NAME as grid barriers\n"
     "  --target T        ir (default); spirv, amdgcn, nvptx are not in this version\n"
@@ -34,7 +35,7 @@ static const char usage[] =
 
 typedef struct {
   const char *input, *out_dir, *plan, *target, *mcpu;
-  int print_roles, opt_level;
+  int print_roles, opt_level, no_split;
   gs_options *opts;
 } tool_args;
 
@@ -60,6 +61,10 @@ static int parse_args(int argc, char **argv, tool_args *t) {
     }
     if (!strcmp(a, "--print-roles")) {
       t->print_roles = 1;
+      continue;
+    }
+    if (!strcmp(a, "--no-split")) {
+      t->no_split = 1;
       continue;
     }
     if (strlen(a) == 3 && a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3') {
@@ -158,7 +163,7 @@ static int run(tool_args *t) {
   int rc = 0;
   gs_error *e = gs_load_module(ctx, t->input, t->opt_level, &m);
   if (!e)
-    e = gs_split_module(m, t->opts, &a);
+    e = t->no_split ? gs_analyze(m, t->opts, &a) : gs_split_module(m, t->opts, &a);
   if (e) {
     const char *msg = gs_error_message(e);
     size_t n = strlen(t->input);
@@ -189,10 +194,10 @@ static int run(tool_args *t) {
               strerror(errno));
       rc = EXIT_INPUT;
     } else {
-      rc = write_file(module_path, ir, t->input);
+      rc = t->no_split ? 0 : write_file(module_path, ir, t->input);
       if (!rc)
         rc = write_file(plan_path, plan, t->input);
-      if (rc)
+      if (rc && !t->no_split)
         unlink(module_path);
     }
     LLVMDisposeMessage(ir);
@@ -309,7 +314,7 @@ static int run_main(int argc, char **argv) {
 int main(int argc, char **argv) {
   if (argc > 1 && !strcmp(argv[1], "run"))
     return run_main(argc - 1, argv + 1);
-  tool_args t = {NULL, "gridsplit-out", NULL, "ir", NULL, 0, 2, gs_options_create()};
+  tool_args t = {NULL, "gridsplit-out", NULL, "ir", NULL, 0, 2, 0, gs_options_create()};
   int rc = parse_args(argc, argv, &t);
   if (rc < 0)
     rc = run(&t);

@@ -78,15 +78,6 @@ static long long int_arg(const char *name) {
   return v;
 }
 
-static float float_arg(const char *name) {
-  struct arg *a = find(name);
-  char *end;
-  float v = a->value ? strtof(a->value, &end) : 0;
-  if (!a->value || *end)
-    fail("argument %s: expected a number", name);
-  return v;
-}
-
 static size_t total_grid(void) { return grid[0] * grid[1] * grid[2]; }
 
 /* ---- the kernels --------------------------------------------------------- */

@@ -1,0 +1,1056 @@
+#!/usr/bin/env python3
+"""End-to-end test of `gridsplit run` against an independent reference.
+
+For every case (a kernel, a grid, a workgroup size and deterministic inputs
+from a seeded PRNG) this runs
+
+  * gs-reference: the original OpenCL C kernel compiled for x86_64 and run
+    with one thread per invocation and a real grid barrier, for grids up to a
+    few thousand invocations;
+  * gs-plain-reference: a sequential C model of the kernel, for the large
+    grids (2^16 .. 2^20 invocations) where one thread each is out of reach;
+  * `gridsplit run` on the same source and the same arguments;
+
+and compares every output buffer byte for byte (STYLE.md: "Tests that run
+kernels compare exact bytes with an independent reference"). Outputs whose
+bytes depend on the order of atomics are compared after a canonicalisation
+that the case names (sorted, sorted per segment) or not at all, and outputs
+of host-libm transcendental builtins within a few ulp; each such case says
+why.
+
+  run_e2e.py --tool build/tools/gridsplit --reference build/test/e2e/gs-reference
+             --plain build/test/e2e/gs-plain-reference --clang clang-15 [-k SUBSTR]
+  run_e2e.py --self-check ...   (no tool: reference against the plain C models)
+
+The last line is `N passed, N failed`; exit status 0 only when none failed.
+"""
+import argparse
+import concurrent.futures
+import math
+import os
+import random
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import zlib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FIXTURES = os.path.join(os.path.dirname(HERE), "fixtures")
+KERNELS = os.path.join(HERE, "kernels")
+
+CL_FLAGS = ["-x", "cl", "-cl-std=CL2.0", "-Xclang", "-finclude-default-header",
+            "-target", "x86_64-unknown-linux-gnu", "-fPIC", "-shared",
+            # -O0: the host compiler must not move memory accesses across
+            # barrier calls. At -O1 and above GlobalsAA proves that an
+            # external barrier() cannot touch a kernel-scope `local` array
+            # (an internal global whose address never escapes) and may
+            # reorder its loads across the barrier.
+            "-O0"]
+
+# --- inputs -------------------------------------------------------------------
+
+
+class Args:
+    """The argument list of one case; buffers are written to the case's
+    input directory. Every helper returns self's list entry text."""
+
+    def __init__(self, directory):
+        self.dir = directory
+        self.items = []
+        self.initial = {}  # buffer name -> bytes given to the kernel
+
+    def buffer(self, name, fmt, values):
+        data = struct.pack("<%d%s" % (len(values), fmt), *values)
+        path = os.path.join(self.dir, name + ".in")
+        with open(path, "wb") as f:
+            f.write(data)
+        self.items.append("%s=@%s" % (name, path))
+        self.initial[name] = data
+
+    def zeros(self, name, nbytes):
+        self.items.append("%s=zeros:%d" % (name, nbytes))
+        self.initial[name] = bytes(nbytes)
+
+    def local(self, name, nbytes):
+        self.items.append("%s=local:%d" % (name, nbytes))
+
+    def scalar(self, name, value):
+        if isinstance(value, float):
+            value = repr(struct.unpack("<f", struct.pack("<f", value))[0])
+        self.items.append("%s=%s" % (name, value))
+
+
+def floats(rng, n, lo=-1.0, hi=1.0):
+    """Random floats that are exact in binary32."""
+    return [struct.unpack("<f", struct.pack("<f", rng.uniform(lo, hi)))[0] for _ in range(n)]
+
+
+def nonzero_floats(rng, n, lo=-1.0, hi=1.0):
+    out = floats(rng, n, lo, hi)
+    return [v if v != 0.0 else 0.5 for v in out]
+
+
+def csr_random_graph(rng, nodes, degree):
+    """Undirected random graph plus a ring (connected), as CSR."""
+    adj = [set() for _ in range(nodes)]
+    for v in range(nodes):
+        u = (v + 1) % nodes
+        if u != v:
+            adj[v].add(u)
+            adj[u].add(v)
+    for _ in range(nodes * degree // 2):
+        a, b = rng.randrange(nodes), rng.randrange(nodes)
+        if a != b:
+            adj[a].add(b)
+            adj[b].add(a)
+    offsets, columns = [0], []
+    for v in range(nodes):
+        columns.extend(sorted(adj[v]))
+        offsets.append(len(columns))
+    return offsets, columns
+
+
+def csr_random_tree(rng, nodes):
+    """A directed random tree rooted at 0 (every node has one parent)."""
+    children = [[] for _ in range(nodes)]
+    for v in range(1, nodes):
+        children[rng.randrange(max(1, v - 8), v) if v > 1 else 0].append(v)
+    offsets, edges = [0], []
+    for v in range(nodes):
+        edges.extend(children[v])
+        offsets.append(len(edges))
+    return offsets, edges
+
+
+# --- the cases ------------------------------------------------------------------
+#
+# A case builder takes (args, rng, grid, wg) and returns a dict of comparison
+# modes for outputs that are not compared exactly:
+#   ("skip", why)                  not compared
+#   ("sorted", fmt)                compared as a multiset of fmt elements
+#   ("segments", fmt, starts, counts)  sorted within segments [start, start+count)
+#                                  named by two int buffers of the expected output
+#   ("ulp", n, why)                float32 elements within n ulp
+# and may set "fmt:NAME" entries to name an element format for diffs.
+
+def b_smooth_twice(a, rng, g, w):
+    n = g[0] - g[0] // 16  # the last work-items return before the barriers
+    a.buffer("in", "f", floats(rng, n))
+    a.zeros("board", 4 * n)
+    a.zeros("out", 4 * n)
+    a.scalar("n", n)
+
+
+def b_count_phases(a, rng, g, w):
+    n, phases = g[0] - 3, 3
+    a.buffer("flags", "i", [rng.randrange(2) for _ in range(phases * n)])
+    a.zeros("counter", 4)
+    a.zeros("per_phase", 4 * phases)
+    a.zeros("snapshot", 4 * n)
+    a.buffer("live", "f", floats(rng, n))
+    a.scalar("phases", phases)
+    a.scalar("n", n)
+
+
+def b_bfs_levels(a, rng, g, w):
+    nodes = g[0] - 1
+    offsets, columns = csr_random_graph(rng, nodes, 2)
+    a.buffer("row_offsets", "i", offsets)
+    a.buffer("columns", "i", columns)
+    a.zeros("dist", 4 * nodes)
+    a.zeros("changed", 4)
+    a.scalar("nodes", nodes)
+    a.scalar("source", rng.randrange(nodes))
+
+
+def b_bfs_frontier(a, rng, g, w):
+    nodes = g[0] + g[0] // 2  # more nodes than work-items: grid-stride loop
+    offsets, edges = csr_random_tree(rng, nodes)
+    a.buffer("offsets", "I", offsets)
+    a.buffer("edges", "I", edges)
+    a.zeros("frontier_a", 4 * nodes)
+    a.zeros("frontier_b", 4 * nodes)
+    a.zeros("sizes", 8)
+    a.buffer("parent", "i", [-1] * nodes)
+    a.scalar("source", 0)
+    a.scalar("max_levels", 64)
+    why = "frontier order follows the order of the atomic increments"
+    return {"frontier_a": ("skip", why), "frontier_b": ("skip", why)}
+
+
+def b_bitonic_sort(a, rng, g, w):
+    a.buffer("data", "f", nonzero_floats(rng, g[0], -100, 100))
+    a.scalar("n", g[0])
+
+
+def b_bitonic_argsort(a, rng, g, w):
+    n = g[0]
+    a.buffer("keys_in", "I", [rng.randrange(1000) for _ in range(n)])
+    a.zeros("keys", 4 * n)
+    a.zeros("perm", 4 * n)
+    a.scalar("n", n)
+    a.scalar("log2n", n.bit_length() - 1)
+
+
+def b_box_blur3(a, rng, g, w):
+    width, height = g[0] - 3, g[1] - 1
+    a.buffer("img", "f", floats(rng, width * height, 0, 1))
+    a.zeros("tmp", 4 * width * height)
+    a.scalar("width", width)
+    a.scalar("height", height)
+    a.scalar("radius", 2)
+
+
+def b_smooth_rounds(a, rng, g, w):
+    n = g[0] - 5
+    a.buffer("sig", "f", floats(rng, n))
+    a.zeros("work", 4 * n)
+    a.scalar("n", n)
+
+
+def b_build_cell_list(a, rng, g, w):
+    np_, dim = g[0] - 7, 4
+    pos = []
+    for _ in range(np_):
+        pos += floats(rng, 3, 0, 1) + [1.0]
+    a.buffer("pos", "f", pos)
+    for name in ("cell_count", "cell_start", "cursor"):
+        a.zeros(name, 4 * dim ** 3)
+    a.zeros("sorted", 4 * np_)
+    a.scalar("np", np_)
+    a.scalar("dim", dim)
+    a.scalar("inv_cell", float(dim))
+    return {"sorted": ("segments", "i", "cell_start", "cell_count")}
+
+
+def b_release_cells(a, rng, g, w):
+    cells, nleaving = 2 * g[0], g[0] - 2
+    owner = [rng.randrange(-1, 50) for _ in range(cells)]
+    leaving = rng.sample(range(cells), nleaving)
+    pre = 5
+    a.buffer("owner", "i", owner)
+    a.buffer("free_list", "i", [rng.randrange(-3, 3) for _ in range(pre)] + [-1] * (cells))
+    a.buffer("free_top", "i", [pre])
+    a.buffer("leaving", "i", leaving)
+    a.scalar("nleaving", nleaving)
+    return {"free_list": ("sorted", "i")}
+
+
+def spd_csr(rng, n):
+    """A symmetric, diagonally dominant matrix: a 1D Laplacian plus noise."""
+    ptr, col, val = [0], [], []
+    for i in range(n):
+        for j in (i - 1, i, i + 1):
+            if 0 <= j < n:
+                col.append(j)
+                val.append(4.0 if i == j else -1.0)
+        ptr.append(len(col))
+    return ptr, col, val
+
+
+def b_cg_solve(a, rng, g, w):
+    n = g[0] - 2
+    ptr, col, val = spd_csr(rng, n)
+    a.buffer("ptr", "i", ptr)
+    a.buffer("col", "i", col)
+    a.buffer("val", "f", val)
+    a.buffer("b", "f", floats(rng, n))
+    for name in ("x", "r", "p", "ap"):
+        a.zeros(name, 4 * n)
+    a.zeros("scalars", 12)
+    a.scalar("n", n)
+    a.scalar("max_iters", 6)
+    a.scalar("tol", 1e-6)
+
+
+def b_fir_two_stage(a, rng, g, w):
+    n = g[0] - 9
+    a.buffer("x", "f", floats(rng, n, -2, 2))
+    a.zeros("stage", 4 * n)
+    a.zeros("y", 4 * n)
+    a.buffer("taps", "f", [0.4, 0.3, 0.2, 0.1, 0.05])
+    a.scalar("ntaps", 5)
+    a.scalar("n", n)
+
+
+def b_fused_stats(a, rng, g, w):
+    n = g[0] - 2
+    a.buffer("signal", "f", floats(rng, n))
+    a.zeros("features", 12 * n)
+    a.scalar("n", n)
+    a.scalar("radius", 3)
+
+
+def b_life(a, rng, g, w):
+    width, h, gens = g[0], g[1] - 1, 6
+    board = [1 if rng.random() < 0.35 else 0 for _ in range(width * h)]
+    a.buffer("board0", "B", board)
+    a.zeros("board1", width * h)
+    a.zeros("population", 4 * gens)
+    a.scalar("w", width)
+    a.scalar("h", h)
+    a.scalar("rule", (g[0] * g[1]) % 3)
+    a.scalar("generations", gens)
+
+
+def b_gauss(a, rng, g, w):
+    n = min(g[0], 48)
+    m = []
+    for i in range(n):
+        row = floats(rng, n + 1, -1, 1)
+        row[i] = float(n + 2)  # diagonally dominant: no pivoting needed
+        m += row
+    a.buffer("m", "f", m)
+    a.zeros("solution", 4 * n)
+    a.scalar("n", n)
+
+
+def b_heat1d(a, rng, g, w):
+    n = g[0] - 3
+    a.buffer("u", "f", floats(rng, n, 0, 1))
+    a.zeros("scratch", 4 * n)
+    a.buffer("weights", "f", [0.05, 0.2, 0.5, 0.2, 0.05])
+    a.scalar("n", n)
+    a.scalar("steps", 5)
+
+
+def b_histogram_normalize(a, rng, g, w):
+    count = 3 * g[0] + 17
+    a.buffer("pixels", "B", [min(255, int(rng.expovariate(1 / 40.0))) for _ in range(count)])
+    a.zeros("bins", 4 * 256)
+    a.zeros("pdf", 4 * 256)
+    a.scalar("count", count)
+
+
+def b_histogram_cdf(a, rng, g, w):
+    nkeys, nbins = g[0] - 1, min(g[0], 100)
+    a.buffer("keys", "i", [rng.randrange(-5, nbins + 5) for _ in range(nkeys)])
+    a.zeros("counts", 4 * nbins)
+    a.zeros("cdf", 4 * nbins)
+    a.scalar("nkeys", nkeys)
+    a.scalar("nbins", nbins)
+
+
+def b_jacobi2d(a, rng, g, w, sweeps=5):
+    width, height = g[0] - 1, g[1]
+    a.buffer("grid_a", "f", floats(rng, width * height, 0, 1))
+    a.zeros("grid_b", 4 * width * height)
+    a.scalar("width", width)
+    a.scalar("height", height)
+    a.scalar("sweeps", sweeps)
+
+
+def b_kmeans(a, rng, g, w):
+    npoints, k = g[0] - 4, 4
+    pts = []
+    centres = [(0.2, 0.2), (0.8, 0.3), (0.3, 0.8), (0.7, 0.7)]
+    for i in range(npoints):
+        cx, cy = centres[i % k]
+        pts += [cx + rng.gauss(0, 0.08), cy + rng.gauss(0, 0.08)]
+    pts = [struct.unpack("<f", struct.pack("<f", v))[0] for v in pts]
+    a.buffer("points", "f", pts)
+    a.buffer("centroids", "f", [0.1, 0.1, 0.9, 0.1, 0.1, 0.9, 0.9, 0.9])
+    a.zeros("assign", 4 * npoints)
+    for name in ("sum_x", "sum_y", "members"):
+        a.zeros(name, 4 * k)
+    a.scalar("npoints", npoints)
+    a.scalar("k", k)
+    a.scalar("iters", 3)
+
+
+def b_median(a, rng, g, w):
+    width, height = g[0] - 1, g[1] - 2 if g[1] > 2 else g[1]
+    a.buffer("image", "f", floats(rng, width * height, 0, 1))
+    a.zeros("pass1", 4 * width * height)
+    a.zeros("pass2", 4 * width * height)
+    a.scalar("width", width)
+    a.scalar("height", height)
+
+
+def b_mlp(a, rng, g, w):
+    n_in, n_hidden, n_out = 24, g[0] - 3, min(10, g[0])
+    a.buffer("x", "f", floats(rng, n_in))
+    a.buffer("w1", "f", floats(rng, n_hidden * n_in))
+    a.buffer("b1", "f", floats(rng, n_hidden))
+    a.buffer("w2", "f", floats(rng, n_out * n_hidden))
+    a.buffer("b2", "f", floats(rng, n_out))
+    a.zeros("hidden", 4 * n_hidden)
+    a.zeros("out", 4 * n_out)
+    a.scalar("n_in", n_in)
+    a.scalar("n_hidden", n_hidden)
+    a.scalar("n_out", n_out)
+
+
+def b_nbody(a, rng, g, w):
+    count = min(g[0] - 1, 512)
+    bodies = []
+    for _ in range(count):
+        bodies += floats(rng, 3) + [1.0] + floats(rng, 3, -0.1, 0.1) + [0.0] + [0.0] * 4
+    a.buffer("bodies", "f", bodies)
+    a.zeros("energy", 4 * count)
+    a.scalar("count", count)
+    a.scalar("dt", 0.01)
+    a.scalar("softening", 0.01)
+    a.scalar("steps", 2)
+    return {"fmt:bodies": "f"}
+
+
+def b_odd_even(a, rng, g, w):
+    n = min(2 * g[0], 300)
+    a.buffer("keys", "i", [rng.randrange(100) for _ in range(n)])
+    a.buffer("values", "i", list(range(n)))
+    a.scalar("n", n)
+
+
+def b_pagerank(a, rng, g, w):
+    nodes = g[0] - 2
+    offsets, sources = csr_random_graph(rng, nodes, 3)
+    outdeg = [0] * nodes
+    for s in sources:
+        outdeg[s] += 1
+    a.buffer("in_offsets", "i", offsets)
+    a.buffer("in_sources", "i", sources)
+    a.buffer("out_degree", "i", outdeg)
+    a.zeros("rank", 4 * nodes)
+    a.zeros("contrib", 4 * nodes)
+    a.scalar("nodes", nodes)
+    a.scalar("damping", 0.85)
+    a.scalar("iterations", 4)
+
+
+def b_power(a, rng, g, w):
+    n = min(g[0] - 1, 256)
+    a.buffer("A", "f", floats(rng, n * n, 0, 1))
+    a.buffer("x", "f", [1.0] * n)
+    a.zeros("y", 4 * n)
+    a.zeros("partial", 4 * (g[0] // w[0]))
+    a.local("red", 4 * w[0])
+    a.scalar("n", n)
+    a.scalar("iterations", 3)
+
+
+def b_reduce_max(a, rng, g, w):
+    n = g[0] - 5
+    a.buffer("data", "f", floats(rng, n, -1000, 1000))
+    a.local("tmp", 4 * w[0])
+    a.zeros("block_max", 4 * (g[0] // w[0]))
+    a.zeros("out", 4)
+    a.scalar("n", n)
+
+
+def b_range_atomic(a, rng, g, w):
+    n = g[0] - 1
+    a.buffer("values", "i", [rng.randrange(-10 ** 6, 10 ** 6) for _ in range(n)])
+    a.zeros("bounds", 8)
+    a.zeros("span", 4)
+    a.scalar("n", n)
+
+
+def b_reduce_sum(a, rng, g, w):
+    n = 3 * g[0] + 11
+    a.buffer("input", "f", floats(rng, n, -10, 10))
+    a.zeros("partial", 4 * (g[0] // w[0]))
+    a.zeros("result", 4)
+    a.scalar("n", n)
+
+
+def b_saxpy_dot(a, rng, g, w):
+    n4 = g[0] - 3
+    a.buffer("x", "f", floats(rng, 4 * n4))
+    a.buffer("y", "f", floats(rng, 4 * n4))
+    a.zeros("z", 16 * n4)
+    a.zeros("group_dots", 4 * (g[0] // w[0]))
+    a.zeros("result", 4)
+    a.scalar("a", 1.5)
+    a.scalar("n4", n4)
+
+
+def b_scan_exclusive(a, rng, g, w):
+    n = 2 * g[0] - 37
+    a.buffer("in", "i", [rng.randrange(-50, 100) for _ in range(n)])
+    a.zeros("out", 4 * n)
+    a.zeros("block_sums", 4 * (g[0] // w[0]))
+    a.scalar("n", n)
+
+
+def b_scan_grid(a, rng, g, w):
+    n = 2 * g[0]
+    a.buffer("data", "i", [rng.randrange(-50, 100) for _ in range(n)])
+    a.zeros("total", 4)
+    a.scalar("n", n)
+
+
+def b_stream_compact(a, rng, g, w):
+    n = g[0] - 6
+    a.buffer("in", "f", floats(rng, n))
+    a.zeros("out", 4 * n)
+    a.zeros("cursor", 4)
+    a.zeros("kept", 4)
+    a.scalar("threshold", 0.25)
+    a.scalar("n", n)
+    return {"out": ("sorted", "f")}
+
+
+def b_ticket_queue(a, rng, g, w):
+    ntasks = 3 * g[0] + 1
+    a.buffer("tasks", "i", [rng.randrange(-1000, 1000) for _ in range(ntasks)])
+    a.zeros("results", 4 * ntasks)
+    a.zeros("next_ticket", 4)
+    a.zeros("done", 4)
+    a.zeros("status", 4)
+    a.scalar("ntasks", ntasks)
+
+
+def b_transpose_rowsum(a, rng, g, w):
+    cols, rows = g[0] - 3, g[1] - 5
+    a.buffer("in", "f", floats(rng, rows * cols))
+    a.zeros("out", 4 * rows * cols)
+    a.zeros("sums", 4 * cols)
+    a.scalar("rows", rows)
+    a.scalar("cols", cols)
+
+
+def b_matvec_bias(a, rng, g, w, bias=1):
+    n = min(g[0] - 1, 200)
+    a.buffer("m", "f", floats(rng, n * n))
+    a.buffer("v", "f", floats(rng, n))
+    a.zeros("res", 4 * n)
+    a.buffer("bias", "f", floats(rng, n))
+    a.scalar("n", n)
+    a.scalar("apply_bias", bias)
+
+
+def b_normalize_l2(a, rng, g, w):
+    n = g[0] - 3  # the last work-items return before the first barrier
+    a.buffer("x", "f", floats(rng, n))
+    a.zeros("norm_fixed", 4)
+    a.scalar("n", n)
+
+
+def b_softmax(a, rng, g, w):
+    n = g[0] - 1
+    a.buffer("logits", "f", floats(rng, n, -4, 4))
+    a.zeros("probs", 4 * n)
+    a.zeros("work", 8)
+    a.scalar("n", n)
+    why = "exp is the host libm's on one side, the OpenCL library's on the other"
+    return {"probs": ("ulp", 8, why), "work": ("ulp", 8, why)}
+
+
+def b_private_carry(a, rng, g, w):
+    n = g[0] - 2
+    a.buffer("in", "i", [rng.randrange(-1000, 1000) for _ in range(n)])
+    a.zeros("board", 4 * n)
+    a.zeros("out", 32 * n)
+    a.scalar("n", n)
+    a.scalar("rounds", 5)
+
+
+def b_local_carry(a, rng, g, w):
+    n = g[0] - 5
+    a.buffer("in", "i", [rng.randrange(-1000, 1000) for _ in range(n)])
+    a.zeros("out", 4 * n)
+    a.zeros("totals", 4 * (g[0] // w[0]))
+    a.scalar("n", n)
+
+
+# (file, kernel, builder, sizes): sizes are (grid, workgroup) per tier:
+# one workgroup, a few workgroups, 2048-4096 invocations.
+D1 = [((64,), (64,)), ((256,), (64,)), ((2048,), (128,))]
+D1_256 = [((256,), (256,)), ((1024,), (256,)), ((4096,), (256,))]
+D1_128 = [((128,), (128,)), ((512,), (128,)), ((2048,), (128,))]
+D2 = [((16, 8), (16, 8)), ((32, 16), (16, 8)), ((64, 64), (16, 8))]
+D2_16 = [((16, 16), (16, 16)), ((32, 48), (16, 16)), ((64, 64), (16, 16))]
+
+CASES = [
+    ("grid_helpers.cl", "smooth_twice", b_smooth_twice, D1),
+    ("grid_helpers.cl", "count_phases", b_count_phases, D1),
+    ("bfs.cl", "bfs_levels", b_bfs_levels, D1),
+    ("bfs_queue.cl", "bfs_frontier", b_bfs_frontier, D1),
+    ("bitonic_sort.cl", "bitonic_sort", b_bitonic_sort, D1),
+    ("bitonic_sort.cl", "bitonic_argsort", b_bitonic_argsort, D1),
+    ("blur_passes.cl", "box_blur3", b_box_blur3, D2),
+    ("blur_passes.cl", "smooth_rounds", b_smooth_rounds, D1),
+    ("cell_list.cl", "build_cell_list", b_build_cell_list, D1),
+    ("cell_list.cl", "release_cells", b_release_cells, D1),
+    ("conjugate_gradient.cl", "cg_solve", b_cg_solve, D1),
+    ("fir_filter.cl", "fir_two_stage", b_fir_two_stage, D1),
+    ("fused_stats.cl", "fused_stats", b_fused_stats, D1),
+    ("game_of_life.cl", "life", b_life, D2),
+    ("gauss_elim.cl", "gauss_eliminate", b_gauss, D1),
+    ("heat1d.cl", "heat1d", b_heat1d, D1),
+    ("histogram.cl", "histogram_normalize", b_histogram_normalize, D1_256),
+    ("histogram.cl", "histogram_cdf", b_histogram_cdf, D1),
+    ("jacobi2d.cl", "jacobi2d", b_jacobi2d, D2),
+    ("kmeans.cl", "kmeans_lloyd", b_kmeans, D1),
+    ("median_filter.cl", "median_twice", b_median, D2),
+    ("mlp_forward.cl", "mlp_forward", b_mlp, D1),
+    ("nbody.cl", "nbody_steps", b_nbody, D1),
+    ("odd_even_sort.cl", "odd_even_sort", b_odd_even, D1),
+    ("pagerank.cl", "pagerank", b_pagerank, D1),
+    ("power_iteration.cl", "power_iteration", b_power, D1),
+    ("reduce_minmax.cl", "reduce_max", b_reduce_max, D1),
+    ("reduce_minmax.cl", "range_atomic", b_range_atomic, D1),
+    ("reduce_sum.cl", "reduce_sum", b_reduce_sum, D1_256),
+    ("saxpy_dot.cl", "saxpy_dot", b_saxpy_dot, D1_128),
+    ("scan_blocks.cl", "scan_exclusive", b_scan_exclusive, D1_256),
+    ("scan_grid.cl", "scan_grid_blelloch", b_scan_grid, D1),
+    ("stream_compact.cl", "stream_compact", b_stream_compact, D1),
+    ("stream_compact.cl", "ticket_queue", b_ticket_queue, D1),
+    ("transpose_rowsum.cl", "transpose_rowsum", b_transpose_rowsum, D2_16),
+    ("transpose_rowsum.cl", "matvec_bias", b_matvec_bias, D1),
+    ("transpose_rowsum.cl", "matvec_bias", lambda a, r, g, w: b_matvec_bias(a, r, g, w, 0),
+     D1[:1]),
+    ("vector_normalize.cl", "normalize_l2", b_normalize_l2, D1),
+    ("vector_normalize.cl", "softmax_row", b_softmax, D1),
+    ("private_live.cl", "private_carry", b_private_carry, D1),
+    ("local_live.cl", "local_carry", b_local_carry, [((64,), (64,)), ((256,), (32,)),
+                                                      ((2048,), (64,))]),
+]
+
+# Large grids, checked against gs-plain-reference only.
+PLAIN_CASES = [
+    ("reduce_sum.cl", "reduce_sum", b_reduce_sum, ((1 << 16,), (256,))),
+    ("reduce_sum.cl", "reduce_sum", b_reduce_sum, ((1 << 20,), (256,))),
+    ("scan_blocks.cl", "scan_exclusive", b_scan_exclusive, ((1 << 18,), (256,))),
+    ("scan_grid.cl", "scan_grid_blelloch", b_scan_grid, ((1 << 16,), (256,))),
+    ("histogram.cl", "histogram_normalize", b_histogram_normalize, ((1 << 18,), (128,))),
+    ("histogram.cl", "histogram_cdf", b_histogram_cdf, ((1 << 16,), (256,))),
+    ("jacobi2d.cl", "jacobi2d", lambda a, r, g, w: b_jacobi2d(a, r, g, w, 3),
+     ((1024, 1024), (16, 16))),
+    ("jacobi2d.cl", "jacobi2d", b_jacobi2d, ((256, 256), (16, 16))),
+    ("reduce_minmax.cl", "reduce_max", b_reduce_max, ((1 << 20,), (256,))),
+    ("reduce_minmax.cl", "range_atomic", b_range_atomic, ((1 << 18,), (256,))),
+    ("vector_normalize.cl", "normalize_l2", b_normalize_l2, ((1 << 16,), (64,))),
+    ("bitonic_sort.cl", "bitonic_sort", b_bitonic_sort, ((1 << 16,), (256,))),
+]
+
+# Kernels that gs-plain-reference models: in --self-check mode they are also
+# run at threaded-reference sizes and compared with gs-reference.
+PLAIN_KERNELS = {"reduce_sum", "scan_exclusive", "scan_grid_blelloch", "histogram_normalize",
+                 "histogram_cdf", "jacobi2d", "reduce_max", "range_atomic", "normalize_l2",
+                 "bitonic_sort"}
+
+
+class Case:
+    def __init__(self, source, kernel, builder, grid, wg, expected_by):
+        self.source = source
+        self.kernel = kernel
+        self.builder = builder
+        self.grid = grid
+        self.wg = wg
+        self.expected_by = expected_by  # "reference" or "plain"
+        self.name = "%s:%s@%s/%s" % (os.path.splitext(os.path.basename(source))[0], kernel,
+                                     "x".join(map(str, grid)), "x".join(map(str, wg)))
+
+
+def source_path(name):
+    for d in (FIXTURES, KERNELS):
+        p = os.path.join(d, name)
+        if os.path.exists(p):
+            return p
+    return None
+
+
+def all_cases():
+    cases = []
+    for source, kernel, builder, sizes in CASES:
+        for grid, wg in sizes:
+            cases.append(Case(source, kernel, builder, grid, wg, "reference"))
+    for source, kernel, builder, (grid, wg) in PLAIN_CASES:
+        cases.append(Case(source, kernel, builder, grid, wg, "plain"))
+    return cases
+
+
+# --- running --------------------------------------------------------------------
+
+FORMATS = [("double", "d"), ("float", "f"), ("unsigned_long", "Q"), ("long", "q"),
+           ("unsigned_int", "I"), ("int", "i"), ("unsigned_short", "H"), ("short", "h"),
+           ("unsigned_char", "B"), ("char", "b")]
+
+
+def element_format(type_spelling):
+    for key, fmt in FORMATS:
+        if key in type_spelling:
+            return fmt
+    return "B"
+
+
+class Runner:
+    def __init__(self, opts):
+        self.opts = opts
+        self.work = opts.work
+        self.cache = {}
+        self.signatures = {}
+        self.lock = threading.Lock()  # cases run in threads; compile each object once
+
+    def run(self, cmd, timeout):
+        t0 = time.time()
+        try:
+            p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               timeout=timeout)
+            return p.returncode, p.stdout.decode(errors="replace"), time.time() - t0
+        except subprocess.TimeoutExpired:
+            return 124, "timed out after %ds" % timeout, time.time() - t0
+        except OSError as e:
+            return 126, "cannot run %s: %s" % (cmd[0], e), time.time() - t0
+
+    def kernel_object(self, source, fused):
+        """The reference's x86_64 object for a source, compiled once."""
+        key = (source, fused)
+        with self.lock:
+            return self._kernel_object(key, source, fused)
+
+    def _kernel_object(self, key, source, fused):
+        if key not in self.cache:
+            base = os.path.splitext(os.path.basename(source))[0]
+            obj = os.path.join(self.work, "objects", "%s%s.so" % (base, ".fma" if fused else ""))
+            os.makedirs(os.path.dirname(obj), exist_ok=True)
+            cmd = [self.opts.clang] + CL_FLAGS + (["-mfma"] if fused else []) + [source, "-o", obj]
+            rc, out, _ = self.run(cmd, 300)
+            self.cache[key] = (obj if rc == 0 else None, out)
+        return self.cache[key]
+
+    def signature(self, source, kernel):
+        key = (source, kernel)
+        with self.lock:
+            return self._signature(key, source, kernel)
+
+    def _signature(self, key, source, kernel):
+        if key not in self.signatures:
+            rc, out, _ = self.run([self.opts.reference, "--signature", source, "--kernel", kernel], 60)
+            sig = {}
+            for line in out.splitlines():
+                f = line.split()
+                if f and f[0] == "param":
+                    sig[f[1]] = (f[2], f[3])
+                elif f and f[0] == "global":
+                    sig[f[1]] = ("program-global", f[3])
+            self.signatures[key] = sig
+        return self.signatures[key]
+
+    def reference(self, case, source, args, out_dir, fused):
+        obj, log = self.kernel_object(source, fused)
+        if not obj:
+            return 1, "compiling the reference object failed:\n" + log
+        cmd = [self.opts.reference, "--grid", ",".join(map(str, case.grid)),
+               "--workgroup", ",".join(map(str, case.wg)), "--kernel", case.kernel,
+               "--out", out_dir, "--source", source, "--timeout", "240", obj] + args.items
+        rc, out, _ = self.run(cmd, 300)
+        return rc, out
+
+    def plain(self, case, args, out_dir):
+        cmd = [self.opts.plain, "--grid", ",".join(map(str, case.grid)),
+               "--workgroup", ",".join(map(str, case.wg)), "--kernel", case.kernel,
+               "--out", out_dir] + args.items
+        rc, out, _ = self.run(cmd, 300)
+        return rc, out
+
+    def tool(self, case, source, args, out_dir):
+        cmd = [self.opts.tool, "run", "--kernel", case.kernel,
+               "--grid", ",".join(map(str, case.grid)),
+               "--workgroup", ",".join(map(str, case.wg)), "--out", out_dir, source] + args.items
+        rc, out, _ = self.run(cmd, self.opts.timeout)
+        return rc, out
+
+
+def read_manifest(directory):
+    entries = {}
+    path = os.path.join(directory, "reference.manifest")
+    if os.path.exists(path):
+        for line in open(path):
+            f = line.split()
+            entries[f[0]] = f[1]
+    return entries
+
+
+def outputs(directory):
+    if not os.path.isdir(directory):
+        return {}
+    return {f[:-4]: os.path.join(directory, f) for f in os.listdir(directory) if f.endswith(".bin")}
+
+
+def unpack(data, fmt):
+    size = struct.calcsize(fmt)
+    n = len(data) // size
+    return list(struct.unpack("<%d%s" % (n, fmt), data[:n * size]))
+
+
+def fmt_value(v, fmt):
+    if fmt in "fd":
+        return "%r" % v
+    return str(v)
+
+
+def ulp_distance(x, y):
+    def key(v):
+        i = struct.unpack("<i", struct.pack("<f", v))[0]
+        return i if i >= 0 else -(i & 0x7fffffff)
+    return abs(key(x) - key(y))
+
+
+def canonical(data, mode, expected_dir):
+    """Canonicalise `data` for an order-insensitive comparison mode."""
+    if mode[0] == "sorted":
+        fmt = mode[1]
+        return struct.pack("<%d%s" % (len(data) // struct.calcsize(fmt), fmt),
+                           *sorted(unpack(data, fmt)))
+    if mode[0] == "segments":
+        fmt, starts_name, counts_name = mode[1], mode[2], mode[3]
+        starts = unpack(open(os.path.join(expected_dir, starts_name + ".bin"), "rb").read(), "i")
+        counts = unpack(open(os.path.join(expected_dir, counts_name + ".bin"), "rb").read(), "i")
+        values = unpack(data, fmt)
+        for s, c in zip(starts, counts):
+            if 0 <= s and c > 0 and s + c <= len(values):
+                values[s:s + c] = sorted(values[s:s + c])
+        return struct.pack("<%d%s" % (len(values), fmt), *values)
+    return data
+
+
+def compare(name, expected, actual, mode, fmt, expected_dir):
+    """None when equal under mode, else a one-paragraph diff summary."""
+    if mode and mode[0] == "ulp":
+        if len(expected) != len(actual):
+            return "%s: %d bytes expected, %d written" % (name, len(expected), len(actual))
+        e, a = unpack(expected, "f"), unpack(actual, "f")
+        bad = [i for i in range(len(e)) if ulp_distance(e[i], a[i]) > mode[1]
+               and not (math.isnan(e[i]) and math.isnan(a[i]))]
+        if not bad:
+            return None
+        i = bad[0]
+        return "%s: %d of %d elements differ by more than %d ulp; first at [%d]: " \
+               "expected %r, got %r" % (name, len(bad), len(e), mode[1], i, e[i], a[i])
+    if mode:
+        expected = canonical(expected, mode, expected_dir)
+        actual = canonical(actual, mode, expected_dir)
+    if expected == actual:
+        return None
+    if len(expected) != len(actual):
+        return "%s: %d bytes expected, %d written" % (name, len(expected), len(actual))
+    size = struct.calcsize(fmt)
+    e, a = unpack(expected, fmt), unpack(actual, fmt)
+    bad = [i for i in range(len(e)) if struct.pack("<" + fmt, e[i]) != struct.pack("<" + fmt, a[i])]
+    if not bad:  # a difference in trailing bytes that do not make an element
+        first = next(i for i in range(len(expected)) if expected[i] != actual[i])
+        return "%s: bytes differ from offset %d" % (name, first)
+    i = bad[0]
+    text = "%s: %d of %d elements (%s, %d bytes) differ; first at [%d]: expected %s, got %s" % (
+        name, len(bad), len(e), fmt, size, i, fmt_value(e[i], fmt), fmt_value(a[i], fmt))
+    if len(bad) > 1:
+        text += "; also at " + ", ".join("[%d]" % j for j in bad[1:6]) + (" ..." if len(bad) > 6 else "")
+    return text
+
+
+def run_case(runner, case, mode):
+    """Returns (ok, lines)."""
+    opts = runner.opts
+    source = source_path(case.source)
+    if not source:
+        return False, ["no such kernel source: %s" % case.source]
+    slug = case.name.replace(":", "_").replace("@", "_").replace("/", "_")
+    cdir = os.path.join(runner.work, slug)
+    shutil.rmtree(cdir, ignore_errors=True)
+    in_dir = os.path.join(cdir, "in")
+    os.makedirs(in_dir)
+    args = Args(in_dir)
+    rng = random.Random(zlib.crc32(case.name.encode()))
+    modes = case.builder(args, rng, case.grid, case.wg) or {}
+    sig = runner.signature(source, case.kernel)
+    if not sig:
+        return False, ["gs-reference --signature found no kernel %s in %s" % (case.kernel, source)]
+
+    notes = []
+    exp_dir = os.path.join(cdir, "expected")
+    if case.expected_by == "reference":
+        rc, out = runner.reference(case, source, args, exp_dir, opts.fused)
+        if rc != 0:
+            return False, ["reference failed (exit %d):" % rc] + out.rstrip().splitlines()[-15:]
+    else:
+        rc, out = runner.plain(case, args, exp_dir)
+        if rc != 0:
+            return False, ["plain reference failed (exit %d):" % rc] + out.rstrip().splitlines()[-15:]
+
+    if mode == "self-check":
+        # gs-reference against gs-plain-reference, where the kernel has one;
+        # elsewhere only that the reference ran.
+        if case.kernel not in PLAIN_KERNELS:
+            for name, m in sorted(modes.items()):
+                if m and m[0] == "skip":
+                    notes.append("%s not compared: %s" % (name, m[1]))
+            if not opts.keep:
+                shutil.rmtree(cdir, ignore_errors=True)
+            return True, ["note: ran; no plain model to compare with"] if opts.verbose else []
+        act_dir = os.path.join(cdir, "plain")
+        rc, out = runner.plain(case, args, act_dir)
+        if rc != 0:
+            return False, ["plain reference failed (exit %d):" % rc] + out.rstrip().splitlines()[-15:]
+        only = outputs(act_dir)
+    else:
+        act_dir = os.path.join(cdir, "tool")
+        rc, out = runner.tool(case, source, args, act_dir)
+        if rc != 0:
+            return False, ["gridsplit run failed (exit %d):" % rc] + out.rstrip().splitlines()[-15:]
+        only = None
+
+    expected, actual = outputs(exp_dir), outputs(act_dir)
+    manifest = read_manifest(exp_dir)
+    problems = []
+    names = sorted(set(expected) | set(actual)) if only is None else sorted(only)
+    for name in names:
+        m = modes.get(name)
+        fmt = modes.get("fmt:" + name) or element_format(sig.get(name, ("", ""))[1])
+        if m and m[0] == "skip":
+            notes.append("%s not compared: %s" % (name, m[1]))
+            continue
+        if name not in actual:
+            if manifest.get(name) == "unchanged":
+                notes.append("%s: unchanged by the kernel, not written by gridsplit run" % name)
+                continue
+            problems.append("%s: written by the reference, missing from gridsplit run's output" % name)
+            continue
+        if name not in expected:
+            if case.expected_by == "plain":
+                continue  # the plain model covers only some outputs
+            problems.append("%s: written by gridsplit run, but not a writable buffer of %s"
+                            % (name, case.kernel))
+            continue
+        if m and m[0] in ("sorted", "segments"):
+            notes.append("%s compared %s: atomics decide the order" % (name, m[0]))
+        if m and m[0] == "ulp":
+            notes.append("%s compared within %d ulp: %s" % (name, m[1], m[2]))
+        diff = compare(name, open(expected[name], "rb").read(), open(actual[name], "rb").read(),
+                       m, fmt, exp_dir)
+        if diff:
+            problems.append(diff)
+    if not opts.keep and not problems:
+        shutil.rmtree(cdir, ignore_errors=True)
+    return not problems, problems + (["note: " + n for n in notes] if opts.verbose else [])
+
+
+def calibrate(runner):
+    """Is a*b+c contracted by `gridsplit run`? Compile the reference likewise."""
+    source = os.path.join(KERNELS, "fp_contract_probe.cl")
+    cdir = os.path.join(runner.work, "fp_contract_probe")
+    shutil.rmtree(cdir, ignore_errors=True)
+    in_dir = os.path.join(cdir, "in")
+    os.makedirs(in_dir)
+    rng = random.Random(7)
+    n = 256
+    a = floats(rng, n, 1, 2)
+    b = floats(rng, n, 1, 2)
+    c = [-struct.unpack("<f", struct.pack("<f", x * y))[0] for x, y in zip(a, b)]
+    args = Args(in_dir)
+    args.buffer("a", "f", a)
+    args.buffer("b", "f", b)
+    args.buffer("c", "f", c)
+    args.zeros("out", 4 * n)
+    case = Case("fp_contract_probe.cl", "fp_contract_probe", None, (n,), (64,), "reference")
+    rc, out = runner.tool(case, source, args, os.path.join(cdir, "tool"))
+    if rc != 0:
+        return None, "gridsplit run failed on the probe (exit %d): %s" % (rc, out.strip()[-500:])
+    got = open(os.path.join(cdir, "tool", "out.bin"), "rb").read()
+    for fused in (False, True):
+        rc, out = runner.reference(case, source, args, os.path.join(cdir, "ref%d" % fused), fused)
+        if rc == 0 and open(os.path.join(cdir, "ref%d" % fused, "out.bin"), "rb").read() == got:
+            return fused, None
+    return None, "the probe's output matches neither a fused nor an unfused a*b+c"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--tool", help="the gridsplit executable")
+    ap.add_argument("--reference", required=True, help="gs-reference")
+    ap.add_argument("--plain", required=True, help="gs-plain-reference")
+    ap.add_argument("--clang", required=True, help="clang 15, to compile kernels for the reference")
+    ap.add_argument("--self-check", action="store_true",
+                    help="no tool: run gs-reference on every case and compare it with "
+                    "gs-plain-reference where that models the kernel")
+    ap.add_argument("--fma", choices=["auto", "on", "off"], default="auto",
+                    help="compile the reference with a*b+c fused (default: as gridsplit run does)")
+    ap.add_argument("-k", "--filter", action="append", default=[],
+                    help="only cases whose name contains this (repeatable)")
+    ap.add_argument("--skip-large", action="store_true", help="leave out the 2^16..2^20 grids")
+    ap.add_argument("-j", "--jobs", type=int, default=min(4, os.cpu_count() or 1))
+    ap.add_argument("--timeout", type=int, default=300, help="seconds per gridsplit run")
+    ap.add_argument("--work", help="work directory (default: a temporary one)")
+    ap.add_argument("--keep", action="store_true", help="keep the files of passing cases")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument("--list", action="store_true", help="list the cases and exit")
+    opts = ap.parse_args()
+
+    cases = all_cases()
+    if opts.self_check:
+        # The threaded reference against the plain C models at sizes both
+        # reach, which validates both.
+        cases = [c for c in cases if c.expected_by == "reference"]
+    elif opts.skip_large:
+        cases = [c for c in cases if c.expected_by == "reference"]
+    if opts.filter:
+        cases = [c for c in cases if any(f in c.name for f in opts.filter)]
+    if opts.list:
+        for c in cases:
+            print(c.name, "(expected: %s)" % ("gs-reference" if c.expected_by == "reference"
+                                               else "gs-plain-reference"))
+        return 0
+
+    for path, what in ((opts.reference, "gs-reference"), (opts.plain, "gs-plain-reference"),
+                       (opts.clang, "clang")):
+        if not os.path.exists(path):
+            print("run_e2e: %s not found at %s" % (what, path))
+            return 1
+    if not opts.self_check:
+        if not opts.tool or not os.path.exists(opts.tool):
+            print("run_e2e: the gridsplit tool does not exist (yet): %s" % opts.tool)
+            return 1
+        probe = subprocess.run([opts.tool, "run", "--help"], stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT)
+        if probe.returncode != 0 or b"--grid" not in probe.stdout:
+            print("run_e2e: %s has no `run` command (yet)" % opts.tool)
+            return 1
+
+    work_owned = not opts.work
+    opts.work = os.path.abspath(opts.work or tempfile.mkdtemp(prefix="gs-e2e."))
+    os.makedirs(opts.work, exist_ok=True)
+    runner = Runner(opts)
+
+    opts.fused = opts.fma == "on"
+    if not opts.self_check and opts.fma == "auto":
+        fused, err = calibrate(runner)
+        if err:
+            print("FAIL fp_contract_probe: " + err)
+            print("0 passed, 1 failed")
+            return 1
+        opts.fused = fused
+    print("run_e2e: %d cases, reference compiled with a*b+c %s, work in %s"
+          % (len(cases), "fused (-mfma)" if opts.fused else "unfused", opts.work))
+    sys.stdout.flush()
+
+    passed = failed = 0
+    t0 = time.time()
+    mode = "self-check" if opts.self_check else "tool"
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, opts.jobs)) as pool:
+        futures = [(c, pool.submit(run_case, runner, c, mode)) for c in cases]
+        for case, fut in futures:
+            try:
+                ok, lines = fut.result()
+            except Exception as e:  # a bug in this script must not hide the others
+                ok, lines = False, ["run_e2e internal error: %r" % e]
+            passed += ok
+            failed += not ok
+            print("%s %s" % ("PASS" if ok else "FAIL", case.name))
+            for line in lines:
+                print("    " + line)
+            sys.stdout.flush()
+    if work_owned and not opts.keep and not failed:
+        shutil.rmtree(opts.work, ignore_errors=True)
+    print("(%.0f s)" % (time.time() - t0))
+    print("%d passed, %d failed" % (passed, failed))
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
