@@ -42,6 +42,8 @@ static gs_error *parse_bool(const char *key, const char *value, int *out) {
   return NULL;
 }
 
+const char *gs_options_plan_path(const gs_options *opts) { return opts ? opts->plan : NULL; }
+
 void gs_options_set_keep_original(gs_options *opts, int keep) { opts->drop_original = !keep; }
 
 void gs_options_set_distinct_buffers(gs_options *opts, int distinct) {

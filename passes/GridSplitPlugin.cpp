@@ -59,6 +59,57 @@ struct RolesPrinter : PassInfoMixin<RolesPrinter> {
   static bool isRequired() { return true; }
 };
 
+// gridsplit: splits every kernel with a grid barrier into segment kernels and
+// writes the plan where plan=FILE says.
+struct SplitPass : PassInfoMixin<SplitPass> {
+  std::string Options;
+  explicit SplitPass(std::string O) : Options(std::move(O)) {}
+
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    gs_options *opts = gs_options_create();
+    gs_analysis *a = nullptr;
+    gs_error *err = gs_options_parse(opts, Options.c_str());
+    if (!err)
+      err = gs_split_module(wrap(&M), opts, &a);
+    std::string planPath = gs_options_plan_path(opts) ? gs_options_plan_path(opts) : "";
+    gs_options_dispose(opts);
+    if (err) {
+      std::string msg = gs_error_message(err);
+      gs_error_dispose(err);
+      reportError(M, msg.c_str());
+      return PreservedAnalyses::all();
+    }
+    for (size_t i = 0; i < gs_analysis_warning_count(a); i++)
+      reportWarning(gs_analysis_warning(a, i));
+    if (!planPath.empty()) {
+      char *plan = gs_plan_json(a, M.getModuleIdentifier().c_str());
+      std::error_code EC;
+      raw_fd_ostream OS(planPath, EC);
+      if (EC)
+        reportError(M, ("cannot write the plan to '" + planPath + "': " + EC.message()).c_str());
+      else
+        OS << plan;
+      gs_dispose_string(plan);
+    }
+    gs_analysis_dispose(a);
+    return PreservedAnalyses::none();
+  }
+  static bool isRequired() { return true; }
+};
+
+// "gridsplit" or "gridsplit<barrier=NAME;keep-original=false;plan=FILE>"
+bool parseSplit(StringRef Name, std::string &Options) {
+  if (Name == "gridsplit") {
+    Options.clear();
+    return true;
+  }
+  if (Name.consume_front("gridsplit<") && Name.consume_back(">")) {
+    Options = Name.str();
+    return true;
+  }
+  return false;
+}
+
 // "print<gridsplit-roles>" or "print<gridsplit-roles<barrier=NAME;...>>"
 bool parseRolesPrinter(StringRef Name, std::string &Options) {
   if (Name == "print<gridsplit-roles>") {
@@ -80,10 +131,15 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
                 [](StringRef Name, ModulePassManager &MPM,
                    ArrayRef<PassBuilder::PipelineElement>) {
                   std::string Options;
-                  if (!parseRolesPrinter(Name, Options))
-                    return false;
-                  MPM.addPass(RolesPrinter(Options));
-                  return true;
+                  if (parseRolesPrinter(Name, Options)) {
+                    MPM.addPass(RolesPrinter(Options));
+                    return true;
+                  }
+                  if (parseSplit(Name, Options)) {
+                    MPM.addPass(SplitPass(Options));
+                    return true;
+                  }
+                  return false;
                 });
           }};
 }

@@ -22,6 +22,8 @@ void gs_options_set_keep_original(gs_options *opts, int keep);
 /* The user declares that no two buffers overlap: segments get noalias, the
  * plan records it and runners check it at launch (SPEC section 6). */
 void gs_options_set_distinct_buffers(gs_options *opts, int distinct);
+/* The plan=FILE option, or NULL. */
+const char *gs_options_plan_path(const gs_options *opts);
 /* Parses pass-option text as the plugin takes it:
  * `barrier=A;barrier=B;kernel=K;keep-original=false;distinct-buffers=true;plan=FILE`.
  * Unknown keys are an error naming the key. */
