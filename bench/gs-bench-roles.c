@@ -1,6 +1,9 @@
 /* gs-bench-roles: times gs_analyze on one module (bench/README.md).
  *
- *   gs-bench-roles FILE.ll [REPS]
+ *   gs-bench-roles [--split] FILE.ll [REPS]
+ *
+ * With --split it times gs_split_module (on a fresh copy of the module each
+ * time, copied outside the timing) instead of gs_analyze.
  *
  * Loads FILE once, then runs gs_analyze REPS times (default 3) and, for
  * scale, LLVMVerifyModule in the same process as many times. Prints one line:
@@ -12,6 +15,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include <llvm-c/Analysis.h>
@@ -35,8 +39,13 @@ static unsigned long count_instructions(LLVMModuleRef m) {
 }
 
 int main(int argc, char **argv) {
+  int split = argc > 1 && !strcmp(argv[1], "--split");
+  if (split) {
+    argv++;
+    argc--;
+  }
   if (argc < 2 || argc > 3) {
-    fprintf(stderr, "usage: gs-bench-roles FILE.ll [REPS]\n");
+    fprintf(stderr, "usage: gs-bench-roles [--split] FILE.ll [REPS]\n");
     return 2;
   }
   int reps = argc > 2 ? atoi(argv[2]) : 3;
@@ -53,9 +62,12 @@ int main(int argc, char **argv) {
   unsigned barriers = 0;
   for (int r = 0; r < reps; r++) {
     gs_analysis *a = NULL;
+    LLVMModuleRef copy = split ? LLVMCloneModule(m) : NULL;
     double t0 = now();
-    err = gs_analyze(m, NULL, &a);
+    err = split ? gs_split_module(copy, NULL, &a) : gs_analyze(m, NULL, &a);
     double t1 = now();
+    if (copy)
+      LLVMDisposeModule(copy);
     if (err) {
       fprintf(stderr, "gs-bench-roles: %s\n", gs_error_message(err));
       return 1;

@@ -4,11 +4,11 @@
 # runs) and `opt -passes=verify -disable-output` on the same file, and print
 # one row. See bench/README.md.
 #
-#   roles.sh --gen GS_BENCH_GEN --roles GS_BENCH_ROLES --opt OPT [--quick]
+#   roles.sh --gen GS_BENCH_GEN --roles GS_BENCH_ROLES --opt OPT [--quick] [--split]
 #            [--sizes "1000 10000 ..."] [--barriers "1 10 ..."]
 set -euo pipefail
 
-gen="" roles="" opt=""
+gen="" roles="" opt="" mode=""
 sizes="1000 10000 100000 1000000"
 barrier_counts="1 10 100 1000 10000"
 while [ $# -gt 0 ]; do
@@ -19,6 +19,7 @@ while [ $# -gt 0 ]; do
     --sizes) sizes=$2; shift 2 ;;
     --barriers) barrier_counts=$2; shift 2 ;;
     --quick) sizes="1000 10000 100000"; shift ;;
+    --split) mode="--split"; shift ;;
     -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
     *) echo "roles.sh: unknown argument $1" >&2; exit 2 ;;
   esac
@@ -42,8 +43,10 @@ seconds() {
   echo "$(( (t1 - t0) / 1000 ))" | awk '{ printf "%.6f", $1 / 1e6 }'
 }
 
+what=analysis_s
+[ -n "$mode" ] && what=split_s
 printf '%-8s %-6s %12s %10s %12s %12s %8s %9s\n' \
-  N B analysis_s ns/instr verify_s verify_in_s ratio ratio_in
+  N B "$what" ns/instr verify_s verify_in_s ratio ratio_in
 start=$(date +%s)
 for n in $sizes; do
   # Fewer repetitions where one run is long enough to time on its own.
@@ -54,7 +57,7 @@ for n in $sizes; do
     [ "$b" -lt $(( n / 20 )) ] || continue
     ll="$work/k_${n}_${b}.ll"
     "$gen" "$n" "$b" > "$ll"
-    read -r analysis verify_in count found < <("$roles" "$ll" "$reps")
+    read -r analysis verify_in count found < <("$roles" $mode "$ll" "$reps")
     if [ "$count" -ne "$n" ] || [ "$found" -ne "$b" ]; then
       echo "roles.sh: $ll has $count instructions and $found barriers, expected $n and $b" >&2
       exit 1
@@ -72,6 +75,7 @@ for n in $sizes; do
     rm -f "$ll"
   done
 done
+echo "# ($what: gs_analyze, or gs_split_module with --split)"
 echo "# ratio = analysis_s / verify_s (the opt process: parse + verify);"
 echo "# ratio_in = analysis_s / verify_in_s (LLVMVerifyModule alone, same process);"
 echo "# $(( $(date +%s) - start )) s in all"

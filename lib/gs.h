@@ -201,6 +201,7 @@ typedef struct {
   int live_state_arg;
   unsigned live_bytes; /* per invocation */
   unsigned workgroup_bytes; /* per workgroup, after every invocation's */
+  unsigned recomputed_bytes; /* live across a barrier, recomputed, not carried */
   int status_offset;   /* the invocation's next segment, or -1 */
   int control_arg;     /* dynamic schedules */
   int distinct_buffers;

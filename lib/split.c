@@ -47,6 +47,7 @@ typedef struct {
   gs_vec wg_slots;  /* state_slot: carried workgroup globals, offsets per workgroup */
   unsigned wg_bytes; /* per workgroup */
   int has_state;     /* the segments take a live-state argument */
+  unsigned recomputed_bytes; /* live values recomputed instead of carried */
   gs_vec *succs; /* per segment, from the analysis */
   char **names;  /* per segment function name */
 } split_ctx;
@@ -272,6 +273,7 @@ static void layout(split_ctx *c, int track_status) {
         if (!s.align)
           s.align = LLVMABIAlignmentOfType(c->td, ty);
       } else if (remat_ok(&c->remat, v)) {
+        c->recomputed_bytes += (unsigned)LLVMStoreSizeOfType(c->td, LLVMTypeOf(v));
         continue;
       } else {
         s.size = (unsigned)LLVMStoreSizeOfType(c->td, LLVMTypeOf(v));
@@ -958,6 +960,7 @@ static gs_error *split_kernel(LLVMModuleRef m, LLVMValueRef kernel, const gs_tar
     kr->live_state_arg = c.has_state ? (int)c.nparams : -1;
     kr->live_bytes = c.stride;
     kr->workgroup_bytes = c.wg_bytes;
+    kr->recomputed_bytes = c.recomputed_bytes;
     kr->status_offset = c.status_offset;
     kr->control_arg = c.dynamic ? (int)(c.nparams + (c.has_state ? 1 : 0)) : -1;
     kr->distinct_buffers = opts && opts->distinct_buffers;
@@ -1274,4 +1277,8 @@ int gs_kernel_control_arg(const gs_analysis *a, size_t k) {
 
 unsigned gs_kernel_workgroup_bytes(const gs_analysis *a, size_t k) {
   return split_kernel_result(a, k)->workgroup_bytes;
+}
+
+unsigned gs_kernel_recomputed_bytes(const gs_analysis *a, size_t k) {
+  return split_kernel_result(a, k)->recomputed_bytes;
 }

@@ -29,6 +29,9 @@ unsigned gs_kernel_live_bytes(const gs_analysis *a, size_t k);
  * workgroups * workgroup_bytes. */
 unsigned gs_kernel_workgroup_bytes(const gs_analysis *a, size_t k);
 int gs_kernel_control_arg(const gs_analysis *a, size_t k);
+/* Bytes per invocation of the values live across some barrier that the
+ * split recomputes instead of carrying (what recomputation saves). */
+unsigned gs_kernel_recomputed_bytes(const gs_analysis *a, size_t k);
 
 #ifdef __cplusplus
 }
