@@ -136,6 +136,7 @@ void kernel_result_free(kernel_result *kr) {
   }
   free(kr->live_in);
   free(kr->live_out);
+  vec_free(&kr->workgroup_args);
   free(kr->host_input);
   free(kr->host_output);
   free(kr->access);

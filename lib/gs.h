@@ -202,6 +202,8 @@ typedef struct {
   unsigned live_bytes; /* per invocation */
   unsigned workgroup_bytes; /* per workgroup, after every invocation's */
   unsigned recomputed_bytes; /* live across a barrier, recomputed, not carried */
+  unsigned header_bytes; /* the sizes of carried workgroup arguments, from the host */
+  gs_vec workgroup_args; /* int: their argument indices, sizes at 8 * position */
   int status_offset;   /* the invocation's next segment, or -1 */
   int control_arg;     /* dynamic schedules */
   int distinct_buffers;

@@ -98,8 +98,15 @@ char *gs_plan_json(const gs_analysis *a, const char *module_name) {
     } else {
       str_printf(&s, "{\"arg\": %d, \"bytes_per_invocation\": %u", kr->live_state_arg,
                  kr->live_bytes);
-      if (kr->workgroup_bytes)
+      if (kr->workgroup_bytes || kr->workgroup_args.len)
         str_printf(&s, ", \"workgroup_bytes\": %u", kr->workgroup_bytes);
+      if (kr->workgroup_args.len) {
+        str_printf(&s, ", \"header_bytes\": %u, \"workgroup_args\": [", kr->header_bytes);
+        for (size_t i = 0; i < kr->workgroup_args.len; i++)
+          str_printf(&s, "%s{\"arg\": %d, \"size_offset\": %zu}", i ? ", " : "",
+                     VEC_AT(&kr->workgroup_args, int, i), 8 * i);
+        str_printf(&s, "]");
+      }
       if (kr->status_offset >= 0)
         str_printf(&s, ", \"status_offset\": %d", kr->status_offset);
       str_printf(&s, "}");

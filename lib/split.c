@@ -45,7 +45,10 @@ typedef struct {
   int dynamic;
   unsigned nparams;
   gs_vec wg_slots;  /* state_slot: carried workgroup globals, offsets per workgroup */
-  unsigned wg_bytes; /* per workgroup */
+  unsigned wg_bytes; /* per workgroup, for the globals */
+  gs_vec wg_args;    /* int: carried workgroup arguments, sized by the host */
+  unsigned header_bytes; /* the host writes each carried argument's size (u64) here */
+  int wg_mode;       /* some workgroup memory is carried */
   int has_state;     /* the segments take a live-state argument */
   unsigned recomputed_bytes; /* live values recomputed instead of carried */
   gs_vec *succs; /* per segment, from the analysis */
@@ -179,9 +182,9 @@ static gs_error *check_live(split_ctx *c) {
 /* Workgroup memory does not survive a launch (SPEC section 2): a workgroup
  * buffer written in one segment and read in a segment reachable from it is
  * saved at every segment's end and restored at every segment's start, per
- * workgroup, in the live-state buffer after the per-invocation area. Such
- * buffers must be module globals (their size is known here); a workgroup
- * argument carried across a barrier is an error. */
+ * workgroup, in the live-state buffer after the per-invocation area. The
+ * size of a workgroup argument is known only to the host, which writes it in
+ * the live state's header (docs/split.md). */
 static gs_error *carried_workgroup_memory(split_ctx *c, const kernel_result *kr) {
   for (size_t b = 0; b < kr->buffers.len; b++) {
     const buffer_desc *d = &VEC_AT(&kr->buffers, buffer_desc, b);
@@ -220,12 +223,11 @@ static gs_error *carried_workgroup_memory(split_ctx *c, const kernel_result *kr)
     free(work);
     if (!read_later)
       continue;
-    if (d->arg >= 0)
-      return gs_errorf("kernel '%s': workgroup argument '%s' is written in segment %zu and read "
-                       "after a later grid barrier; only workgroup memory of known size (a "
-                       "module or kernel-scope `local` variable) can be carried across grid "
-                       "barriers",
-                       kr->name, d->name, writer);
+    (void)writer;
+    if (d->arg >= 0) {
+      VEC_PUSH(&c->wg_args, int, d->arg);
+      continue;
+    }
     LLVMValueRef g = LLVMGetNamedGlobal(c->m, d->name);
     LLVMTypeRef ty = LLVMGlobalGetValueType(g);
     unsigned align = LLVMABIAlignmentOfType(c->td, ty);
@@ -237,6 +239,8 @@ static gs_error *carried_workgroup_memory(split_ctx *c, const kernel_result *kr)
     c->wg_bytes += slot.size;
   }
   c->wg_bytes = (c->wg_bytes + 15) / 16 * 16;
+  c->header_bytes = (unsigned)((8 * c->wg_args.len + 15) / 16 * 16);
+  c->wg_mode = c->wg_slots.len || c->wg_args.len;
   return NULL;
 }
 
@@ -339,6 +343,8 @@ typedef struct {
   gs_vec phis;      /* (original, clone) pairs */
   LLVMValueRef base, control;
   LLVMValueRef wg_base;        /* this workgroup's save area */
+  LLVMValueRef *wg_arg_size;   /* per carried workgroup argument: bytes, and */
+  LLVMValueRef *wg_arg_offset; /* offset in the save area (i64) */
   LLVMBasicBlockRef epilogue;  /* every way out, when workgroup memory is saved */
   gs_error *err;
 } seg_builder;
@@ -452,42 +458,64 @@ static void build_return(seg_builder *sb) {
 /* Copies every carried workgroup buffer between workgroup memory and this
  * workgroup's save area, the invocations of the workgroup sharing the words
  * (word i by the invocation with local linear id i mod the workgroup size). */
+/* for (k = lid; k < count; k += lsize) to[k] = from[k], in UNITs */
+static void copy_loop(seg_builder *sb, LLVMTypeRef unit, LLVMValueRef from_base,
+                      LLVMValueRef to_base, LLVMValueRef count, LLVMValueRef lid,
+                      LLVMValueRef lsize) {
+  LLVMContextRef ctx = sb->c->ctx;
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(sb->b);
+  LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.copy");
+  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.copy.body");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.copy.done");
+  LLVMBuildBr(sb->b, head);
+  LLVMPositionBuilderAtEnd(sb->b, head);
+  LLVMValueRef k = LLVMBuildPhi(sb->b, i64, "");
+  LLVMBuildCondBr(sb->b, LLVMBuildICmp(sb->b, LLVMIntULT, k, count, ""), body, done);
+  LLVMPositionBuilderAtEnd(sb->b, body);
+  LLVMValueRef from = LLVMBuildGEP2(sb->b, unit, from_base, &k, 1, "");
+  LLVMValueRef to = LLVMBuildGEP2(sb->b, unit, to_base, &k, 1, "");
+  LLVMBuildStore(sb->b, LLVMBuildLoad2(sb->b, unit, from, ""), to);
+  LLVMValueRef next = LLVMBuildAdd(sb->b, k, lsize, "");
+  LLVMBuildBr(sb->b, head);
+  LLVMValueRef vals[2] = {lid, next};
+  LLVMBasicBlockRef from_blocks[2] = {pre, body};
+  LLVMAddIncoming(k, vals, from_blocks, 2);
+  LLVMPositionBuilderAtEnd(sb->b, done);
+}
+
+/* Copies every carried workgroup buffer between workgroup memory and this
+ * workgroup's save area, the invocations of the workgroup sharing the words
+ * (word i by the invocation with local linear id i mod the workgroup size). */
 static void copy_workgroup_memory(seg_builder *sb, int restore) {
   split_ctx *c = sb->c;
   LLVMContextRef ctx = c->ctx;
   LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), i8 = LLVMInt8TypeInContext(ctx);
   LLVMValueRef lid = target_linear(sb->b, c->m, c->t, Q_LOCAL_ID, Q_LOCAL_SIZE);
   LLVMValueRef lsize = target_product(sb->b, c->m, c->t, Q_LOCAL_SIZE);
-  for (size_t i = 0; i < c->wg_slots.len; i++) {
-    const state_slot *w = &VEC_AT(&c->wg_slots, state_slot, i);
-    int words = w->size % 4 == 0;
-    LLVMTypeRef unit = words ? LLVMInt32TypeInContext(ctx) : i8;
-    unsigned count = words ? w->size / 4 : w->size;
-    LLVMValueRef off = LLVMConstInt(i64, w->offset, 0);
+  size_t n = c->wg_slots.len + c->wg_args.len;
+  for (size_t i = 0; i < n; i++) {
+    LLVMValueRef local, off, count;
+    LLVMTypeRef unit = i8;
+    if (i < c->wg_slots.len) {
+      const state_slot *w = &VEC_AT(&c->wg_slots, state_slot, i);
+      int words = w->size % 4 == 0;
+      unit = words ? LLVMInt32TypeInContext(ctx) : i8;
+      count = LLVMConstInt(i64, words ? w->size / 4 : w->size, 0);
+      off = LLVMConstInt(i64, w->offset, 0);
+      local = w->value;
+    } else {
+      /* arguments: any size the host chose, copied byte by byte */
+      size_t a = i - c->wg_slots.len;
+      count = sb->wg_arg_size[a];
+      off = sb->wg_arg_offset[a];
+      local = LLVMGetParam(sb->fn, (unsigned)VEC_AT(&c->wg_args, int, a));
+    }
     LLVMValueRef save = LLVMBuildGEP2(sb->b, i8, sb->wg_base, &off, 1, "");
     save = LLVMBuildPointerCast(sb->b, save, LLVMPointerType(unit, 1), "");
-    LLVMValueRef local = LLVMBuildPointerCast(
-        sb->b, w->value, LLVMPointerType(unit, LLVMGetPointerAddressSpace(LLVMTypeOf(w->value))),
-        "");
-    LLVMBasicBlockRef pre = LLVMGetInsertBlock(sb->b);
-    LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.copy");
-    LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.copy.body");
-    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.copy.done");
-    LLVMBuildBr(sb->b, head);
-    LLVMPositionBuilderAtEnd(sb->b, head);
-    LLVMValueRef k = LLVMBuildPhi(sb->b, i64, "");
-    LLVMBuildCondBr(sb->b, LLVMBuildICmp(sb->b, LLVMIntULT, k, LLVMConstInt(i64, count, 0), ""),
-                    body, done);
-    LLVMPositionBuilderAtEnd(sb->b, body);
-    LLVMValueRef from = LLVMBuildGEP2(sb->b, unit, restore ? save : local, &k, 1, "");
-    LLVMValueRef to = LLVMBuildGEP2(sb->b, unit, restore ? local : save, &k, 1, "");
-    LLVMBuildStore(sb->b, LLVMBuildLoad2(sb->b, unit, from, ""), to);
-    LLVMValueRef next = LLVMBuildAdd(sb->b, k, lsize, "");
-    LLVMBuildBr(sb->b, head);
-    LLVMValueRef vals[2] = {lid, next};
-    LLVMBasicBlockRef from_blocks[2] = {pre, body};
-    LLVMAddIncoming(k, vals, from_blocks, 2);
-    LLVMPositionBuilderAtEnd(sb->b, done);
+    local = LLVMBuildPointerCast(
+        sb->b, local, LLVMPointerType(unit, LLVMGetPointerAddressSpace(LLVMTypeOf(local))), "");
+    copy_loop(sb, unit, restore ? save : local, restore ? local : save, count, lid, lsize);
   }
 }
 
@@ -512,17 +540,34 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
   }
   if (c->has_state) {
     LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), i8 = LLVMInt8TypeInContext(ctx);
+    LLVMValueRef hdr = LLVMConstInt(i64, c->header_bytes, 0);
     LLVMValueRef lin = target_linear(sb->b, c->m, c->t, Q_GLOBAL_ID, Q_GLOBAL_SIZE);
-    LLVMValueRef off = LLVMBuildMul(sb->b, lin, LLVMConstInt(i64, c->stride, 0), "");
+    LLVMValueRef off =
+        LLVMBuildAdd(sb->b, hdr, LLVMBuildMul(sb->b, lin, LLVMConstInt(i64, c->stride, 0), ""), "");
     LLVMValueRef state = LLVMGetParam(sb->fn, c->nparams);
     sb->base = LLVMBuildGEP2(sb->b, i8, state, &off, 1, "gs.state");
-    if (c->wg_bytes) {
+    if (c->wg_mode) {
+      /* the workgroup's area: globals, then each argument, 16-byte aligned */
+      LLVMValueRef stride = LLVMConstInt(i64, c->wg_bytes, 0);
+      for (size_t a = 0; a < c->wg_args.len; a++) {
+        LLVMValueRef at = LLVMConstInt(i64, 8 * a, 0);
+        LLVMValueRef p = LLVMBuildGEP2(sb->b, i8, state, &at, 1, "");
+        p = LLVMBuildPointerCast(sb->b, p, LLVMPointerType(i64, 1), "");
+        sb->wg_arg_size[a] = LLVMBuildLoad2(sb->b, i64, p, "gs.workgroup_arg_size");
+        sb->wg_arg_offset[a] = stride;
+        LLVMValueRef rounded = LLVMBuildAnd(
+            sb->b, LLVMBuildAdd(sb->b, sb->wg_arg_size[a], LLVMConstInt(i64, 15, 0), ""),
+            LLVMConstInt(i64, ~(unsigned long long)15, 0), "");
+        stride = LLVMBuildAdd(sb->b, stride, rounded, "");
+      }
       /* after every invocation's slots: n_invocations * stride */
       LLVMValueRef ninv = target_product(sb->b, c->m, c->t, Q_GLOBAL_SIZE);
       LLVMValueRef group = target_linear(sb->b, c->m, c->t, Q_GROUP_ID, Q_NUM_GROUPS);
-      LLVMValueRef woff =
-          LLVMBuildAdd(sb->b, LLVMBuildMul(sb->b, ninv, LLVMConstInt(i64, c->stride, 0), ""),
-                       LLVMBuildMul(sb->b, group, LLVMConstInt(i64, c->wg_bytes, 0), ""), "");
+      LLVMValueRef woff = LLVMBuildAdd(
+          sb->b,
+          LLVMBuildAdd(sb->b, hdr, LLVMBuildMul(sb->b, ninv, LLVMConstInt(i64, c->stride, 0), ""),
+                       ""),
+          LLVMBuildMul(sb->b, group, stride, ""), "");
       sb->wg_base = LLVMBuildGEP2(sb->b, i8, state, &woff, 1, "gs.workgroup_state");
       if (sb->s > 0) {
         copy_workgroup_memory(sb, 1);
@@ -834,7 +879,9 @@ static gs_error *build_segment(split_ctx *c, size_t s) {
     piece *pc = &VEC_AT(&sb.pieces, piece, p);
     pc->bb = LLVMAppendBasicBlockInContext(ctx, sb.fn, LLVMGetBasicBlockName(pc->orig));
   }
-  if (c->wg_bytes) {
+  sb.wg_arg_size = gs_xcalloc(c->wg_args.len + 1, sizeof(LLVMValueRef));
+  sb.wg_arg_offset = gs_xcalloc(c->wg_args.len + 1, sizeof(LLVMValueRef));
+  if (c->wg_mode) {
     /* every invocation of the workgroup ends here: wait for the whole
      * workgroup, then save its workgroup memory for the next segment */
     sb.epilogue = LLVMAppendBasicBlockInContext(ctx, sb.fn, "gs.epilogue");
@@ -861,6 +908,8 @@ static gs_error *build_segment(split_ctx *c, size_t s) {
       build_exit(&sb, pc);
   }
   gs_error *err = sb.err;
+  free(sb.wg_arg_size);
+  free(sb.wg_arg_offset);
   LLVMDisposeBuilder(sb.b);
   map_free(&sb.vmap);
   map_free(&sb.entry_val);
@@ -930,9 +979,11 @@ static gs_error *split_kernel(LLVMModuleRef m, LLVMValueRef kernel, const gs_tar
   if (err)
     return err;
   vec_init(&c.wg_slots, sizeof(state_slot));
+  vec_init(&c.wg_args, sizeof(int));
   err = carried_workgroup_memory(&c, kr);
   if (err) {
     vec_free(&c.wg_slots);
+    vec_free(&c.wg_args);
     cfg_free(&c.cfg);
     return err;
   }
@@ -947,7 +998,7 @@ static gs_error *split_kernel(LLVMModuleRef m, LLVMValueRef kernel, const gs_tar
   err = check_live(&c);
   if (!err) {
     layout(&c, track);
-    c.has_state = c.stride || c.wg_bytes;
+    c.has_state = c.stride || c.wg_mode;
     c.names = gs_xcalloc(kr->nsegments, sizeof *c.names);
     for (size_t s = 0; s < kr->nsegments; s++) {
       gs_str n;
@@ -960,6 +1011,10 @@ static gs_error *split_kernel(LLVMModuleRef m, LLVMValueRef kernel, const gs_tar
     kr->live_state_arg = c.has_state ? (int)c.nparams : -1;
     kr->live_bytes = c.stride;
     kr->workgroup_bytes = c.wg_bytes;
+    kr->header_bytes = c.header_bytes;
+    vec_init(&kr->workgroup_args, sizeof(int));
+    for (size_t i = 0; i < c.wg_args.len; i++)
+      VEC_PUSH(&kr->workgroup_args, int, VEC_AT(&c.wg_args, int, i));
     kr->recomputed_bytes = c.recomputed_bytes;
     kr->status_offset = c.status_offset;
     kr->control_arg = c.dynamic ? (int)(c.nparams + (c.has_state ? 1 : 0)) : -1;
@@ -1281,4 +1336,16 @@ unsigned gs_kernel_workgroup_bytes(const gs_analysis *a, size_t k) {
 
 unsigned gs_kernel_recomputed_bytes(const gs_analysis *a, size_t k) {
   return split_kernel_result(a, k)->recomputed_bytes;
+}
+
+unsigned gs_kernel_live_header_bytes(const gs_analysis *a, size_t k) {
+  return split_kernel_result(a, k)->header_bytes;
+}
+
+size_t gs_kernel_workgroup_arg_count(const gs_analysis *a, size_t k) {
+  return split_kernel_result(a, k)->workgroup_args.len;
+}
+
+int gs_kernel_workgroup_arg(const gs_analysis *a, size_t k, size_t i) {
+  return VEC_AT(&split_kernel_result(a, k)->workgroup_args, int, i);
 }

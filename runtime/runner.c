@@ -516,8 +516,18 @@ gs_error *gs_run(const gs_run_request *req) {
     size_t ngroups = 1;
     for (size_t d = 0; d < dims; d++)
       ngroups *= global[d] / local[d];
-    size_t bytes = ninv * gs_kernel_live_bytes(a, k) + ngroups * gs_kernel_workgroup_bytes(a, k);
+    /* header: the sizes of carried workgroup arguments (docs/split.md) */
+    size_t header = gs_kernel_live_header_bytes(a, k), per_group = gs_kernel_workgroup_bytes(a, k);
+    uint64_t *sizes = calloc(header / 8 + 1, sizeof *sizes);
+    for (size_t i = 0; i < gs_kernel_workgroup_arg_count(a, k); i++) {
+      sizes[i] = rs.params[gs_kernel_workgroup_arg(a, k, i)].bytes;
+      per_group += (size_t)((sizes[i] + 15) / 16 * 16);
+    }
+    size_t bytes = header + ninv * gs_kernel_live_bytes(a, k) + ngroups * per_group;
     rs.state = clCreateBuffer(rs.ctx, CL_MEM_READ_WRITE, bytes, NULL, &rc);
+    if (rc == CL_SUCCESS && header)
+      rc = clEnqueueWriteBuffer(rs.q, rs.state, CL_TRUE, 0, header, sizes, 0, NULL, NULL);
+    free(sizes);
     CL_CHECK(rc, "creating the live state");
   }
   if (control_arg >= 0) {

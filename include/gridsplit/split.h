@@ -28,6 +28,13 @@ unsigned gs_kernel_live_bytes(const gs_analysis *a, size_t k);
  * area: the live-state buffer holds invocations * live_bytes +
  * workgroups * workgroup_bytes. */
 unsigned gs_kernel_workgroup_bytes(const gs_analysis *a, size_t k);
+/* Workgroup memory passed as arguments and carried across barriers: the
+ * host writes each one's byte size as a u64 at offset 8 * i of the live
+ * state (a header of gs_kernel_live_header_bytes), and the per-workgroup
+ * area grows by each size rounded up to 16. */
+unsigned gs_kernel_live_header_bytes(const gs_analysis *a, size_t k);
+size_t gs_kernel_workgroup_arg_count(const gs_analysis *a, size_t k);
+int gs_kernel_workgroup_arg(const gs_analysis *a, size_t k, size_t i);
 int gs_kernel_control_arg(const gs_analysis *a, size_t k);
 /* Bytes per invocation of the values live across some barrier that the
  * split recomputes instead of carrying (what recomputation saves). */
