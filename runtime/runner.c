@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 
 #include "gs.h"
+#include "json.h"
 
 typedef enum { ARG_UNSET, ARG_FILE, ARG_ZEROS, ARG_LOCAL, ARG_SAME, ARG_SCALAR } arg_kind;
 
@@ -285,16 +286,253 @@ static const char *cl_error_name(cl_int e) {
     }                                                                                              \
   } while (0)
 
-static gs_error *write_outputs(run_state *rs, const gs_analysis *a, size_t k, const char *dir) {
+/* What the runner needs of a plan, from the split or from a plan file. */
+typedef struct {
+  char *kernel;
+  size_t nsegments;
+  char **functions; /* per segment */
+  gs_vec *successors; /* per segment: int, -1 for the end */
+  int live_arg, control_arg;
+  unsigned live_bytes, workgroup_bytes, header_bytes;
+  gs_vec workgroup_args; /* int */
+  gs_vec outputs;        /* int: arguments of host-output buffers */
+  int distinct;
+} run_plan;
+
+static void plan_init(run_plan *p) {
+  memset(p, 0, sizeof *p);
+  p->live_arg = p->control_arg = -1;
+  vec_init(&p->workgroup_args, sizeof(int));
+  vec_init(&p->outputs, sizeof(int));
+}
+
+static void plan_free(run_plan *p) {
+  for (size_t s = 0; s < p->nsegments; s++) {
+    free(p->functions[s]);
+    vec_free(&p->successors[s]);
+  }
+  free(p->functions);
+  free(p->successors);
+  free(p->kernel);
+  vec_free(&p->workgroup_args);
+  vec_free(&p->outputs);
+}
+
+static void plan_segments(run_plan *p, size_t n) {
+  p->nsegments = n;
+  p->functions = gs_xcalloc(n ? n : 1, sizeof *p->functions);
+  p->successors = gs_xcalloc(n ? n : 1, sizeof *p->successors);
+  for (size_t s = 0; s < n; s++)
+    vec_init(&p->successors[s], sizeof(int));
+}
+
+static gs_error *choose_kernel(const gs_analysis *a, const char *want, size_t *k) {
+  size_t with_barriers = 0, n = gs_analysis_kernel_count(a);
+  for (size_t i = 0; i < n; i++) {
+    if (want && !strcmp(gs_kernel_name(a, i), want)) {
+      *k = i;
+      return NULL;
+    }
+    if (gs_kernel_barrier_count(a, i)) {
+      with_barriers++;
+      *k = i;
+    }
+  }
+  if (want)
+    return gs_errorf("no kernel named '%s'", want);
+  if (n == 1) {
+    *k = 0;
+    return NULL;
+  }
+  if (with_barriers == 1)
+    return NULL;
+  char names[1024] = "";
+  for (size_t i = 0; i < n; i++)
+    snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
+             gs_kernel_name(a, i));
+  return gs_errorf("the module has several kernels (%s): choose one with --kernel", names);
+}
+
+static void plan_from_analysis(const gs_analysis *a, size_t k, run_plan *p) {
+  p->kernel = gs_strdup(gs_kernel_name(a, k));
+  unsigned barriers = gs_kernel_barrier_count(a, k);
+  plan_segments(p, gs_kernel_segment_count(a, k));
+  for (size_t s = 0; s < p->nsegments; s++) {
+    gs_str n;
+    str_init(&n);
+    if (barriers)
+      str_printf(&n, "%s.seg%zu", p->kernel, s);
+    else
+      str_printf(&n, "%s", p->kernel);
+    p->functions[s] = str_take(&n);
+    for (size_t i = 0; i < gs_segment_successor_count(a, k, s); i++)
+      VEC_PUSH(&p->successors[s], int, gs_segment_successor(a, k, s, i));
+  }
+  p->live_arg = gs_kernel_live_state_arg(a, k);
+  p->control_arg = gs_kernel_control_arg(a, k);
+  p->live_bytes = gs_kernel_live_bytes(a, k);
+  p->workgroup_bytes = gs_kernel_workgroup_bytes(a, k);
+  p->header_bytes = gs_kernel_live_header_bytes(a, k);
+  for (size_t i = 0; i < gs_kernel_workgroup_arg_count(a, k); i++)
+    VEC_PUSH(&p->workgroup_args, int, gs_kernel_workgroup_arg(a, k, i));
+  for (size_t b = 0; b < gs_kernel_buffer_count(a, k); b++) {
+    gs_buffer_info bi = gs_kernel_buffer(a, k, b);
+    if (bi.arg >= 0 && bi.host_output)
+      VEC_PUSH(&p->outputs, int, bi.arg);
+  }
+}
+
+/* A non-negative integer member, or -1 when absent or null. */
+static int json_int(const json_value *o, const char *key) {
+  const json_value *v = json_get(o, key);
+  if (!v || v->kind != JSON_NUMBER || v->number < 0 || v->number > 1e9)
+    return -1;
+  return (int)v->number;
+}
+
+/* Reads the plan of SPEC section 4 (and docs/formats.md) from PATH. */
+static gs_error *plan_from_file(const char *path, const char *want, run_plan *p) {
+  unsigned char *text = NULL;
+  size_t size = 0;
+  gs_error *err = read_file(path, &text, &size);
+  if (err)
+    return err;
+  text = gs_xrealloc(text, size + 1);
+  text[size] = 0;
+  char why[256];
+  json_value *root = json_parse((const char *)text, why, sizeof why);
+  free(text);
+  if (!root)
+    return gs_errorf("%s: not a valid plan: %s", path, why);
+  const json_value *fmt = json_get(root, "format"), *ver = json_get(root, "version");
+  const json_value *kernels = json_get(root, "kernels");
+  if (!fmt || fmt->kind != JSON_STRING || strcmp(fmt->string, "gridsplit-plan") || !ver ||
+      ver->kind != JSON_NUMBER || ver->number != 1 || !kernels || kernels->kind != JSON_ARRAY) {
+    json_free(root);
+    return gs_errorf("%s: not a gridsplit plan of version 1", path);
+  }
+  const json_value *kern = NULL;
+  for (size_t i = 0; i < kernels->count; i++) {
+    const json_value *name = json_get(&kernels->items[i], "name");
+    if (!name || name->kind != JSON_STRING)
+      continue;
+    if (want ? !strcmp(name->string, want) : kernels->count == 1)
+      kern = &kernels->items[i];
+  }
+  if (!kern) {
+    json_free(root);
+    return want ? gs_errorf("%s: the plan has no kernel named '%s'", path, want)
+                : gs_errorf("%s: the plan has several kernels: choose one with --kernel", path);
+  }
+  p->kernel = gs_strdup(json_get(kern, "name")->string);
+  const json_value *segs = json_get(kern, "segments");
+  if (!segs || segs->kind != JSON_ARRAY || !segs->count) {
+    json_free(root);
+    return gs_errorf("%s: kernel '%s' has no segments", path, p->kernel);
+  }
+  plan_segments(p, segs->count);
+  for (size_t s = 0; s < segs->count && !err; s++) {
+    const json_value *fn = json_get(&segs->items[s], "function");
+    const json_value *succ = json_get(&segs->items[s], "successors");
+    if (!fn || fn->kind != JSON_STRING || !succ || succ->kind != JSON_ARRAY) {
+      err = gs_errorf("%s: segment %zu of '%s' lacks its function or successors", path, s,
+                      p->kernel);
+      break;
+    }
+    p->functions[s] = gs_strdup(fn->string);
+    for (size_t i = 0; i < succ->count; i++) {
+      const json_value *t = &succ->items[i];
+      if (t->kind != JSON_NUMBER || t->number < -1 || t->number >= (double)segs->count) {
+        err = gs_errorf("%s: segment %zu of '%s' has a successor that is no segment", path, s,
+                        p->kernel);
+        break;
+      }
+      VEC_PUSH(&p->successors[s], int, (int)t->number);
+    }
+  }
+  const json_value *live = json_get(kern, "live_state");
+  if (live && live->kind == JSON_OBJECT) {
+    p->live_arg = json_int(live, "arg");
+    p->live_bytes = (unsigned)(json_int(live, "bytes_per_invocation") > 0
+                                   ? json_int(live, "bytes_per_invocation") : 0);
+    p->workgroup_bytes =
+        (unsigned)(json_int(live, "workgroup_bytes") > 0 ? json_int(live, "workgroup_bytes") : 0);
+    p->header_bytes =
+        (unsigned)(json_int(live, "header_bytes") > 0 ? json_int(live, "header_bytes") : 0);
+    const json_value *wa = json_get(live, "workgroup_args");
+    for (size_t i = 0; wa && wa->kind == JSON_ARRAY && i < wa->count; i++)
+      VEC_PUSH(&p->workgroup_args, int, json_int(&wa->items[i], "arg"));
+    if (p->live_arg < 0 && !err)
+      err = gs_errorf("%s: kernel '%s': live_state has no argument index", path, p->kernel);
+  }
+  p->control_arg = json_int(json_get(kern, "control"), "arg");
+  const json_value *distinct = json_get(kern, "distinct_buffers");
+  p->distinct = distinct && distinct->kind == JSON_BOOL && distinct->number;
+  const json_value *bufs = json_get(kern, "buffers");
+  for (size_t b = 0; bufs && bufs->kind == JSON_ARRAY && b < bufs->count; b++) {
+    const json_value *out = json_get(&bufs->items[b], "host_output");
+    int arg = json_int(&bufs->items[b], "arg");
+    if (arg >= 0 && out && out->kind == JSON_BOOL && out->number)
+      VEC_PUSH(&p->outputs, int, arg);
+  }
+  json_free(root);
+  return err;
+}
+
+/* The plan must describe this module: every segment a kernel with the
+ * kernel's arguments, then the live state, then the control word. */
+static gs_error *plan_matches(const run_plan *p, LLVMModuleRef m, size_t *nparams) {
+  int nargs = -1;
+  for (size_t s = 0; s < p->nsegments; s++) {
+    LLVMValueRef f = LLVMGetNamedFunction(m, p->functions[s]);
+    if (!f || !LLVMCountBasicBlocks(f))
+      return gs_errorf("the plan and the module do not match: the module has no kernel '%s'",
+                       p->functions[s]);
+    int n = (int)LLVMCountParams(f);
+    if (nargs >= 0 && n != nargs)
+      return gs_errorf("the plan and the module do not match: '%s' takes %d arguments, '%s' %d",
+                       p->functions[0], nargs, p->functions[s], n);
+    nargs = n;
+  }
+  int extra = (p->live_arg >= 0) + (p->control_arg >= 0);
+  int orig = nargs - extra;
+  if (orig < 0 || (p->live_arg >= 0 && p->live_arg != orig) ||
+      (p->control_arg >= 0 && p->control_arg != orig + (p->live_arg >= 0)))
+    return gs_errorf("the plan and the module do not match: '%s' takes %d arguments, which "
+                     "cannot end with the plan's live state (argument %d) and control word "
+                     "(argument %d)",
+                     p->functions[0], nargs, p->live_arg, p->control_arg);
+  LLVMValueRef f = LLVMGetNamedFunction(m, p->functions[0]);
+  int special[2] = {p->live_arg, p->control_arg};
+  for (int i = 0; i < 2; i++) {
+    if (special[i] < 0)
+      continue;
+    LLVMTypeRef ty = LLVMTypeOf(LLVMGetParam(f, (unsigned)special[i]));
+    if (LLVMGetTypeKind(ty) != LLVMPointerTypeKind || LLVMGetPointerAddressSpace(ty) != 1)
+      return gs_errorf("the plan and the module do not match: argument %d of '%s' is not a "
+                       "global pointer, so it cannot be the %s",
+                       special[i], p->functions[0], i ? "control word" : "live state");
+  }
+  for (size_t i = 0; i < p->outputs.len + p->workgroup_args.len; i++) {
+    int a = i < p->outputs.len ? VEC_AT(&p->outputs, int, i)
+                               : VEC_AT(&p->workgroup_args, int, i - p->outputs.len);
+    if (a < 0 || a >= orig ||
+        LLVMGetTypeKind(LLVMTypeOf(LLVMGetParam(f, (unsigned)a))) != LLVMPointerTypeKind)
+      return gs_errorf("the plan and the module do not match: the plan's buffer argument %d "
+                       "is not a pointer argument of '%s'",
+                       a, p->functions[0]);
+  }
+  *nparams = (size_t)orig;
+  return NULL;
+}
+
+static gs_error *write_outputs(run_state *rs, const run_plan *plan, const char *dir) {
   gs_error *err = NULL;
   if (mkdir(dir, 0777) != 0 && errno != EEXIST)
     return gs_errorf("cannot create '%s': %s", dir, strerror(errno));
-  for (size_t b = 0; b < gs_kernel_buffer_count(a, k); b++) {
-    gs_buffer_info bi = gs_kernel_buffer(a, k, b);
-    if (bi.arg < 0 || !bi.host_output || (size_t)bi.arg >= rs->nparams)
-      continue;
-    param *p = &rs->params[bi.arg];
-    if (p->kind == ARG_SAME)
+  for (size_t b = 0; b < plan->outputs.len; b++) {
+    param *p = &rs->params[VEC_AT(&plan->outputs, int, b)];
+    if (p->kind == ARG_SAME || p->kind == ARG_LOCAL)
       continue; /* written under the name of the buffer it shares */
     unsigned char *data = malloc(p->bytes);
     CL_CHECK(clEnqueueReadBuffer(rs->q, p->mem, CL_TRUE, 0, p->bytes, data, 0, NULL, NULL),
@@ -302,9 +540,8 @@ static gs_error *write_outputs(run_state *rs, const gs_analysis *a, size_t k, co
     char path[4096];
     snprintf(path, sizeof path, "%s/%s.bin", dir, p->name);
     FILE *f = fopen(path, "wb");
-    if (!f || fwrite(data, 1, p->bytes, f) != p->bytes) {
+    if (!f || fwrite(data, 1, p->bytes, f) != p->bytes)
       err = gs_errorf("cannot write '%s': %s", path, strerror(errno));
-    }
     if (f)
       fclose(f);
   done:
@@ -336,49 +573,77 @@ done:
   return err;
 }
 
-static gs_error *choose_kernel(const gs_analysis *a, const char *want, size_t *k) {
-  size_t with_barriers = 0, n = gs_analysis_kernel_count(a);
-  for (size_t i = 0; i < n; i++) {
-    if (want && !strcmp(gs_kernel_name(a, i), want)) {
-      *k = i;
-      return NULL;
-    }
-    if (gs_kernel_barrier_count(a, i)) {
-      with_barriers++;
-      *k = i;
-    }
-  }
-  if (want)
-    return gs_errorf("no kernel named '%s'", want);
-  if (n == 1) {
-    *k = 0;
-    return NULL;
-  }
-  if (with_barriers == 1)
-    return NULL;
-  char names[1024] = "";
-  for (size_t i = 0; i < n; i++)
-    snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
-             gs_kernel_name(a, i));
-  return gs_errorf("the module has several kernels (%s): choose one with --kernel", names);
-}
-
 /* The device builds only the segments of the kernel that runs: other
  * kernels may still call a grid barrier, which no device library defines. */
-static void strip_other_kernels(LLVMModuleRef m, const char *kname, int split) {
-  size_t klen = strlen(kname);
+static void strip_other_kernels(LLVMModuleRef m, const run_plan *plan) {
   for (LLVMValueRef f = LLVMGetFirstFunction(m), next; f; f = next) {
     next = LLVMGetNextFunction(f);
     if (LLVMGetFunctionCallConv(f) != LLVMSPIRKERNELCallConv || LLVMGetFirstUse(f))
       continue;
     size_t len;
     const char *name = LLVMGetValueName2(f, &len);
-    int mine = split ? (len > klen + 4 && !strncmp(name, kname, klen) &&
-                        !strncmp(name + klen, ".seg", 4))
-                     : !strcmp(name, kname);
+    int mine = 0;
+    for (size_t s = 0; s < plan->nsegments && !mine; s++)
+      mine = !strcmp(name, plan->functions[s]);
     if (!mine)
       LLVMDeleteFunction(f);
   }
+}
+
+/* Splits INPUT, or reads the split module and its plan file, and binds the
+ * arguments. */
+static gs_error *prepare(const gs_run_request *req, LLVMContextRef lctx, LLVMModuleRef *m,
+                         run_plan *plan, run_state *rs) {
+  gs_error *err = gs_load_module(lctx, req->input, req->opt_level, m);
+  if (err)
+    return err;
+  if (req->plan) {
+    err = plan_from_file(req->plan, req->kernel, plan);
+  } else {
+    gs_options *opts = gs_options_create();
+    gs_analysis *a = NULL;
+    size_t k = 0;
+    gs_options_set_keep_original(opts, 0);
+    gs_options_set_distinct_buffers(opts, req->distinct_buffers);
+    for (size_t i = 0; i < req->nbarriers && !err; i++)
+      err = gs_options_add_barrier(opts, req->barriers[i]);
+    if (!err && req->kernel)
+      err = gs_options_set_kernel(opts, req->kernel);
+    if (!err)
+      err = gs_split_module(*m, opts, &a);
+    if (!err)
+      err = choose_kernel(a, req->kernel, &k);
+    if (!err)
+      plan_from_analysis(a, k, plan);
+    gs_analysis_dispose(a);
+    gs_options_dispose(opts);
+  }
+  if (!err)
+    err = plan_matches(plan, *m, &rs->nparams);
+  if (err)
+    return err;
+  LLVMValueRef seg0 = LLVMGetNamedFunction(*m, plan->functions[0]);
+  rs->params = calloc(rs->nparams ? rs->nparams : 1, sizeof *rs->params);
+  for (size_t i = 0; i < rs->nparams; i++) {
+    param *p = &rs->params[i];
+    LLVMValueRef v = LLVMGetParam(seg0, (unsigned)i);
+    size_t len;
+    p->name = LLVMGetValueName2(v, &len);
+    p->type = LLVMTypeOf(v);
+    p->is_pointer = LLVMGetTypeKind(p->type) == LLVMPointerTypeKind;
+    p->is_local = p->is_pointer && LLVMGetPointerAddressSpace(p->type) == 3;
+    if (!*p->name)
+      return gs_errorf("kernel '%s': argument %zu has no name to bind it by", plan->kernel, i);
+  }
+  element_types(seg0, rs);
+  err = bind_args(rs, req, plan->kernel);
+  /* distinct buffers are a promise about the run: check it (SPEC 6) */
+  for (size_t i = 0; !err && (req->distinct_buffers || plan->distinct) && i < rs->nparams; i++)
+    if (rs->params[i].kind == ARG_SAME)
+      err = gs_errorf("kernel '%s': buffers were declared distinct, but '%s' is the same "
+                      "buffer as '%s'",
+                      plan->kernel, rs->params[i].name, rs->params[rs->params[i].same_as].name);
+  return err;
 }
 
 gs_error *gs_run(const gs_run_request *req) {
@@ -386,71 +651,19 @@ gs_error *gs_run(const gs_run_request *req) {
     return gs_errorf("gridsplit run executes segments on POCL, which reads LLVM 15 bitcode; "
                      "this gridsplit is built with LLVM %d",
                      GS_LLVM_MAJOR);
-  gs_error *err = NULL;
   run_state rs;
   memset(&rs, 0, sizeof rs);
+  run_plan plan;
+  plan_init(&plan);
   LLVMContextRef lctx = LLVMContextCreate();
   LLVMModuleRef m = NULL;
-  gs_analysis *a = NULL;
-  gs_options *opts = gs_options_create();
-  size_t k = 0;
   LLVMMemoryBufferRef bc = NULL;
-  gs_options_set_keep_original(opts, 0);
-  gs_options_set_distinct_buffers(opts, req->distinct_buffers);
-  for (size_t i = 0; i < req->nbarriers && !err; i++)
-    err = gs_options_add_barrier(opts, req->barriers[i]);
-  if (!err && req->kernel)
-    err = gs_options_set_kernel(opts, req->kernel);
-  if (!err)
-    err = gs_load_module(lctx, req->input, req->opt_level, &m);
-  if (!err)
-    err = gs_split_module(m, opts, &a);
-  if (!err)
-    err = choose_kernel(a, req->kernel, &k);
+  cl_int rc;
+  gs_error *err = prepare(req, lctx, &m, &plan, &rs);
   if (err)
     goto done;
-  const char *kname = gs_kernel_name(a, k);
-  size_t nseg = gs_kernel_segment_count(a, k);
-  unsigned barriers = gs_kernel_barrier_count(a, k);
-  int live_arg = gs_kernel_live_state_arg(a, k), control_arg = gs_kernel_control_arg(a, k);
-  char fname[1024];
-  if (barriers)
-    snprintf(fname, sizeof fname, "%s.seg0", kname);
-  else
-    snprintf(fname, sizeof fname, "%s", kname);
-  LLVMValueRef seg0 = LLVMGetNamedFunction(m, fname);
-  if (!seg0) {
-    err = gs_errorf("the plan and the module do not match: no function '%s'", fname);
-    goto done;
-  }
-  rs.nparams = LLVMCountParams(seg0) - (live_arg >= 0) - (control_arg >= 0);
-  rs.params = calloc(rs.nparams ? rs.nparams : 1, sizeof *rs.params);
-  for (size_t i = 0; i < rs.nparams; i++) {
-    param *p = &rs.params[i];
-    LLVMValueRef v = LLVMGetParam(seg0, (unsigned)i);
-    size_t len;
-    p->name = LLVMGetValueName2(v, &len);
-    p->type = LLVMTypeOf(v);
-    p->is_pointer = LLVMGetTypeKind(p->type) == LLVMPointerTypeKind;
-    p->is_local = p->is_pointer && LLVMGetPointerAddressSpace(p->type) == 3;
-    if (!*p->name) {
-      err = gs_errorf("kernel '%s': argument %zu has no name to bind it by", kname, i);
-      goto done;
-    }
-  }
-  element_types(seg0, &rs);
-  err = bind_args(&rs, req, kname);
-  if (err)
-    goto done;
-  /* distinct buffers are a promise about the run: check it (SPEC 6) */
-  if (req->distinct_buffers)
-    for (size_t i = 0; i < rs.nparams; i++)
-      if (rs.params[i].kind == ARG_SAME) {
-        err = gs_errorf("kernel '%s': buffers were declared distinct, but '%s' is the same "
-                        "buffer as '%s'",
-                        kname, rs.params[i].name, rs.params[rs.params[i].same_as].name);
-        goto done;
-      }
+  const char *kname = plan.kernel;
+  size_t nseg = plan.nsegments;
   size_t dims = 0, ninv = 1, global[3] = {1, 1, 1}, local[3] = {1, 1, 1};
   for (size_t d = 0; d < 3 && req->grid[d]; d++) {
     dims = d + 1;
@@ -470,7 +683,6 @@ gs_error *gs_run(const gs_run_request *req) {
   }
   cl_platform_id platform;
   cl_device_id device;
-  cl_int rc;
   CL_CHECK(clGetPlatformIDs(1, &platform, NULL), "finding an OpenCL platform");
   CL_CHECK(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL),
            "finding an OpenCL device");
@@ -478,7 +690,7 @@ gs_error *gs_run(const gs_run_request *req) {
   CL_CHECK(rc, "creating an OpenCL context");
   rs.q = clCreateCommandQueue(rs.ctx, device, 0, &rc);
   CL_CHECK(rc, "creating a command queue");
-  strip_other_kernels(m, kname, barriers != 0);
+  strip_other_kernels(m, &plan);
   bc = LLVMWriteBitcodeToMemoryBuffer(m);
   size_t bc_size = LLVMGetBufferSize(bc);
   const unsigned char *bc_data = (const unsigned char *)LLVMGetBufferStart(bc);
@@ -512,40 +724,38 @@ gs_error *gs_run(const gs_run_request *req) {
   for (size_t i = 0; i < rs.nparams; i++)
     if (rs.params[i].kind == ARG_SAME)
       rs.params[i].mem = rs.params[rs.params[i].same_as].mem;
-  if (live_arg >= 0) {
+  if (plan.live_arg >= 0) {
     size_t ngroups = 1;
     for (size_t d = 0; d < dims; d++)
       ngroups *= global[d] / local[d];
     /* header: the sizes of carried workgroup arguments (docs/split.md) */
-    size_t header = gs_kernel_live_header_bytes(a, k), per_group = gs_kernel_workgroup_bytes(a, k);
+    size_t header = plan.header_bytes, per_group = plan.workgroup_bytes;
     uint64_t *sizes = calloc(header / 8 + 1, sizeof *sizes);
-    for (size_t i = 0; i < gs_kernel_workgroup_arg_count(a, k); i++) {
-      sizes[i] = rs.params[gs_kernel_workgroup_arg(a, k, i)].bytes;
+    for (size_t i = 0; i < plan.workgroup_args.len && i < header / 8; i++) {
+      sizes[i] = rs.params[VEC_AT(&plan.workgroup_args, int, i)].bytes;
       per_group += (size_t)((sizes[i] + 15) / 16 * 16);
     }
-    size_t bytes = header + ninv * gs_kernel_live_bytes(a, k) + ngroups * per_group;
-    rs.state = clCreateBuffer(rs.ctx, CL_MEM_READ_WRITE, bytes, NULL, &rc);
+    size_t bytes = header + ninv * plan.live_bytes + ngroups * per_group;
+    rs.state = clCreateBuffer(rs.ctx, CL_MEM_READ_WRITE, bytes ? bytes : 16, NULL, &rc);
     if (rc == CL_SUCCESS && header)
       rc = clEnqueueWriteBuffer(rs.q, rs.state, CL_TRUE, 0, header, sizes, 0, NULL, NULL);
     free(sizes);
     CL_CHECK(rc, "creating the live state");
   }
-  if (control_arg >= 0) {
+  if (plan.control_arg >= 0) {
     rs.control = clCreateBuffer(rs.ctx, CL_MEM_READ_WRITE, 2 * sizeof(cl_int), NULL, &rc);
     CL_CHECK(rc, "creating the control word");
   }
   rs.nkernels = nseg;
   rs.kernels = calloc(nseg, sizeof *rs.kernels);
   for (size_t s = 0; s < nseg; s++) {
-    if (barriers)
-      snprintf(fname, sizeof fname, "%s.seg%zu", kname, s);
-    rs.kernels[s] = clCreateKernel(rs.prog, fname, &rc);
+    rs.kernels[s] = clCreateKernel(rs.prog, plan.functions[s], &rc);
     CL_CHECK(rc, "creating a segment kernel");
-    err = set_args(&rs, rs.kernels[s], live_arg, control_arg);
+    err = set_args(&rs, rs.kernels[s], plan.live_arg, plan.control_arg);
     if (err)
       goto done;
   }
-  if (control_arg < 0) {
+  if (plan.control_arg < 0) {
     /* static: back to back, no read-back between segments */
     for (size_t s = 0; s < nseg; s++) {
       if (req->verbose)
@@ -578,8 +788,8 @@ gs_error *gs_run(const gs_run_request *req) {
       if (word[0] == -1)
         break;
       int ok = 0;
-      for (size_t i = 0; i < gs_segment_successor_count(a, k, s); i++)
-        ok |= gs_segment_successor(a, k, s, i) == word[0];
+      for (size_t i = 0; i < plan.successors[s].len; i++)
+        ok |= VEC_AT(&plan.successors[s], int, i) == word[0];
       if (!ok || word[0] < 0 || (size_t)word[0] >= nseg) {
         err = gs_errorf("the plan and the kernel do not match: segment %zu chose segment %d, "
                         "which is not one of its successors",
@@ -590,13 +800,13 @@ gs_error *gs_run(const gs_run_request *req) {
     }
   }
   CL_CHECK(clFinish(rs.q), "running the segments");
-  err = write_outputs(&rs, a, k, req->out_dir ? req->out_dir : "gridsplit-run");
+  err = write_outputs(&rs, &plan, req->out_dir ? req->out_dir : "gridsplit-run");
 done:
   for (size_t s = 0; s < rs.nkernels; s++)
     if (rs.kernels[s])
       clReleaseKernel(rs.kernels[s]);
   free(rs.kernels);
-  for (size_t i = 0; i < rs.nparams; i++) {
+  for (size_t i = 0; i < rs.nparams && rs.params; i++) {
     if (rs.params[i].mem && rs.params[i].kind != ARG_SAME)
       clReleaseMemObject(rs.params[i].mem);
     free(rs.params[i].data);
@@ -614,8 +824,7 @@ done:
     clReleaseContext(rs.ctx);
   if (bc)
     LLVMDisposeMemoryBuffer(bc);
-  gs_analysis_dispose(a);
-  gs_options_dispose(opts);
+  plan_free(&plan);
   if (m)
     LLVMDisposeModule(m);
   LLVMContextDispose(lctx);

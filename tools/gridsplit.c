@@ -215,10 +215,12 @@ static int run(tool_args *t) {
 static const char run_usage[] =
     "usage: gridsplit run [--kernel NAME] --grid X[,Y,Z] --workgroup X[,Y,Z]\n"
     "                     [--out DIR] [--distinct-buffers] [--barrier NAME] [-O0..-O3]\n"
-    "                     [--verbose] INPUT ARG...\n"
+    "                     [--verbose] [--plan PLAN] INPUT ARG...\n"
     "\n"
     "Splits INPUT and runs the kernel's segments on the OpenCL device (POCL),\n"
     "then writes every host-output buffer to DIR/NAME.bin (default gridsplit-run).\n"
+    "With --plan, INPUT is a module the split already wrote (gridsplit -o DIR)\n"
+    "and PLAN its plan: they run as they are, after checking that they match.\n"
     "Each ARG binds a kernel argument by name:\n"
     "  NAME=@FILE         a buffer holding the file's bytes\n"
     "  NAME=zeros:BYTES   a zero-filled buffer\n"
@@ -255,7 +257,7 @@ static int run_main(int argc, char **argv) {
   for (int i = 1; i < argc && !rc; i++) {
     const char *a = argv[i];
     int needs = !strcmp(a, "--grid") || !strcmp(a, "--workgroup") || !strcmp(a, "--kernel") ||
-                !strcmp(a, "--out") || !strcmp(a, "--barrier");
+                !strcmp(a, "--out") || !strcmp(a, "--barrier") || !strcmp(a, "--plan");
     if (needs && i + 1 >= argc) {
       rc = usage_error("option '%s' needs a value", a);
     } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -274,6 +276,8 @@ static int run_main(int argc, char **argv) {
       req.kernel = argv[++i];
     } else if (!strcmp(a, "--out")) {
       req.out_dir = argv[++i];
+    } else if (!strcmp(a, "--plan")) {
+      req.plan = argv[++i];
     } else if (!strcmp(a, "--barrier")) {
       barriers[req.nbarriers++] = argv[++i];
     } else if (!strcmp(a, "--distinct-buffers")) {

@@ -11,7 +11,9 @@ extern "C" {
 #endif
 
 typedef struct {
-  const char *input;     /* .ll, .bc or .cl holding the original kernel */
+  const char *input;     /* .ll, .bc or .cl holding the original kernel, or,
+                            with PLAN, the module the split wrote */
+  const char *plan;      /* run this plan (a file) on INPUT as it is: no split */
   const char *kernel;    /* NULL: the only kernel with grid barriers */
   size_t grid[3];        /* invocations per dimension (0 = unused) */
   size_t workgroup[3];   /* workgroup size per dimension */
