@@ -140,8 +140,11 @@ void remat_init(remat_ctx *r, const struct gs_target *t, remat_load_ok load_ok, 
 void remat_free(remat_ctx *r);
 int remat_ok(remat_ctx *r, LLVMValueRef v);
 /* Clones V's expression tree at B; VMAP maps originals (arguments included)
- * to their values in the new function and receives the clones. */
-LLVMValueRef remat_build(remat_ctx *r, LLVMBuilderRef b, LLVMValueRef v, gs_map *vmap);
+ * to their values in the new function and receives the clones; constants go
+ * through MAP_CONST. */
+typedef LLVMValueRef (*remat_map_constant)(void *ctx, LLVMValueRef c);
+LLVMValueRef remat_build(remat_ctx *r, LLVMBuilderRef b, LLVMValueRef v, gs_map *vmap,
+                         remat_map_constant map_const, void *ctx);
 
 /* provenance: which buffers every instruction reads, writes, updates atomically */
 

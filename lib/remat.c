@@ -87,18 +87,22 @@ int remat_ok(remat_ctx *r, LLVMValueRef v) {
   return ok;
 }
 
-LLVMValueRef remat_build(remat_ctx *r, LLVMBuilderRef b, LLVMValueRef v, gs_map *vmap) {
+LLVMValueRef remat_build(remat_ctx *r, LLVMBuilderRef b, LLVMValueRef v, gs_map *vmap,
+                         remat_map_constant map_const, void *ctx) {
   intptr_t have;
   if (map_get(vmap, v, &have))
     return (LLVMValueRef)have;
+  if (LLVMIsAConstant(v) && !LLVMIsAFunction(v))
+    return map_const(ctx, v);
   if (!LLVMIsAInstruction(v))
-    return v; /* constants, globals; arguments are in VMAP */
+    return v; /* arguments are in VMAP */
   LLVMValueRef c = LLVMInstructionClone(v);
   int n = LLVMGetNumOperands(v);
   for (int i = 0; i < n; i++) {
     LLVMValueRef op = LLVMGetOperand(v, i);
-    if (LLVMIsAInstruction(op) || LLVMIsAArgument(op))
-      LLVMSetOperand(c, (unsigned)i, remat_build(r, b, op, vmap));
+    if (LLVMIsAInstruction(op) || LLVMIsAArgument(op) ||
+        (LLVMIsAConstant(op) && !LLVMIsAFunction(op)))
+      LLVMSetOperand(c, (unsigned)i, remat_build(r, b, op, vmap, map_const, ctx));
   }
   size_t len;
   LLVMInsertIntoBuilderWithName(b, c, LLVMGetValueName2(v, &len));

@@ -345,6 +345,7 @@ typedef struct {
   LLVMValueRef wg_base;        /* this workgroup's save area */
   LLVMValueRef *wg_arg_size;   /* per carried workgroup argument: bytes, and */
   LLVMValueRef *wg_arg_offset; /* offset in the save area (i64) */
+  gs_map locals;               /* workgroup global -> this segment's own copy */
   LLVMBasicBlockRef epilogue;  /* every way out, when workgroup memory is saved */
   gs_error *err;
 } seg_builder;
@@ -415,6 +416,61 @@ static LLVMValueRef build_memcpy(seg_builder *sb, LLVMValueRef dst, unsigned dst
                          LLVMConstInt(LLVMInt64TypeInContext(sb->c->ctx), size, 0));
 }
 
+/* Each segment gets its own copies of the workgroup variables it uses,
+ * named `<segment>.<variable>`: workgroup memory does not survive a launch
+ * anyway, and OpenCL runtimes (POCL among them) recognise a kernel's
+ * workgroup variables by that name. */
+static LLVMValueRef segment_local(seg_builder *sb, LLVMValueRef g) {
+  intptr_t x;
+  if (map_get(&sb->locals, g, &x))
+    return (LLVMValueRef)x;
+  const char *name = vname(g);
+  const char *dot = strchr(name, '.');
+  gs_str n;
+  str_init(&n);
+  str_printf(&n, "%s.%s", vname(sb->fn), dot ? dot + 1 : name);
+  LLVMTypeRef ty = LLVMGlobalGetValueType(g);
+  LLVMValueRef copy = LLVMAddGlobalInAddressSpace(sb->c->m, ty, n.s,
+                                                  LLVMGetPointerAddressSpace(LLVMTypeOf(g)));
+  str_free(&n);
+  LLVMSetLinkage(copy, LLVMInternalLinkage);
+  LLVMSetInitializer(copy, LLVMGetInitializer(g) ? LLVMGetInitializer(g) : LLVMGetUndef(ty));
+  LLVMSetAlignment(copy, LLVMGetAlignment(g));
+  map_put(&sb->locals, g, (intptr_t)copy);
+  return copy;
+}
+
+/* A constant of the kernel in the segment: workgroup variables, and the
+ * constant expressions built on them, are the segment's own. */
+static LLVMValueRef map_constant(void *ctx, LLVMValueRef v) {
+  seg_builder *sb = ctx;
+  if (LLVMIsAGlobalVariable(v))
+    return sb->c->t->global_space(LLVMGetPointerAddressSpace(LLVMTypeOf(v))) == SPACE_WORKGROUP
+               ? segment_local(sb, v)
+               : v;
+  if (!LLVMIsAConstantExpr(v))
+    return v;
+  LLVMOpcode op = LLVMGetConstOpcode(v);
+  if (op != LLVMGetElementPtr && op != LLVMBitCast && op != LLVMAddrSpaceCast)
+    return v;
+  LLVMValueRef base = LLVMGetOperand(v, 0), mapped = map_constant(sb, base);
+  if (mapped == base)
+    return v;
+  if (op == LLVMBitCast)
+    return LLVMConstPointerCast(mapped, LLVMTypeOf(v));
+  if (op == LLVMAddrSpaceCast)
+    return LLVMConstAddrSpaceCast(mapped, LLVMTypeOf(v));
+  unsigned n = (unsigned)LLVMGetNumOperands(v) - 1;
+  LLVMValueRef *idx = gs_xcalloc(n + 1, sizeof *idx);
+  for (unsigned i = 0; i < n; i++)
+    idx[i] = LLVMGetOperand(v, i + 1);
+  LLVMTypeRef src = LLVMGetGEPSourceElementType(v);
+  LLVMValueRef r = LLVMIsInBounds(v) ? LLVMConstInBoundsGEP2(src, mapped, idx, n)
+                                     : LLVMConstGEP2(src, mapped, idx, n);
+  free(idx);
+  return r;
+}
+
 /* The value of original V in the segment, for a use just before BEFORE (or
  * at the builder's position when BEFORE is NULL). */
 static LLVMValueRef lookup(seg_builder *sb, LLVMValueRef v, LLVMValueRef before) {
@@ -431,6 +487,8 @@ static LLVMValueRef lookup(seg_builder *sb, LLVMValueRef v, LLVMValueRef before)
   }
   if (map_get(&sb->vmap, v, &x) || map_get(&sb->entry_val, v, &x))
     return (LLVMValueRef)x;
+  if (LLVMIsAConstant(v))
+    return map_constant(sb, v);
   if (!LLVMIsAInstruction(v))
     return v;
   if (!sb->err) {
@@ -503,7 +561,7 @@ static void copy_workgroup_memory(seg_builder *sb, int restore) {
       unit = words ? LLVMInt32TypeInContext(ctx) : i8;
       count = LLVMConstInt(i64, words ? w->size / 4 : w->size, 0);
       off = LLVMConstInt(i64, w->offset, 0);
-      local = w->value;
+      local = segment_local(sb, w->value);
     } else {
       /* arguments: any size the host chose, copied byte by byte */
       size_t a = i - c->wg_slots.len;
@@ -621,7 +679,8 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
   for (size_t i = 0; live && i < live->len; i++) {
     LLVMValueRef v = VEC_AT(live, LLVMValueRef, i);
     if (!LLVMIsAAllocaInst(v) && !map_get(&c->slot_of, v, NULL))
-      map_put(&sb->entry_val, v, (intptr_t)remat_build(&c->remat, sb->b, v, &rvmap));
+      map_put(&sb->entry_val, v,
+              (intptr_t)remat_build(&c->remat, sb->b, v, &rvmap, map_constant, sb));
   }
   map_free(&rvmap);
   /* demoted values start with their value at the segment's start */
@@ -748,8 +807,13 @@ static void remap_operands(seg_builder *sb) {
                          LLVMBasicBlockAsValue(VEC_AT(&sb->pieces, piece, pi).bb));
         continue;
       }
-      if (LLVMIsAInstruction(op) || LLVMIsAArgument(op))
+      if (LLVMIsAInstruction(op) || LLVMIsAArgument(op)) {
         LLVMSetOperand(cp->clone, (unsigned)k, lookup(sb, op, cp->clone));
+      } else if (LLVMIsAConstant(op) && !LLVMIsAFunction(op)) {
+        LLVMValueRef mapped = map_constant(sb, op);
+        if (mapped != op)
+          LLVMSetOperand(cp->clone, (unsigned)k, mapped);
+      }
     }
   }
   for (size_t i = 0; i < sb->phis.len; i++) {
@@ -765,6 +829,8 @@ static void remap_operands(seg_builder *sb) {
       LLVMValueRef val = LLVMGetIncomingValue(cp->orig, k);
       if (LLVMIsAInstruction(val) || LLVMIsAArgument(val))
         val = lookup(sb, val, LLVMGetBasicBlockTerminator(bb));
+      else if (LLVMIsAConstant(val))
+        val = map_constant(sb, val);
       LLVMAddIncoming(cp->clone, &val, &bb, 1);
     }
   }
@@ -867,6 +933,7 @@ static gs_error *build_segment(split_ctx *c, size_t s) {
   map_init(&sb.demoted);
   map_init(&sb.piece_of);
   map_init(&sb.defined);
+  map_init(&sb.locals);
   vec_init(&sb.pieces, sizeof(piece));
   vec_init(&sb.clones, sizeof(clone_pair));
   vec_init(&sb.phis, sizeof(clone_pair));
@@ -916,6 +983,7 @@ static gs_error *build_segment(split_ctx *c, size_t s) {
   map_free(&sb.demoted);
   map_free(&sb.piece_of);
   map_free(&sb.defined);
+  map_free(&sb.locals);
   vec_free(&sb.pieces);
   vec_free(&sb.clones);
   vec_free(&sb.phis);

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <gridsplit/gridsplit.h>
 #include <llvm-c/BitWriter.h>
+#include <llvm-c/DebugInfo.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -532,8 +533,9 @@ static gs_error *write_outputs(run_state *rs, const run_plan *plan, const char *
     return gs_errorf("cannot create '%s': %s", dir, strerror(errno));
   for (size_t b = 0; b < plan->outputs.len; b++) {
     param *p = &rs->params[VEC_AT(&plan->outputs, int, b)];
-    if (p->kind == ARG_SAME || p->kind == ARG_LOCAL)
-      continue; /* written under the name of the buffer it shares */
+    if (p->kind == ARG_LOCAL)
+      continue;
+    /* a buffer bound twice (same:) is written under each host-output name */
     unsigned char *data = malloc(p->bytes);
     CL_CHECK(clEnqueueReadBuffer(rs->q, p->mem, CL_TRUE, 0, p->bytes, data, 0, NULL, NULL),
              "reading a buffer back");
@@ -691,6 +693,8 @@ gs_error *gs_run(const gs_run_request *req) {
   rs.q = clCreateCommandQueue(rs.ctx, device, 0, &rc);
   CL_CHECK(rc, "creating a command queue");
   strip_other_kernels(m, &plan);
+  /* POCL links its own kernel library, whose functions carry no debug info */
+  LLVMStripModuleDebugInfo(m);
   bc = LLVMWriteBitcodeToMemoryBuffer(m);
   size_t bc_size = LLVMGetBufferSize(bc);
   const unsigned char *bc_data = (const unsigned char *)LLVMGetBufferStart(bc);
