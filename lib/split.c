@@ -40,6 +40,7 @@ typedef struct {
   remat_ctx remat;
   gs_vec slots;    /* state_slot */
   gs_map slot_of;  /* value -> slot index */
+  gs_map private_base; /* pointer into one alloca -> the alloca: carried as an offset */
   unsigned stride; /* bytes per invocation */
   int status_offset;
   int dynamic;
@@ -162,9 +163,15 @@ static gs_error *check_live(split_ctx *c) {
       for (size_t k = 0; k < bases.len && !err; k++) {
         LLVMValueRef base = VEC_AT(&bases, LLVMValueRef, k);
         if (LLVMIsAAllocaInst(base)) {
-          if (!remat_ok(&c->remat, v))
-            err = at_barrier_error(c, j, v, "the pointer into private memory");
-          else if (!in_vec(live, base))
+          /* the segment after has its own copy of the alloca: a pointer into
+           * it is recomputed, or carried as an offset from it */
+          if (!remat_ok(&c->remat, v)) {
+            if (bases.len != 1)
+              err = at_barrier_error(c, j, v, "the pointer into more than one private variable");
+            else
+              map_put(&c->private_base, v, (intptr_t)base);
+          }
+          if (!err && !in_vec(live, base))
             VEC_PUSH(live, LLVMValueRef, base);
         } else if (c->t->arg_space(LLVMGetPointerAddressSpace(ty)) == SPACE_WORKGROUP &&
                    !remat_ok(&c->remat, v)) {
@@ -276,6 +283,8 @@ static void layout(split_ctx *c, int track_status) {
         s.align = LLVMGetAlignment(v);
         if (!s.align)
           s.align = LLVMABIAlignmentOfType(c->td, ty);
+      } else if (map_get(&c->private_base, v, NULL)) {
+        s.size = s.align = 8; /* an i64 offset into its alloca */
       } else if (remat_ok(&c->remat, v)) {
         c->recomputed_bytes += (unsigned)LLVMStoreSizeOfType(c->td, LLVMTypeOf(v));
         continue;
@@ -649,7 +658,7 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
   /* carried values and alloca contents */
   for (size_t i = 0; live && i < live->len; i++) {
     LLVMValueRef v = VEC_AT(live, LLVMValueRef, i);
-    intptr_t si;
+    intptr_t si, base;
     if (!map_get(&c->slot_of, v, &si))
       continue;
     state_slot *s = &VEC_AT(&c->slots, state_slot, si);
@@ -658,6 +667,14 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
       map_get(&sb->entry_val, v, (intptr_t *)&a);
       build_memcpy(sb, a, LLVMGetAlignment(a), state_ptr(sb, s->offset, LLVMInt8TypeInContext(ctx)),
                    1, s->size);
+    } else if (map_get(&c->private_base, v, &base)) {
+      LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), i8 = LLVMInt8TypeInContext(ctx);
+      LLVMValueRef off = LLVMBuildLoad2(sb->b, i64, state_ptr(sb, s->offset, i64), "");
+      LLVMSetAlignment(off, 1);
+      LLVMValueRef a = lookup(sb, (LLVMValueRef)base, NULL);
+      LLVMValueRef p = LLVMBuildPointerCast(sb->b, a, LLVMPointerType(i8, LLVMGetPointerAddressSpace(LLVMTypeOf(a))), "");
+      p = LLVMBuildGEP2(sb->b, i8, p, &off, 1, "");
+      map_put(&sb->entry_val, v, (intptr_t)LLVMBuildPointerCast(sb->b, p, LLVMTypeOf(v), vname(v)));
     } else {
       LLVMValueRef x =
           LLVMBuildLoad2(sb->b, LLVMTypeOf(v), state_ptr(sb, s->offset, LLVMTypeOf(v)), vname(v));
@@ -707,7 +724,16 @@ static void build_exit(seg_builder *sb, const piece *p) {
     state_slot *s = &VEC_AT(&c->slots, state_slot, si);
     LLVMValueRef val = lookup(sb, v, NULL);
     LLVMPositionBuilderAtEnd(sb->b, p->bb);
-    if (s->contents) {
+    intptr_t base;
+    if (map_get(&c->private_base, v, &base)) {
+      LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
+      LLVMValueRef a = lookup(sb, (LLVMValueRef)base, NULL);
+      LLVMPositionBuilderAtEnd(sb->b, p->bb);
+      LLVMValueRef off = LLVMBuildSub(sb->b, LLVMBuildPtrToInt(sb->b, val, i64, ""),
+                                      LLVMBuildPtrToInt(sb->b, a, i64, ""), "");
+      LLVMValueRef st = LLVMBuildStore(sb->b, off, state_ptr(sb, s->offset, i64));
+      LLVMSetAlignment(st, 1);
+    } else if (s->contents) {
       build_memcpy(sb, state_ptr(sb, s->offset, LLVMInt8TypeInContext(ctx)), 1, val,
                    LLVMGetAlignment(v), s->size);
     } else {
@@ -1058,6 +1084,7 @@ static gs_error *split_kernel(LLVMModuleRef m, LLVMValueRef kernel, const gs_tar
   liveness_compute(&c.cfg, &c.live);
   access_analyze(&c.access, m, kernel, t, cache, warnings);
   remat_init(&c.remat, t, load_recomputable, &c);
+  map_init(&c.private_base);
   c.dynamic = kr->schedule == GS_SCHEDULE_DYNAMIC;
   int track = c.dynamic;
   for (size_t s = 0; s + 1 < kr->nsegments; s++)
@@ -1096,6 +1123,7 @@ static gs_error *split_kernel(LLVMModuleRef m, LLVMValueRef kernel, const gs_tar
     map_free(&c.slot_of);
   }
   remat_free(&c.remat);
+  map_free(&c.private_base);
   access_free(&c.access);
   liveness_free(&c.live);
   cfg_free(&c.cfg);
