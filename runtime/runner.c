@@ -20,6 +20,7 @@
 
 #include "gs.h"
 #include "json.h"
+#include "pocl_builtins.h"
 
 typedef enum { ARG_UNSET, ARG_FILE, ARG_ZEROS, ARG_LOCAL, ARG_SAME, ARG_SCALAR } arg_kind;
 
@@ -653,6 +654,10 @@ gs_error *gs_run(const gs_run_request *req) {
     return gs_errorf("gridsplit run executes segments on POCL, which reads LLVM 15 bitcode; "
                      "this gridsplit is built with LLVM %d",
                      GS_LLVM_MAJOR);
+  /* POCL 3.1's default work-group method (continuation-based barriers)
+   * crashes on some segments with a workgroup barrier after divergent code;
+   * its work-item loops do not. A user's own choice is kept. */
+  setenv("POCL_WORK_GROUP_METHOD", "loops", 0);
   run_state rs;
   memset(&rs, 0, sizeof rs);
   run_plan plan;
@@ -695,6 +700,7 @@ gs_error *gs_run(const gs_run_request *req) {
   strip_other_kernels(m, &plan);
   /* POCL links its own kernel library, whose functions carry no debug info */
   LLVMStripModuleDebugInfo(m);
+  pocl_redirect_builtins(m);
   bc = LLVMWriteBitcodeToMemoryBuffer(m);
   size_t bc_size = LLVMGetBufferSize(bc);
   const unsigned char *bc_data = (const unsigned char *)LLVMGetBufferStart(bc);

@@ -118,7 +118,7 @@ def csr_random_tree(rng, nodes):
     """A directed random tree rooted at 0 (every node has one parent)."""
     children = [[] for _ in range(nodes)]
     for v in range(1, nodes):
-        children[rng.randrange(max(1, v - 8), v) if v > 1 else 0].append(v)
+        children[rng.randrange(v)].append(v)  # expected depth O(log nodes)
     offsets, edges = [0], []
     for v in range(nodes):
         edges.extend(children[v])
@@ -467,6 +467,9 @@ def b_saxpy_dot(a, rng, g, w):
     a.zeros("result", 4)
     a.scalar("a", 1.5)
     a.scalar("n4", n4)
+    why = ("dot() is POCL's library on one side and the reference's on the other; "
+           "they may add the four products in a different order")
+    return {"group_dots": ("ulp", 4, why), "result": ("ulp", 64, why)}
 
 
 def b_scan_exclusive(a, rng, g, w):
@@ -558,8 +561,15 @@ def b_local_carry(a, rng, g, w):
     a.scalar("n", n)
 
 
+def b_divergent(a, rng, g, w):
+    a.buffer("trips", "i", [1 + i % 3 for i in range(g[0])])
+    a.zeros("out", 4 * g[0])
+    return {"expect": "error"}
+
+
 # (file, kernel, builder, sizes): sizes are (grid, workgroup) per tier:
-# one workgroup, a few workgroups, 2048-4096 invocations.
+# one workgroup, a few workgroups, 2048-4096 invocations. A kernel name may
+# carry a [variant] label, to tell apart two cases of one kernel and size.
 D1 = [((64,), (64,)), ((256,), (64,)), ((2048,), (128,))]
 D1_256 = [((256,), (256,)), ((1024,), (256,)), ((4096,), (256,))]
 D1_128 = [((128,), (128,)), ((512,), (128,)), ((2048,), (128,))]
@@ -603,13 +613,15 @@ CASES = [
     ("stream_compact.cl", "ticket_queue", b_ticket_queue, D1),
     ("transpose_rowsum.cl", "transpose_rowsum", b_transpose_rowsum, D2_16),
     ("transpose_rowsum.cl", "matvec_bias", b_matvec_bias, D1),
-    ("transpose_rowsum.cl", "matvec_bias", lambda a, r, g, w: b_matvec_bias(a, r, g, w, 0),
-     D1[:1]),
+    ("transpose_rowsum.cl", "matvec_bias[no-bias]",
+     lambda a, r, g, w: b_matvec_bias(a, r, g, w, 0), D1[:1]),
     ("vector_normalize.cl", "normalize_l2", b_normalize_l2, D1),
     ("vector_normalize.cl", "softmax_row", b_softmax, D1),
     ("private_live.cl", "private_carry", b_private_carry, D1),
     ("local_live.cl", "local_carry", b_local_carry, [((64,), (64,)), ((256,), (32,)),
                                                       ((2048,), (64,))]),
+    # Invalid on purpose: both sides must report an error (exit 1), not hang.
+    ("divergent.cl", "divergent_sites", b_divergent, [((256,), (64,))]),
 ]
 
 # Large grids, checked against gs-plain-reference only.
@@ -639,12 +651,14 @@ PLAIN_KERNELS = {"reduce_sum", "scan_exclusive", "scan_grid_blelloch", "histogra
 class Case:
     def __init__(self, source, kernel, builder, grid, wg, expected_by):
         self.source = source
+        label = kernel
+        kernel = kernel.split("[")[0]
         self.kernel = kernel
         self.builder = builder
         self.grid = grid
         self.wg = wg
         self.expected_by = expected_by  # "reference" or "plain"
-        self.name = "%s:%s@%s/%s" % (os.path.splitext(os.path.basename(source))[0], kernel,
+        self.name = "%s:%s@%s/%s" % (os.path.splitext(os.path.basename(source))[0], label,
                                      "x".join(map(str, grid)), "x".join(map(str, wg)))
 
 
@@ -690,14 +704,18 @@ class Runner:
 
     def run(self, cmd, timeout):
         t0 = time.time()
-        try:
-            p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               timeout=timeout)
-            return p.returncode, p.stdout.decode(errors="replace"), time.time() - t0
-        except subprocess.TimeoutExpired:
-            return 124, "timed out after %ds" % timeout, time.time() - t0
-        except OSError as e:
-            return 126, "cannot run %s: %s" % (cmd[0], e), time.time() - t0
+        for attempt in range(5):
+            try:
+                p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                   timeout=timeout)
+                return p.returncode, p.stdout.decode(errors="replace"), time.time() - t0
+            except subprocess.TimeoutExpired:
+                return 124, "timed out after %ds" % timeout, time.time() - t0
+            except OSError as e:
+                # EACCES/ETXTBSY while the executable is being relinked.
+                error = e
+                time.sleep(2)
+        return 126, "cannot run %s: %s" % (cmd[0], error), time.time() - t0
 
     def kernel_object(self, source, fused):
         """The reference's x86_64 object for a source, compiled once."""
@@ -851,7 +869,7 @@ def run_case(runner, case, mode):
     source = source_path(case.source)
     if not source:
         return False, ["no such kernel source: %s" % case.source]
-    slug = case.name.replace(":", "_").replace("@", "_").replace("/", "_")
+    slug = "".join(c if c.isalnum() or c in "-." else "_" for c in case.name)
     cdir = os.path.join(runner.work, slug)
     shutil.rmtree(cdir, ignore_errors=True)
     in_dir = os.path.join(cdir, "in")
@@ -865,6 +883,8 @@ def run_case(runner, case, mode):
 
     notes = []
     exp_dir = os.path.join(cdir, "expected")
+    if modes.pop("expect", None) == "error":
+        return expect_error(runner, case, source, args, exp_dir, mode, cdir)
     if case.expected_by == "reference":
         rc, out = runner.reference(case, source, args, exp_dir, opts.fused)
         if rc != 0:
@@ -910,7 +930,11 @@ def run_case(runner, case, mode):
             if manifest.get(name) == "unchanged":
                 notes.append("%s: unchanged by the kernel, not written by gridsplit run" % name)
                 continue
-            problems.append("%s: written by the reference, missing from gridsplit run's output" % name)
+            kind = sig.get(name, ("",))[0]
+            problems.append("%s: %s changed by the kernel, missing from gridsplit run's output%s"
+                            % (name, "program-scope global" if kind == "program-global"
+                               else "buffer", " (SPEC.md 3: a host-output buffer)"
+                               if kind == "program-global" else ""))
             continue
         if name not in expected:
             if case.expected_by == "plain":
@@ -929,6 +953,36 @@ def run_case(runner, case, mode):
     if not opts.keep and not problems:
         shutil.rmtree(cdir, ignore_errors=True)
     return not problems, problems + (["note: " + n for n in notes] if opts.verbose else [])
+
+
+def expect_error(runner, case, source, args, exp_dir, mode, cdir):
+    """An invalid kernel: the reference and `gridsplit run` must both exit
+    with status 1 and say why, within their time limits."""
+    problems = []
+    rc, out = runner.reference(case, source, args, exp_dir, runner.opts.fused)
+    if rc != 1 or "divergent" not in out:
+        problems.append("gs-reference: expected exit 1 reporting a divergent barrier, got "
+                        "exit %d: %s" % (rc, out.strip()[-300:]))
+    if mode != "self-check":
+        rc, out = runner.tool(case, source, args, os.path.join(cdir, "tool"))
+        if rc != 1 or "error" not in out:
+            problems.append("gridsplit run: expected exit 1 with an error, got exit %d: %s"
+                            % (rc, out.strip()[-300:]))
+    if not problems and not runner.opts.keep:
+        shutil.rmtree(cdir, ignore_errors=True)
+    return not problems, problems
+
+
+def read_expected_failures(path):
+    """`CASE-NAME-SUBSTRING | reason` lines; '#' starts a comment."""
+    entries = []
+    if os.path.exists(path):
+        for line in open(path):
+            line = line.split("#", 1)[0].strip()
+            if line:
+                pattern, _, reason = line.partition("|")
+                entries.append((pattern.strip(), reason.strip() or "no reason given"))
+    return entries
 
 
 def calibrate(runner):
@@ -1029,7 +1083,8 @@ def main():
           % (len(cases), "fused (-mfma)" if opts.fused else "unfused", opts.work))
     sys.stdout.flush()
 
-    passed = failed = 0
+    xfails = read_expected_failures(os.path.join(HERE, "expected_failures.txt"))
+    passed = failed = expected_failures = 0
     t0 = time.time()
     mode = "self-check" if opts.self_check else "tool"
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, opts.jobs)) as pool:
@@ -1039,6 +1094,18 @@ def main():
                 ok, lines = fut.result()
             except Exception as e:  # a bug in this script must not hide the others
                 ok, lines = False, ["run_e2e internal error: %r" % e]
+            why = next((r for pattern, r in xfails if pattern in case.name), None)
+            if why is not None and not opts.self_check:
+                if ok:
+                    failed += 1
+                    print("XPASS %s (listed in expected_failures.txt: %s)" % (case.name, why))
+                else:
+                    expected_failures += 1
+                    print("XFAIL %s (%s)" % (case.name, why))
+                    if opts.verbose:
+                        for line in lines:
+                            print("    " + line)
+                continue
             passed += ok
             failed += not ok
             print("%s %s" % ("PASS" if ok else "FAIL", case.name))
@@ -1048,6 +1115,8 @@ def main():
     if work_owned and not opts.keep and not failed:
         shutil.rmtree(opts.work, ignore_errors=True)
     print("(%.0f s)" % (time.time() - t0))
+    if expected_failures:
+        print("%d expected failures (expected_failures.txt)" % expected_failures)
     print("%d passed, %d failed" % (passed, failed))
     return 0 if failed == 0 else 1
 
