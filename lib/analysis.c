@@ -137,6 +137,11 @@ void kernel_result_free(kernel_result *kr) {
   free(kr->live_in);
   free(kr->live_out);
   vec_free(&kr->workgroup_args);
+  for (size_t i = 0; i < kr->globals.len; i++) {
+    free(VEC_AT(&kr->globals, carried_global, i).name);
+    free(VEC_AT(&kr->globals, carried_global, i).init);
+  }
+  vec_free(&kr->globals);
   free(kr->host_input);
   free(kr->host_output);
   free(kr->access);

@@ -207,6 +207,7 @@ typedef struct {
   unsigned recomputed_bytes; /* live across a barrier, recomputed, not carried */
   unsigned header_bytes; /* the sizes of carried workgroup arguments, from the host */
   gs_vec workgroup_args; /* int: their argument indices, sizes at 8 * position */
+  gs_vec globals;        /* carried_global, in the header after the sizes */
   int status_offset;   /* the invocation's next segment, or -1 */
   int control_arg;     /* dynamic schedules */
   int distinct_buffers;
@@ -217,6 +218,14 @@ typedef struct {
   char *name;
   unsigned offset, bytes;
 } live_slot;
+
+/* A program-scope variable the kernel writes, kept in the live state so that
+ * it survives from one segment to the next (docs/split.md). */
+typedef struct {
+  char *name;
+  unsigned offset, bytes;
+  unsigned char *init; /* its initial contents */
+} carried_global;
 
 void roles_compute(kernel_result *kr);
 gs_error *analyze_kernel(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn, const gs_target *t,

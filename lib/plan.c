@@ -107,6 +107,22 @@ char *gs_plan_json(const gs_analysis *a, const char *module_name) {
                      VEC_AT(&kr->workgroup_args, int, i), 8 * i);
         str_printf(&s, "]");
       }
+      if (kr->globals.len) {
+        if (!kr->workgroup_args.len)
+          str_printf(&s, ", \"header_bytes\": %u", kr->header_bytes);
+        str_printf(&s, ", \"globals\": [");
+        for (size_t i = 0; i < kr->globals.len; i++) {
+          const carried_global *cg = &VEC_AT(&kr->globals, carried_global, i);
+          str_printf(&s, "%s{\"name\": ", i ? ", " : "");
+          str_json_string(&s, cg->name);
+          str_printf(&s, ", \"offset\": %u, \"bytes\": %u, \"init\": \"", cg->offset,
+                     cg->bytes);
+          for (unsigned j = 0; j < cg->bytes; j++)
+            str_printf(&s, "%02x", cg->init[j]);
+          str_printf(&s, "\"}");
+        }
+        str_printf(&s, "]");
+      }
       if (kr->status_offset >= 0)
         str_printf(&s, ", \"status_offset\": %d", kr->status_offset);
       str_printf(&s, "}");

@@ -48,7 +48,9 @@ typedef struct {
   gs_vec wg_slots;  /* state_slot: carried workgroup globals, offsets per workgroup */
   unsigned wg_bytes; /* per workgroup, for the globals */
   gs_vec wg_args;    /* int: carried workgroup arguments, sized by the host */
-  unsigned header_bytes; /* the host writes each carried argument's size (u64) here */
+  unsigned header_bytes; /* the host writes each carried argument's size (u64) here,
+                          * then the carried program-scope variables */
+  unsigned globals_offset;
   int wg_mode;       /* some workgroup memory is carried */
   int has_state;     /* the segments take a live-state argument */
   unsigned recomputed_bytes; /* live values recomputed instead of carried */
@@ -246,8 +248,80 @@ static gs_error *carried_workgroup_memory(split_ctx *c, const kernel_result *kr)
     c->wg_bytes += slot.size;
   }
   c->wg_bytes = (c->wg_bytes + 15) / 16 * 16;
-  c->header_bytes = (unsigned)((8 * c->wg_args.len + 15) / 16 * 16);
   c->wg_mode = c->wg_slots.len || c->wg_args.len;
+  return NULL;
+}
+
+/* The initial bytes of a program-scope variable, or NULL when its
+ * initializer is not plain data. */
+static unsigned char *initial_bytes(LLVMTargetDataRef td, LLVMValueRef g, unsigned size) {
+  unsigned char *bytes = gs_xcalloc(size ? size : 1, 1);
+  LLVMValueRef init = LLVMGetInitializer(g);
+  if (!init || LLVMIsNull(init) || LLVMIsUndef(init))
+    return bytes;
+  LLVMTypeRef ty = LLVMTypeOf(init);
+  if (LLVMIsAConstantInt(init)) {
+    unsigned long long v = LLVMConstIntGetZExtValue(init);
+    memcpy(bytes, &v, size < 8 ? size : 8); /* little-endian, as SPIR and the hosts here */
+    return bytes;
+  }
+  if (LLVMIsAConstantFP(init)) {
+    LLVMBool lost;
+    double d = LLVMConstRealGetDouble(init, &lost);
+    if (LLVMGetTypeKind(ty) == LLVMFloatTypeKind) {
+      float f = (float)d;
+      memcpy(bytes, &f, 4);
+    } else {
+      memcpy(bytes, &d, size < 8 ? size : 8);
+    }
+    return bytes;
+  }
+  if (LLVMIsAConstantDataSequential(init)) {
+    size_t len = 0;
+    const char *raw = LLVMGetAsString(init, &len);
+    memcpy(bytes, raw, len < size ? len : size);
+    return bytes;
+  }
+  (void)td;
+  free(bytes);
+  return NULL;
+}
+
+/* Program-scope variables do not keep their contents from one launch to the
+ * next on every runtime (POCL's SPIR path gives each launch the initial
+ * value): those the kernel writes live in the live state instead, after the
+ * workgroup-argument sizes, and the host initialises and reads them there. */
+static gs_error *carried_globals(split_ctx *c, kernel_result *kr) {
+  vec_init(&kr->globals, sizeof(carried_global));
+  unsigned off = (unsigned)((8 * c->wg_args.len + 15) / 16 * 16);
+  c->globals_offset = off;
+  for (size_t b = 0; b < kr->buffers.len; b++) {
+    const buffer_desc *d = &VEC_AT(&kr->buffers, buffer_desc, b);
+    if (d->arg >= 0 || d->space != SPACE_GLOBAL)
+      continue;
+    int written = 0;
+    for (size_t s = 0; s < kr->nsegments; s++)
+      written |= (kr->access[s * kr->buffers.len + b].flags & (ACC_W | ACC_A)) != 0;
+    if (!written)
+      continue; /* every launch sees its initial value, which is all it has */
+    LLVMValueRef g = LLVMGetNamedGlobal(c->m, d->name);
+    LLVMTypeRef ty = LLVMGlobalGetValueType(g);
+    unsigned size = (unsigned)LLVMABISizeOfType(c->td, ty);
+    unsigned align = LLVMABIAlignmentOfType(c->td, ty);
+    if (align < 4)
+      align = 4;
+    off = (off + align - 1) / align * align;
+    carried_global cg = {gs_strdup(d->name), off, size, initial_bytes(c->td, g, size)};
+    if (!cg.init) {
+      free(cg.name);
+      return gs_errorf("kernel '%s': the program-scope variable '%s' is written, so it must be "
+                       "carried from segment to segment, but its initializer is not plain data",
+                       kr->name, d->name);
+    }
+    VEC_PUSH(&kr->globals, carried_global, cg);
+    off += size;
+  }
+  c->header_bytes = (off + 15) / 16 * 16;
   return NULL;
 }
 
@@ -1091,9 +1165,11 @@ static gs_error *split_kernel(LLVMModuleRef m, LLVMValueRef kernel, const gs_tar
     for (size_t k = 0; k < kr->successors[s].len; k++)
       track |= VEC_AT(&kr->successors[s], int, k) == GS_SEGMENT_END;
   err = check_live(&c);
+  if (!err)
+    err = carried_globals(&c, kr);
   if (!err) {
     layout(&c, track);
-    c.has_state = c.stride || c.wg_mode;
+    c.has_state = c.stride || c.wg_mode || kr->globals.len;
     c.names = gs_xcalloc(kr->nsegments, sizeof *c.names);
     for (size_t s = 0; s < kr->nsegments; s++) {
       gs_str n;
@@ -1180,6 +1256,89 @@ static gs_error *run_passes(LLVMModuleRef m, const char *passes) {
   gs_error *e = gs_errorf("running '%s' failed: %s", passes, msg);
   LLVMDisposeErrorMessage(msg);
   return e;
+}
+
+/* V in FN, with every use of the global G (directly or in a constant
+ * expression) through REPLACEMENT, built at B. */
+static LLVMValueRef relocated(LLVMBuilderRef b, LLVMValueRef v, LLVMValueRef g,
+                              LLVMValueRef replacement) {
+  if (v == g)
+    return LLVMBuildPointerCast(b, replacement, LLVMTypeOf(g), "");
+  if (!LLVMIsAConstantExpr(v))
+    return NULL;
+  LLVMOpcode op = LLVMGetConstOpcode(v);
+  if (op != LLVMGetElementPtr && op != LLVMBitCast && op != LLVMAddrSpaceCast)
+    return NULL;
+  LLVMValueRef base = relocated(b, LLVMGetOperand(v, 0), g, replacement);
+  if (!base)
+    return NULL;
+  if (op == LLVMBitCast)
+    return LLVMBuildPointerCast(b, base, LLVMTypeOf(v), "");
+  if (op == LLVMAddrSpaceCast)
+    return LLVMBuildAddrSpaceCast(b, base, LLVMTypeOf(v), "");
+  unsigned n = (unsigned)LLVMGetNumOperands(v) - 1;
+  LLVMValueRef *idx = gs_xcalloc(n + 1, sizeof *idx);
+  for (unsigned i = 0; i < n; i++)
+    idx[i] = LLVMGetOperand(v, i + 1);
+  LLVMValueRef r = LLVMBuildGEP2(b, LLVMGetGEPSourceElementType(v), base, idx, n, "");
+  free(idx);
+  return r;
+}
+
+/* The carried program-scope variables move into the live state: each
+ * segment addresses them from its live-state argument. Done after the roles,
+ * which describe them as the buffers they are. */
+static void relocate_globals(LLVMModuleRef c, const kernel_result *kr) {
+  LLVMContextRef ctx = LLVMGetModuleContext(c);
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(ctx), i64 = LLVMInt64TypeInContext(ctx);
+  for (size_t s = 0; s < kr->nsegments && kr->globals.len; s++) {
+    gs_str n;
+    str_init(&n);
+    str_printf(&n, "%s.seg%zu", kr->name, s);
+    LLVMValueRef fn = LLVMGetNamedFunction(c, n.s);
+    str_free(&n);
+    LLVMValueRef state = LLVMGetParam(fn, (unsigned)kr->live_state_arg);
+    LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
+    LLVMValueRef at = LLVMGetFirstInstruction(entry);
+    while (at && LLVMIsAAllocaInst(at))
+      at = LLVMGetNextInstruction(at);
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+    LLVMPositionBuilderBefore(b, at);
+    for (size_t i = 0; i < kr->globals.len; i++) {
+      const carried_global *cg = &VEC_AT(&kr->globals, carried_global, i);
+      LLVMValueRef g = LLVMGetNamedGlobal(c, cg->name);
+      LLVMValueRef off = LLVMConstInt(i64, cg->offset, 0);
+      LLVMValueRef place = LLVMBuildGEP2(b, i8, state, &off, 1, cg->name);
+      /* the instructions of FN that use G, directly or through constants */
+      gs_vec users;
+      vec_init(&users, sizeof(LLVMValueRef));
+      gs_vec work;
+      vec_init(&work, sizeof(LLVMValueRef));
+      VEC_PUSH(&work, LLVMValueRef, g);
+      while (work.len) {
+        LLVMValueRef v = VEC_AT(&work, LLVMValueRef, --work.len);
+        for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+          LLVMValueRef user = LLVMGetUser(u);
+          if (LLVMIsAConstantExpr(user))
+            VEC_PUSH(&work, LLVMValueRef, user);
+          else if (LLVMIsAInstruction(user) && ir_function_in(user, fn) && !in_vec(&users, user))
+            VEC_PUSH(&users, LLVMValueRef, user);
+        }
+      }
+      vec_free(&work);
+      for (size_t k = 0; k < users.len; k++) {
+        LLVMValueRef user = VEC_AT(&users, LLVMValueRef, k);
+        int nops = LLVMGetNumOperands(user);
+        for (int o = 0; o < nops; o++) {
+          LLVMValueRef r = relocated(b, LLVMGetOperand(user, (unsigned)o), g, place);
+          if (r)
+            LLVMSetOperand(user, (unsigned)o, r);
+        }
+      }
+      vec_free(&users);
+    }
+    LLVMDisposeBuilder(b);
+  }
 }
 
 /* Roles of the emitted segments (SPEC section 3: roles describe the segments
@@ -1378,6 +1537,7 @@ gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis *
         continue;
       segment_roles(c, kr, t, rc, &a->warnings);
       apply_roles(c, kr);
+      relocate_globals(c, kr);
     }
     summaries_dispose(rc);
     err = verify(c, "split module");
@@ -1444,4 +1604,17 @@ size_t gs_kernel_workgroup_arg_count(const gs_analysis *a, size_t k) {
 
 int gs_kernel_workgroup_arg(const gs_analysis *a, size_t k, size_t i) {
   return VEC_AT(&split_kernel_result(a, k)->workgroup_args, int, i);
+}
+
+size_t gs_kernel_carried_global_count(const gs_analysis *a, size_t k) {
+  return split_kernel_result(a, k)->globals.len;
+}
+
+const char *gs_kernel_carried_global(const gs_analysis *a, size_t k, size_t i, unsigned *offset,
+                                     unsigned *bytes, const unsigned char **init) {
+  const carried_global *cg = &VEC_AT(&split_kernel_result(a, k)->globals, carried_global, i);
+  *offset = cg->offset;
+  *bytes = cg->bytes;
+  *init = cg->init;
+  return cg->name;
 }

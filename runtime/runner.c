@@ -298,14 +298,23 @@ typedef struct {
   unsigned live_bytes, workgroup_bytes, header_bytes;
   gs_vec workgroup_args; /* int */
   gs_vec outputs;        /* int: arguments of host-output buffers */
+  gs_vec globals;        /* plan_global: program-scope variables in the header */
   int distinct;
 } run_plan;
+
+typedef struct {
+  char *name;
+  unsigned offset, bytes;
+  unsigned char *init;
+  int output;
+} plan_global;
 
 static void plan_init(run_plan *p) {
   memset(p, 0, sizeof *p);
   p->live_arg = p->control_arg = -1;
   vec_init(&p->workgroup_args, sizeof(int));
   vec_init(&p->outputs, sizeof(int));
+  vec_init(&p->globals, sizeof(plan_global));
 }
 
 static void plan_free(run_plan *p) {
@@ -318,6 +327,17 @@ static void plan_free(run_plan *p) {
   free(p->kernel);
   vec_free(&p->workgroup_args);
   vec_free(&p->outputs);
+  for (size_t i = 0; i < p->globals.len; i++) {
+    free(VEC_AT(&p->globals, plan_global, i).name);
+    free(VEC_AT(&p->globals, plan_global, i).init);
+  }
+  vec_free(&p->globals);
+}
+
+static void mark_global_output(run_plan *p, const char *name) {
+  for (size_t i = 0; i < p->globals.len; i++)
+    if (!strcmp(VEC_AT(&p->globals, plan_global, i).name, name))
+      VEC_AT(&p->globals, plan_global, i).output = 1;
 }
 
 static void plan_segments(run_plan *p, size_t n) {
@@ -377,10 +397,21 @@ static void plan_from_analysis(const gs_analysis *a, size_t k, run_plan *p) {
   p->header_bytes = gs_kernel_live_header_bytes(a, k);
   for (size_t i = 0; i < gs_kernel_workgroup_arg_count(a, k); i++)
     VEC_PUSH(&p->workgroup_args, int, gs_kernel_workgroup_arg(a, k, i));
+  for (size_t i = 0; i < gs_kernel_carried_global_count(a, k); i++) {
+    plan_global g;
+    const unsigned char *init;
+    g.name = gs_strdup(gs_kernel_carried_global(a, k, i, &g.offset, &g.bytes, &init));
+    g.init = gs_xmalloc(g.bytes ? g.bytes : 1);
+    memcpy(g.init, init, g.bytes);
+    g.output = 0;
+    VEC_PUSH(&p->globals, plan_global, g);
+  }
   for (size_t b = 0; b < gs_kernel_buffer_count(a, k); b++) {
     gs_buffer_info bi = gs_kernel_buffer(a, k, b);
     if (bi.arg >= 0 && bi.host_output)
       VEC_PUSH(&p->outputs, int, bi.arg);
+    else if (bi.host_output)
+      mark_global_output(p, bi.name);
   }
 }
 
@@ -464,6 +495,28 @@ static gs_error *plan_from_file(const char *path, const char *want, run_plan *p)
     const json_value *wa = json_get(live, "workgroup_args");
     for (size_t i = 0; wa && wa->kind == JSON_ARRAY && i < wa->count; i++)
       VEC_PUSH(&p->workgroup_args, int, json_int(&wa->items[i], "arg"));
+    const json_value *gl = json_get(live, "globals");
+    for (size_t i = 0; gl && gl->kind == JSON_ARRAY && i < gl->count && !err; i++) {
+      const json_value *name = json_get(&gl->items[i], "name");
+      const json_value *init = json_get(&gl->items[i], "init");
+      int off = json_int(&gl->items[i], "offset"), bytes = json_int(&gl->items[i], "bytes");
+      if (!name || name->kind != JSON_STRING || !init || init->kind != JSON_STRING || off < 0 ||
+          bytes < 0 || strlen(init->string) != 2 * (size_t)bytes ||
+          (unsigned)(off + bytes) > p->header_bytes) {
+        err = gs_errorf("%s: kernel '%s': a carried global lacks its name, offset, bytes or "
+                        "init, or lies outside the header",
+                        path, p->kernel);
+        break;
+      }
+      plan_global g = {gs_strdup(name->string), (unsigned)off, (unsigned)bytes,
+                       gs_xcalloc((size_t)bytes + 1, 1), 0};
+      for (int j = 0; j < bytes; j++) {
+        unsigned v = 0;
+        sscanf(init->string + 2 * j, "%2x", &v);
+        g.init[j] = (unsigned char)v;
+      }
+      VEC_PUSH(&p->globals, plan_global, g);
+    }
     if (p->live_arg < 0 && !err)
       err = gs_errorf("%s: kernel '%s': live_state has no argument index", path, p->kernel);
   }
@@ -473,9 +526,13 @@ static gs_error *plan_from_file(const char *path, const char *want, run_plan *p)
   const json_value *bufs = json_get(kern, "buffers");
   for (size_t b = 0; bufs && bufs->kind == JSON_ARRAY && b < bufs->count; b++) {
     const json_value *out = json_get(&bufs->items[b], "host_output");
+    const json_value *name = json_get(&bufs->items[b], "name");
     int arg = json_int(&bufs->items[b], "arg");
-    if (arg >= 0 && out && out->kind == JSON_BOOL && out->number)
+    int is_out = out && out->kind == JSON_BOOL && out->number;
+    if (arg >= 0 && is_out)
       VEC_PUSH(&p->outputs, int, arg);
+    else if (is_out && name && name->kind == JSON_STRING)
+      mark_global_output(p, name->string);
   }
   json_free(root);
   return err;
@@ -528,10 +585,37 @@ static gs_error *plan_matches(const run_plan *p, LLVMModuleRef m, size_t *nparam
   return NULL;
 }
 
+static gs_error *write_bytes(const char *dir, const char *name, const void *data,
+                             size_t bytes) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s.bin", dir, name);
+  FILE *f = fopen(path, "wb");
+  gs_error *err = NULL;
+  if (!f || fwrite(data, 1, bytes, f) != bytes)
+    err = gs_errorf("cannot write '%s': %s", path, strerror(errno));
+  if (f)
+    fclose(f);
+  return err;
+}
+
 static gs_error *write_outputs(run_state *rs, const run_plan *plan, const char *dir) {
   gs_error *err = NULL;
   if (mkdir(dir, 0777) != 0 && errno != EEXIST)
     return gs_errorf("cannot create '%s': %s", dir, strerror(errno));
+  for (size_t i = 0; i < plan->globals.len && !err; i++) {
+    const plan_global *g = &VEC_AT(&plan->globals, plan_global, i);
+    if (!g->output)
+      continue;
+    unsigned char *data = gs_xmalloc(g->bytes ? g->bytes : 1);
+    cl_int rc = clEnqueueReadBuffer(rs->q, rs->state, CL_TRUE, g->offset, g->bytes, data, 0,
+                                    NULL, NULL);
+    err = rc != CL_SUCCESS ? gs_errorf("reading '%s' back failed: %s", g->name,
+                                       cl_error_name(rc))
+                           : write_bytes(dir, g->name, data, g->bytes);
+    free(data);
+  }
+  if (err)
+    return err;
   for (size_t b = 0; b < plan->outputs.len; b++) {
     param *p = &rs->params[VEC_AT(&plan->outputs, int, b)];
     if (p->kind == ARG_LOCAL)
@@ -540,13 +624,7 @@ static gs_error *write_outputs(run_state *rs, const run_plan *plan, const char *
     unsigned char *data = malloc(p->bytes);
     CL_CHECK(clEnqueueReadBuffer(rs->q, p->mem, CL_TRUE, 0, p->bytes, data, 0, NULL, NULL),
              "reading a buffer back");
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s.bin", dir, p->name);
-    FILE *f = fopen(path, "wb");
-    if (!f || fwrite(data, 1, p->bytes, f) != p->bytes)
-      err = gs_errorf("cannot write '%s': %s", path, strerror(errno));
-    if (f)
-      fclose(f);
+    err = write_bytes(dir, p->name, data, p->bytes);
   done:
     free(data);
     if (err)
@@ -744,6 +822,11 @@ gs_error *gs_run(const gs_run_request *req) {
     for (size_t i = 0; i < plan.workgroup_args.len && i < header / 8; i++) {
       sizes[i] = rs.params[VEC_AT(&plan.workgroup_args, int, i)].bytes;
       per_group += (size_t)((sizes[i] + 15) / 16 * 16);
+    }
+    /* then the program-scope variables, with their initial contents */
+    for (size_t i = 0; i < plan.globals.len; i++) {
+      const plan_global *g = &VEC_AT(&plan.globals, plan_global, i);
+      memcpy((unsigned char *)sizes + g->offset, g->init, g->bytes);
     }
     size_t bytes = header + ninv * plan.live_bytes + ngroups * per_group;
     rs.state = clCreateBuffer(rs.ctx, CL_MEM_READ_WRITE, bytes ? bytes : 16, NULL, &rc);

@@ -35,6 +35,13 @@ unsigned gs_kernel_workgroup_bytes(const gs_analysis *a, size_t k);
 unsigned gs_kernel_live_header_bytes(const gs_analysis *a, size_t k);
 size_t gs_kernel_workgroup_arg_count(const gs_analysis *a, size_t k);
 int gs_kernel_workgroup_arg(const gs_analysis *a, size_t k, size_t i);
+/* Program-scope variables the kernel writes live in the live state's header
+ * (runtimes need not keep them from one launch to the next): the host writes
+ * INIT (BYTES bytes) at OFFSET before the first segment and reads them back
+ * from there. Returns the variable's name. */
+size_t gs_kernel_carried_global_count(const gs_analysis *a, size_t k);
+const char *gs_kernel_carried_global(const gs_analysis *a, size_t k, size_t i, unsigned *offset,
+                                     unsigned *bytes, const unsigned char **init);
 int gs_kernel_control_arg(const gs_analysis *a, size_t k);
 /* Bytes per invocation of the values live across some barrier that the
  * split recomputes instead of carrying (what recomputation saves). */
