@@ -169,7 +169,7 @@ static gs_error *check_live(split_ctx *c) {
            * it is recomputed, or carried as an offset from it */
           if (!remat_ok(&c->remat, v)) {
             if (bases.len != 1)
-              err = at_barrier_error(c, j, v, "the pointer into more than one private variable");
+              err = at_barrier_error(c, j, v, "the pointer into private memory (into one of several private variables)");
             else
               map_put(&c->private_base, v, (intptr_t)base);
           }

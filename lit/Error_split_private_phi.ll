@@ -1,8 +1,11 @@
-; A pointer into private memory chosen by a phi (which element of a private
-; array) and used after a grid barrier: the address of a private variable
-; is per-invocation and per-launch, it can be neither carried (it would be
+; A pointer into private memory chosen by a phi between two private arrays
+; and used after a grid barrier: the address of a private variable is
+; per-invocation and per-launch, so it can be neither carried (it would be
 ; stale in the next segment, DESIGN.md: LLVM coroutines #47179) nor
-; recomputed (the phi depends on loaded data): an error.
+; recomputed (the phi depends on a branch), and with two possible bases it
+; cannot be carried as an offset into one array either: an error.
+; (A pointer into ONE private array is carried as an offset into the next
+; segment's copy: Split_private_pointer_offset.ll.)
 ; Exit status 1, exactly one line on stderr naming the kernel and what is
 ; wrong, and no output file (SPEC sections 5, 7); the opt pass reports the
 ; same error and fails.
@@ -29,6 +32,7 @@ target triple = "spir64-unknown-unknown"
 define spir_kernel void @pick(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %mode) {
 entry:
   %arr = alloca [4 x i32], align 4
+  %arr2 = alloca [4 x i32], align 4
   %gid = call spir_func i64 @_Z13get_global_idj(i32 0)
   %k = and i64 %gid, 3
   %slot = getelementptr inbounds [4 x i32], ptr %arr, i64 0, i64 %k
@@ -43,7 +47,8 @@ first:
   br label %join
 
 second:
-  %p1 = getelementptr inbounds [4 x i32], ptr %arr, i64 0, i64 0
+  store i32 %x, ptr %arr2, align 4
+  %p1 = getelementptr inbounds [4 x i32], ptr %arr2, i64 0, i64 0
   br label %join
 
 join:
