@@ -38,6 +38,7 @@ int ir_is_call(LLVMValueRef inst);                  /* call or invoke */
 char *ir_itanium_base(const char *name);            /* "_Z10atomic_addPU3AS1Vii" -> "atomic_add" */
 int ir_function_in(LLVMValueRef inst, LLVMValueRef fn);
 char *ir_describe(LLVMValueRef inst);               /* "'text' (file:line:col)" */
+void ir_pointer_bases(LLVMValueRef p, gs_vec *bases); /* the objects P points into */
 
 /* target: what differs between SPIR, AMDGPU and NVPTX */
 
@@ -77,6 +78,8 @@ LLVMValueRef target_product(LLVMBuilderRef b, LLVMModuleRef m, const gs_target *
 extern const gs_target target_spir, target_amdgpu, target_nvptx;
 const gs_target *target_for_module(LLVMModuleRef m);
 int target_has_kernel_cc(LLVMValueRef fn, unsigned cc);
+buffer_space target_flat_arg_space(unsigned addrspace);
+buffer_space target_global_space(unsigned addrspace); /* 1 global, 3 workgroup: all three */
 
 /* barriers: the spellings of SPEC section 1 */
 

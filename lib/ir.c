@@ -95,3 +95,35 @@ int ir_function_in(LLVMValueRef inst, LLVMValueRef fn) {
   LLVMBasicBlockRef bb = LLVMGetInstructionParent(inst);
   return bb && LLVMGetBasicBlockParent(bb) == fn;
 }
+
+/* The objects P is based on, through GEPs, casts (instructions or constant
+ * expressions), freezes, phis and selects. */
+void ir_pointer_bases(LLVMValueRef p, gs_vec *bases) {
+  gs_vec work;
+  gs_map seen;
+  vec_init(&work, sizeof(LLVMValueRef));
+  map_init(&seen);
+  VEC_PUSH(&work, LLVMValueRef, p);
+  while (work.len) {
+    LLVMValueRef v = VEC_AT(&work, LLVMValueRef, --work.len);
+    if (map_get(&seen, v, NULL))
+      continue;
+    map_put(&seen, v, 1);
+    LLVMOpcode op = LLVMIsAConstantExpr(v) ? LLVMGetConstOpcode(v) : (LLVMOpcode)0;
+    if (LLVMIsAGetElementPtrInst(v) || LLVMIsABitCastInst(v) || LLVMIsAAddrSpaceCastInst(v) ||
+        LLVMIsAFreezeInst(v) || op == LLVMGetElementPtr || op == LLVMBitCast ||
+        op == LLVMAddrSpaceCast) {
+      VEC_PUSH(&work, LLVMValueRef, LLVMGetOperand(v, 0));
+    } else if (LLVMIsAPHINode(v)) {
+      for (unsigned i = 0; i < LLVMCountIncoming(v); i++)
+        VEC_PUSH(&work, LLVMValueRef, LLVMGetIncomingValue(v, i));
+    } else if (LLVMIsASelectInst(v)) {
+      VEC_PUSH(&work, LLVMValueRef, LLVMGetOperand(v, 1));
+      VEC_PUSH(&work, LLVMValueRef, LLVMGetOperand(v, 2));
+    } else {
+      VEC_PUSH(bases, LLVMValueRef, v);
+    }
+  }
+  vec_free(&work);
+  map_free(&seen);
+}

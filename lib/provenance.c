@@ -106,39 +106,11 @@ static int is_pointerish(LLVMTypeRef ty) {
 
 /* The objects an address is based on; returns 1 when all are allocas. */
 static int based_on_allocas(LLVMValueRef p, gs_vec *allocas) {
-  gs_vec work;
-  gs_map seen;
-  vec_init(&work, sizeof(LLVMValueRef));
-  map_init(&seen);
-  VEC_PUSH(&work, LLVMValueRef, p);
-  int all = 1;
-  while (work.len && all) {
-    LLVMValueRef v = VEC_AT(&work, LLVMValueRef, --work.len);
-    if (map_get(&seen, v, NULL))
-      continue;
-    map_put(&seen, v, 1);
-    if (LLVMIsAAllocaInst(v)) {
-      VEC_PUSH(allocas, LLVMValueRef, v);
-    } else if (LLVMIsAGetElementPtrInst(v) || LLVMIsABitCastInst(v) ||
-               LLVMIsAAddrSpaceCastInst(v) || LLVMIsAFreezeInst(v)) {
-      VEC_PUSH(&work, LLVMValueRef, LLVMGetOperand(v, 0));
-    } else if (LLVMIsAConstantExpr(v) && (LLVMGetConstOpcode(v) == LLVMGetElementPtr ||
-                                          LLVMGetConstOpcode(v) == LLVMBitCast ||
-                                          LLVMGetConstOpcode(v) == LLVMAddrSpaceCast)) {
-      VEC_PUSH(&work, LLVMValueRef, LLVMGetOperand(v, 0));
-    } else if (LLVMIsAPHINode(v)) {
-      for (unsigned i = 0; i < LLVMCountIncoming(v); i++)
-        VEC_PUSH(&work, LLVMValueRef, LLVMGetIncomingValue(v, i));
-    } else if (LLVMIsASelectInst(v)) {
-      VEC_PUSH(&work, LLVMValueRef, LLVMGetOperand(v, 1));
-      VEC_PUSH(&work, LLVMValueRef, LLVMGetOperand(v, 2));
-    } else {
-      all = 0;
-    }
-  }
-  vec_free(&work);
-  map_free(&seen);
-  return all;
+  ir_pointer_bases(p, allocas);
+  for (size_t i = 0; i < allocas->len; i++)
+    if (!LLVMIsAAllocaInst(VEC_AT(allocas, LLVMValueRef, i)))
+      return 0;
+  return 1;
 }
 
 /* A pointer into the buffer is stored at ADDR: private memory then holds it. */

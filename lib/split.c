@@ -111,34 +111,6 @@ static int in_vec(const gs_vec *v, LLVMValueRef x) {
   return 0;
 }
 
-/* The objects a pointer is based on, through GEPs, casts, phis and selects. */
-static void pointer_bases(LLVMValueRef p, gs_vec *bases) {
-  gs_vec work;
-  gs_map seen;
-  vec_init(&work, sizeof(LLVMValueRef));
-  map_init(&seen);
-  VEC_PUSH(&work, LLVMValueRef, p);
-  while (work.len) {
-    LLVMValueRef v = VEC_AT(&work, LLVMValueRef, --work.len);
-    if (map_get(&seen, v, NULL))
-      continue;
-    map_put(&seen, v, 1);
-    if (LLVMIsAGetElementPtrInst(v) || LLVMIsABitCastInst(v) || LLVMIsAAddrSpaceCastInst(v) ||
-        LLVMIsAFreezeInst(v))
-      VEC_PUSH(&work, LLVMValueRef, LLVMGetOperand(v, 0));
-    else if (LLVMIsAPHINode(v))
-      for (unsigned i = 0; i < LLVMCountIncoming(v); i++)
-        VEC_PUSH(&work, LLVMValueRef, LLVMGetIncomingValue(v, i));
-    else if (LLVMIsASelectInst(v)) {
-      VEC_PUSH(&work, LLVMValueRef, LLVMGetOperand(v, 1));
-      VEC_PUSH(&work, LLVMValueRef, LLVMGetOperand(v, 2));
-    } else
-      VEC_PUSH(bases, LLVMValueRef, v);
-  }
-  vec_free(&work);
-  map_free(&seen);
-}
-
 /* Checks what is live across each barrier, adds the allocas that live
  * pointers point into (their memory must survive too), and rejects what
  * cannot be carried. */
@@ -160,7 +132,7 @@ static gs_error *check_live(split_ctx *c) {
         continue;
       gs_vec bases;
       vec_init(&bases, sizeof(LLVMValueRef));
-      pointer_bases(v, &bases);
+      ir_pointer_bases(v, &bases);
       gs_error *err = NULL;
       for (size_t k = 0; k < bases.len && !err; k++) {
         LLVMValueRef base = VEC_AT(&bases, LLVMValueRef, k);

@@ -51,3 +51,24 @@ LLVMValueRef target_call(LLVMBuilderRef b, LLVMModuleRef m, const char *name, LL
   LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
   return LLVMGetIntTypeWidth(LLVMTypeOf(call)) < 64 ? LLVMBuildZExt(b, call, i64, "") : call;
 }
+
+/* AMDGPU and NVPTX number their spaces alike for kernel arguments: 0 flat or
+ * generic (HIP and CUDA pass global memory so), 1 global, 3 workgroup,
+ * 4 constant. */
+buffer_space target_flat_arg_space(unsigned as) {
+  switch (as) {
+  case 0:
+  case 1:
+    return SPACE_GLOBAL;
+  case 4:
+    return SPACE_CONSTANT;
+  case 3:
+    return SPACE_WORKGROUP;
+  default:
+    return SPACE_NONE;
+  }
+}
+
+buffer_space target_global_space(unsigned as) {
+  return as == 1 ? SPACE_GLOBAL : as == 3 ? SPACE_WORKGROUP : SPACE_NONE;
+}

@@ -11,23 +11,6 @@ static int amdgpu_is_kernel(LLVMModuleRef m, LLVMValueRef fn) {
   return target_has_kernel_cc(fn, LLVMAMDGPUKERNELCallConv);
 }
 
-static buffer_space amdgpu_arg_space(unsigned as) {
-  switch (as) {
-  case 0:
-  case 1:
-    return SPACE_GLOBAL;
-  case 4:
-    return SPACE_CONSTANT;
-  case 3:
-    return SPACE_WORKGROUP;
-  default:
-    return SPACE_NONE;
-  }
-}
-
-static buffer_space amdgpu_global_space(unsigned as) {
-  return as == 1 ? SPACE_GLOBAL : as == 3 ? SPACE_WORKGROUP : SPACE_NONE;
-}
 
 static int amdgpu_is_id_call(const char *callee) {
   return !strncmp(callee, "llvm.amdgcn.workitem.id.", 24) ||
@@ -114,6 +97,6 @@ static void amdgpu_workgroup_barrier(LLVMBuilderRef b, LLVMModuleRef m) {
   LLVMBuildFence(b, LLVMAtomicOrderingAcquire, 0, "");
 }
 
-const gs_target target_amdgpu = {"amdgcn",           amdgpu_is_kernel,    amdgpu_arg_space,
-                                 amdgpu_global_space, amdgpu_is_id_call,   amdgpu_is_id_global,
+const gs_target target_amdgpu = {"amdgcn",           amdgpu_is_kernel,    target_flat_arg_space,
+                                 target_global_space, amdgpu_is_id_call,   amdgpu_is_id_global,
                                  amdgpu_is_pure_query, amdgpu_query,       amdgpu_workgroup_barrier};

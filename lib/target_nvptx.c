@@ -32,23 +32,6 @@ static int nvptx_is_kernel(LLVMModuleRef m, LLVMValueRef fn) {
   return found;
 }
 
-static buffer_space nvptx_arg_space(unsigned as) {
-  switch (as) {
-  case 0:
-  case 1:
-    return SPACE_GLOBAL;
-  case 4:
-    return SPACE_CONSTANT;
-  case 3:
-    return SPACE_WORKGROUP;
-  default:
-    return SPACE_NONE;
-  }
-}
-
-static buffer_space nvptx_global_space(unsigned as) {
-  return as == 1 ? SPACE_GLOBAL : as == 3 ? SPACE_WORKGROUP : SPACE_NONE;
-}
 
 static int nvptx_is_id_call(const char *callee) {
   static const char *const prefixes[] = {"llvm.nvvm.read.ptx.sreg.tid.",
@@ -115,6 +98,6 @@ static void nvptx_workgroup_barrier(LLVMBuilderRef b, LLVMModuleRef m) {
   LLVMBuildCall2(b, fty, fn, NULL, 0, "");
 }
 
-const gs_target target_nvptx = {"nvptx",           nvptx_is_kernel,    nvptx_arg_space,
-                                nvptx_global_space, nvptx_is_id_call,   nvptx_is_id_global,
+const gs_target target_nvptx = {"nvptx",           nvptx_is_kernel,    target_flat_arg_space,
+                                target_global_space, nvptx_is_id_call,   nvptx_is_id_global,
                                 nvptx_is_pure_query, nvptx_query,       nvptx_workgroup_barrier};

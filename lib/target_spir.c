@@ -23,9 +23,6 @@ static buffer_space spir_arg_space(unsigned as) {
   }
 }
 
-static buffer_space spir_global_space(unsigned as) {
-  return as == 1 ? SPACE_GLOBAL : as == 3 ? SPACE_WORKGROUP : SPACE_NONE;
-}
 
 /* OpenCL C work-item functions whose results differ between work-items or
  * work-groups, and their SPIR-V builtin spellings. */
@@ -92,5 +89,5 @@ static void spir_workgroup_barrier(LLVMBuilderRef b, LLVMModuleRef m) {
 }
 
 const gs_target target_spir = {"spir",           spir_is_kernel,     spir_arg_space,
-                               spir_global_space, spir_is_id_call,   spir_is_id_global,
+                               target_global_space, spir_is_id_call,   spir_is_id_global,
                                spir_is_pure_query, spir_query,       spir_workgroup_barrier};
