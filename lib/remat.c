@@ -43,12 +43,15 @@ static int cost(remat_ctx *r, LLVMValueRef v, int *budget) {
    * carried (see the split's check_live) */
   if (LLVMIsAAllocaInst(v))
     return 1;
+  /* a value decided once stays decided: the split asks about the same value
+   * from several barriers, and must get the same answer every time */
   intptr_t memo;
-  if (map_get(&r->memo, v, &memo) && memo == MEMO_NO)
-    return 0;
+  if (map_get(&r->memo, v, &memo))
+    return memo == MEMO_YES;
+  /* running out of budget says nothing about V itself: not remembered */
   if (--*budget < 0)
     return 0;
-  int ok = 0;
+  int ok = 0, refused = 0; /* refused: V itself cannot be recomputed */
   switch (LLVMGetInstructionOpcode(v)) {
   case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl: case LLVMLShr: case LLVMAShr:
   case LLVMAnd: case LLVMOr: case LLVMXor: case LLVMUDiv: case LLVMSDiv: case LLVMURem:
@@ -61,18 +64,20 @@ static int cost(remat_ctx *r, LLVMValueRef v, int *budget) {
     ok = operands_ok(r, v, budget);
     break;
   case LLVMLoad:
-    ok = !LLVMGetVolatile(v) && LLVMGetOrdering(v) == LLVMAtomicOrderingNotAtomic &&
-         r->load_ok(r->load_ctx, v) && operands_ok(r, v, budget);
+    refused = LLVMGetVolatile(v) || LLVMGetOrdering(v) != LLVMAtomicOrderingNotAtomic ||
+              !r->load_ok(r->load_ctx, v);
+    ok = !refused && operands_ok(r, v, budget);
     break;
   case LLVMCall: {
     const char *name = ir_callee_name(v);
-    ok = name && r->t->is_pure_query(name) && operands_ok(r, v, budget);
+    refused = !name || !r->t->is_pure_query(name);
+    ok = !refused && operands_ok(r, v, budget);
     break;
   }
   default:
-    ok = 0;
+    refused = 1;
   }
-  if (!ok)
+  if (refused)
     map_put(&r->memo, v, MEMO_NO);
   return ok;
 }

@@ -172,63 +172,108 @@ static void taint_store_target(uniformity *u, LLVMValueRef addr) {
     taint_memory(u, addr);
 }
 
-/* Inside the region a dependent branch controls, stores and phis depend on
- * it, and so do values used after the region (divergent loop exits). */
+/* Whether private memory at ADDR (an alloca, through GEPs and casts) is read
+ * in a block whose reach differs from SIDE. */
+static int read_on_other_paths(const uniformity *u, LLVMValueRef addr, const int *reach,
+                               int side) {
+  while (LLVMIsAGetElementPtrInst(addr) || LLVMIsABitCastInst(addr) ||
+         LLVMIsAAddrSpaceCastInst(addr))
+    addr = LLVMGetOperand(addr, 0);
+  if (!LLVMIsAAllocaInst(addr))
+    return 0;
+  gs_vec work;
+  vec_init(&work, sizeof(LLVMValueRef));
+  VEC_PUSH(&work, LLVMValueRef, addr);
+  int found = 0;
+  while (work.len && !found) {
+    LLVMValueRef a = VEC_AT(&work, LLVMValueRef, --work.len);
+    for (LLVMUseRef use = LLVMGetFirstUse(a); use && !found; use = LLVMGetNextUse(use)) {
+      LLVMValueRef user = LLVMGetUser(use);
+      if (LLVMIsAGetElementPtrInst(user) || LLVMIsABitCastInst(user) ||
+          LLVMIsAAddrSpaceCastInst(user)) {
+        VEC_PUSH(&work, LLVMValueRef, user);
+      } else if (!LLVMIsAStoreInst(user) && LLVMIsAInstruction(user)) {
+        int b = block_of(u, user);
+        found = b >= 0 && reach[b] != side;
+      }
+    }
+  }
+  vec_free(&work);
+  return found;
+}
+
+/* A dependent branch splits invocations between its successors until they
+ * meet again (sync dependence, as LLVM's divergence analysis has it): a phi
+ * where paths from two successors meet depends on the branch; so does
+ * private memory written on the paths of one successor and read where the
+ * others can be; and so does a value defined in the region and used after
+ * it (invocations leave a loop at different iterations). A block that only
+ * one successor reaches (the rest of the kernel after `if (i >= n) return;`)
+ * sees only the invocations of that side and depends on nothing. */
 static void taint_controlled(uniformity *u, LLVMValueRef branch) {
   int x = block_of(u, branch);
   int join = u->ipdom[x];
-  char *in_region = gs_xcalloc(u->n + 1, 1);
+  /* reach[b]: 0 none, k + 1 only successor k, -1 several successors */
+  int *reach = gs_xcalloc(u->n + 1, sizeof(int));
+  int *stamp = gs_xcalloc(u->n + 1, sizeof(int));
   gs_vec work;
   vec_init(&work, sizeof(int));
   unsigned ns = LLVMGetNumSuccessors(branch);
   for (unsigned k = 0; k < ns; k++) {
     intptr_t s;
-    if (map_get(&u->cfg->block_index, LLVMGetSuccessor(branch, k), &s) && (int)s != join &&
-        !in_region[s]) {
-      in_region[s] = 1;
-      VEC_PUSH(&work, int, (int)s);
-    }
-  }
-  gs_vec region;
-  vec_init(&region, sizeof(int));
-  while (work.len) {
-    int b = VEC_AT(&work, int, --work.len);
-    VEC_PUSH(&region, int, b);
-    LLVMValueRef term = LLVMGetBasicBlockTerminator(VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, b));
-    unsigned n = term ? LLVMGetNumSuccessors(term) : 0;
-    for (unsigned k = 0; k < n; k++) {
-      intptr_t s;
-      if (map_get(&u->cfg->block_index, LLVMGetSuccessor(term, k), &s) && (int)s != join &&
-          !in_region[s]) {
-        in_region[s] = 1;
-        VEC_PUSH(&work, int, (int)s);
+    if (!map_get(&u->cfg->block_index, LLVMGetSuccessor(branch, k), &s))
+      continue;
+    int dup = 0; /* several edges to one block are one way */
+    for (unsigned e = 0; e < k; e++)
+      dup |= LLVMGetSuccessor(branch, e) == LLVMGetSuccessor(branch, k);
+    if (dup)
+      continue;
+    VEC_PUSH(&work, int, (int)s);
+    stamp[s] = (int)k + 1;
+    while (work.len) {
+      int b = VEC_AT(&work, int, --work.len);
+      reach[b] = !reach[b] || reach[b] == (int)k + 1 ? (int)k + 1 : -1;
+      if (b == join)
+        continue; /* the paths meet here: the region ends */
+      LLVMValueRef term =
+          LLVMGetBasicBlockTerminator(VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, b));
+      unsigned n = term ? LLVMGetNumSuccessors(term) : 0;
+      for (unsigned e = 0; e < n; e++) {
+        intptr_t t;
+        if (map_get(&u->cfg->block_index, LLVMGetSuccessor(term, e), &t) &&
+            stamp[t] != (int)k + 1) {
+          stamp[t] = (int)k + 1;
+          VEC_PUSH(&work, int, (int)t);
+        }
       }
     }
   }
-  for (size_t i = 0; i < region.len; i++) {
-    LLVMBasicBlockRef bb = VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, VEC_AT(&region, int, i));
+  for (size_t b = 0; b < u->n; b++) {
+    if (!reach[b])
+      continue;
+    LLVMBasicBlockRef bb = VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, b);
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-      if (LLVMIsAStoreInst(in))
+      if (LLVMIsAPHINode(in)) {
+        if (reach[b] < 0)
+          taint(u, in);
+        continue;
+      }
+      if ((int)b == join)
+        break; /* the join's own code runs for everyone again */
+      if (LLVMIsAStoreInst(in) && reach[b] > 0 &&
+          read_on_other_paths(u, LLVMGetOperand(in, 1), reach, reach[b]))
         taint_store_target(u, LLVMGetOperand(in, 1));
-      else if (LLVMIsAPHINode(in))
-        taint(u, in);
       for (LLVMUseRef use = LLVMGetFirstUse(in); use; use = LLVMGetNextUse(use)) {
         LLVMValueRef user = LLVMGetUser(use);
         int ub = LLVMIsAInstruction(user) ? block_of(u, user) : -1;
-        if (ub >= 0 && !in_region[ub])
+        if (ub >= 0 && (!reach[ub] || ub == join))
           taint(u, user);
       }
     }
   }
-  if ((size_t)join < u->n) {
-    LLVMBasicBlockRef bb = VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, join);
-    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in && LLVMIsAPHINode(in);
-         in = LLVMGetNextInstruction(in))
-      taint(u, in);
-  }
-  vec_free(&region);
   vec_free(&work);
-  free(in_region);
+  free(reach);
+  free(stamp);
 }
 
 static int is_atomic_call(const char *name) {

@@ -26,8 +26,8 @@ static const char usage[] =
     "  --no-split        only analyse: roles of the kernels as they are, no module\n"
     "  --kernel NAME     only this kernel\n"
     "  --barrier NAME    also treat calls to NAME as grid barriers\n"
-    "  --target T        ir (default); spirv, amdgcn, nvptx are not in this version\n"
-    "  --mcpu CPU        target processor\n"
+    "  --target T        ir (default, .ll), spirv (.spv), amdgcn (.hsaco), nvptx (.ptx)\n"
+    "  --mcpu CPU        target processor (default gfx90a for amdgcn, sm_80 for nvptx)\n"
     "  -O0 .. -O3        optimisation level for .cl inputs (default -O2)\n"
     "  --help, --version\n"
     "\n"
@@ -36,6 +36,7 @@ static const char usage[] =
 typedef struct {
   const char *input, *out_dir, *plan, *target, *mcpu;
   int print_roles, opt_level, no_split;
+  gs_target_kind kind;
   gs_options *opts;
 } tool_args;
 
@@ -104,13 +105,14 @@ static int parse_args(int argc, char **argv, tool_args *t) {
   }
   if (!t->input)
     return usage_error("%s", "no input file");
-  if (strcmp(t->target, "ir") != 0) {
-    if (!strcmp(t->target, "spirv") || !strcmp(t->target, "amdgcn") ||
-        !strcmp(t->target, "nvptx"))
-      return usage_error("target '%s' is not available in this version (available: ir)",
-                         t->target);
-    return usage_error("unknown target '%s' (targets: ir, spirv, amdgcn, nvptx)", t->target);
+  gs_error *e = gs_target_parse(t->target, &t->kind);
+  if (e) {
+    int rc = usage_error("%s", gs_error_message(e));
+    gs_error_dispose(e);
+    return rc;
   }
+  if (t->mcpu && (t->kind == GS_TARGET_IR || t->kind == GS_TARGET_SPIRV))
+    return usage_error("--mcpu means nothing for --target %s", t->target);
   return -1;
 }
 
@@ -119,11 +121,11 @@ static const char *base_name(const char *path) {
   return slash ? slash + 1 : path;
 }
 
-/* Writes TEXT to PATH through a temporary file, so that an error never
- * leaves a partial file behind. */
-static int write_file(const char *path, const char *text, const char *input) {
+/* Writes SIZE bytes to PATH through a temporary file, so that an error never
+ * leaves a partial file behind; "-" is stdout. */
+static int write_bytes_file(const char *path, const char *data, size_t size, const char *input) {
   if (!strcmp(path, "-")) {
-    fputs(text, stdout);
+    fwrite(data, 1, size, stdout);
     return 0;
   }
   size_t n = strlen(path) + 16;
@@ -131,7 +133,7 @@ static int write_file(const char *path, const char *text, const char *input) {
   snprintf(tmp, n, "%s.tmpXXXXXX", path);
   int fd = mkstemp(tmp);
   FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-  int ok = f && fputs(text, f) >= 0;
+  int ok = f && fwrite(data, 1, size, f) == size;
   if (f && fclose(f) != 0)
     ok = 0;
   if (ok && rename(tmp, path) != 0)
@@ -143,6 +145,10 @@ static int write_file(const char *path, const char *text, const char *input) {
   }
   free(tmp);
   return ok ? 0 : EXIT_INPUT;
+}
+
+static int write_file(const char *path, const char *text, const char *input) {
+  return write_bytes_file(path, text, strlen(text), input);
 }
 
 /* DIR/<input name without its extension><SUFFIX> */
@@ -161,6 +167,16 @@ static int run(tool_args *t) {
   LLVMModuleRef m = NULL;
   gs_analysis *a = NULL;
   int rc = 0;
+  size_t ilen = strlen(t->input);
+  if ((t->kind == GS_TARGET_AMDGCN || t->kind == GS_TARGET_NVPTX) && ilen > 3 &&
+      !strcmp(t->input + ilen - 3, ".cl")) {
+    fprintf(stderr,
+            "%s: error: OpenCL C inputs are compiled for SPIR; for --target %s give LLVM IR "
+            "compiled for %s (with its device library)\n",
+            t->input, t->target, gs_target_triple(t->kind));
+    LLVMContextDispose(ctx);
+    return EXIT_INPUT;
+  }
   gs_error *e = gs_load_module(ctx, t->input, t->opt_level, &m);
   if (!e)
     e = t->no_split ? gs_analyze(m, t->opts, &a) : gs_split_module(m, t->opts, &a);
@@ -187,20 +203,26 @@ static int run(tool_args *t) {
     }
     char *plan = gs_plan_json(a, base_name(t->input));
     char *plan_path = t->plan ? strdup(t->plan) : output_path(t, ".plan.json");
-    char *module_path = output_path(t, ".ll");
-    char *ir = LLVMPrintModuleToString(m);
-    if (mkdir(t->out_dir, 0777) != 0 && errno != EEXIST) {
+    char *module_path = output_path(t, gs_target_extension(t->kind));
+    char *ir = NULL;
+    size_t ir_size = 0;
+    gs_error *emit_error = t->no_split ? NULL : gs_emit(m, t->kind, t->mcpu, &ir, &ir_size);
+    if (emit_error) {
+      fprintf(stderr, "%s: error: %s\n", t->input, gs_error_message(emit_error));
+      gs_error_dispose(emit_error);
+      rc = EXIT_INPUT;
+    } else if (mkdir(t->out_dir, 0777) != 0 && errno != EEXIST) {
       fprintf(stderr, "%s: error: cannot create '%s': %s\n", t->input, t->out_dir,
               strerror(errno));
       rc = EXIT_INPUT;
     } else {
-      rc = t->no_split ? 0 : write_file(module_path, ir, t->input);
+      rc = t->no_split ? 0 : write_bytes_file(module_path, ir, ir_size, t->input);
       if (!rc)
         rc = write_file(plan_path, plan, t->input);
       if (rc && !t->no_split)
         unlink(module_path);
     }
-    LLVMDisposeMessage(ir);
+    gs_dispose_string(ir);
     free(plan_path);
     free(module_path);
     gs_dispose_string(plan);
@@ -318,7 +340,7 @@ static int run_main(int argc, char **argv) {
 int main(int argc, char **argv) {
   if (argc > 1 && !strcmp(argv[1], "run"))
     return run_main(argc - 1, argv + 1);
-  tool_args t = {NULL, "gridsplit-out", NULL, "ir", NULL, 0, 2, 0, gs_options_create()};
+  tool_args t = {NULL, "gridsplit-out", NULL, "ir", NULL, 0, 2, 0, GS_TARGET_IR, gs_options_create()};
   int rc = parse_args(argc, argv, &t);
   if (rc < 0)
     rc = run(&t);

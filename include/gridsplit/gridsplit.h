@@ -3,6 +3,7 @@
 #define GRIDSPLIT_GRIDSPLIT_H
 
 #include "gridsplit/analysis.h"
+#include "gridsplit/emit.h"
 #include "gridsplit/error.h"
 #include "gridsplit/load.h"
 #include "gridsplit/options.h"

@@ -1,0 +1,36 @@
+/* gridsplit: emitting a module for a target (SPEC section 6). */
+#ifndef GRIDSPLIT_EMIT_H
+#define GRIDSPLIT_EMIT_H
+
+#include <stddef.h>
+
+#include <llvm-c/Core.h>
+
+#include "gridsplit/error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum { GS_TARGET_IR, GS_TARGET_SPIRV, GS_TARGET_AMDGCN, GS_TARGET_NVPTX } gs_target_kind;
+
+/* "ir", "spirv", "amdgcn", "nvptx"; an error names the valid ones. */
+gs_error *gs_target_parse(const char *name, gs_target_kind *out);
+/* The output file extension: ".ll", ".spv", ".hsaco", ".ptx". */
+const char *gs_target_extension(gs_target_kind kind);
+/* The triple a .cl input is compiled for when it is emitted for KIND. */
+const char *gs_target_triple(gs_target_kind kind);
+
+/* Emits M for KIND into memory (*DATA, *SIZE; release with gs_dispose_string):
+ * textual IR; SPIR-V (SPIRV-LLVM-Translator on LLVM 15, from typed-pointer
+ * IR; LLVM's SPIR-V backend on LLVM 22); an HSA code object (AMDGPU backend,
+ * linked by ld.lld -shared); PTX (NVPTX backend). MCPU (NULL: gfx90a, sm_80)
+ * must name a processor the LLVM knows. M is not changed. Code generation
+ * runs in a child process, so a backend that aborts is an error here. */
+gs_error *gs_emit(LLVMModuleRef m, gs_target_kind kind, const char *mcpu, char **data,
+                  size_t *size);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

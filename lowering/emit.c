@@ -1,0 +1,261 @@
+/* LLVM IR to targets (SPEC section 6). Code generation runs in a forked
+ * child: LLVM backends report some errors by aborting, and a library must not
+ * take its caller down with it. The child writes the result (or the message)
+ * to temporary files that the parent reads. */
+#define _POSIX_C_SOURCE 200809L
+#include "gridsplit/emit.h"
+
+#include "gs.h"
+
+#include <errno.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+int gs_target_cpu_valid(LLVMTargetMachineRef tm, const char *cpu);
+#if GS_HAVE_SPIRV_TRANSLATOR
+int gs_spirv_translate(LLVMModuleRef m, char **data, size_t *size, char **error);
+#endif
+
+static const struct {
+  const char *name, *extension, *triple, *cpu;
+} targets[] = {{"ir", ".ll", "spir64-unknown-unknown", NULL},
+               {"spirv", ".spv", "spir64-unknown-unknown", NULL},
+               {"amdgcn", ".hsaco", "amdgcn-amd-amdhsa", "gfx90a"},
+               {"nvptx", ".ptx", "nvptx64-nvidia-cuda", "sm_80"}};
+
+gs_error *gs_target_parse(const char *name, gs_target_kind *out) {
+  for (int i = 0; i < 4; i++)
+    if (name && !strcmp(name, targets[i].name)) {
+      *out = (gs_target_kind)i;
+      return NULL;
+    }
+  return gs_errorf("unknown target '%s' (targets: ir, spirv, amdgcn, nvptx)", name ? name : "");
+}
+
+const char *gs_target_extension(gs_target_kind kind) { return targets[kind].extension; }
+const char *gs_target_triple(gs_target_kind kind) { return targets[kind].triple; }
+
+static void init_targets(void) {
+  static int done;
+  if (done)
+    return;
+  done = 1;
+  LLVMInitializeNVPTXTargetInfo();
+  LLVMInitializeNVPTXTarget();
+  LLVMInitializeNVPTXTargetMC();
+  LLVMInitializeNVPTXAsmPrinter();
+  LLVMInitializeAMDGPUTargetInfo();
+  LLVMInitializeAMDGPUTarget();
+  LLVMInitializeAMDGPUTargetMC();
+  LLVMInitializeAMDGPUAsmPrinter();
+#if GS_LLVM_MAJOR >= 20
+  LLVMInitializeSPIRVTargetInfo();
+  LLVMInitializeSPIRVTarget();
+  LLVMInitializeSPIRVTargetMC();
+  LLVMInitializeSPIRVAsmPrinter();
+#endif
+}
+
+static int triple_is(LLVMModuleRef m, gs_target_kind kind) {
+  const char *t = LLVMGetTarget(m);
+  switch (kind) {
+  case GS_TARGET_SPIRV:
+    return !strncmp(t, "spir", 4);
+  case GS_TARGET_AMDGCN:
+    return !strncmp(t, "amdgcn", 6);
+  case GS_TARGET_NVPTX:
+    return !strncmp(t, "nvptx", 5);
+  default:
+    return 1;
+  }
+}
+
+static gs_error *read_whole(const char *path, char **data, size_t *size) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return gs_errorf("cannot read '%s': %s", path, strerror(errno));
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  rewind(f);
+  *data = gs_xmalloc(n > 0 ? (size_t)n + 1 : 1);
+  *size = n > 0 ? (size_t)fread(*data, 1, (size_t)n, f) : 0;
+  (*data)[*size] = 0;
+  fclose(f);
+  return NULL;
+}
+
+static void write_message(const char *path, const char *msg) {
+  FILE *f = fopen(path, "w");
+  if (f) {
+    fputs(msg, f);
+    fclose(f);
+  }
+}
+
+/* Backend errors that reach the context become the child's message. */
+static void child_diagnostic(LLVMDiagnosticInfoRef info, void *ctx) {
+  if (LLVMGetDiagInfoSeverity(info) != LLVMDSError)
+    return;
+  char *d = LLVMGetDiagInfoDescription(info);
+  write_message(ctx, d);
+  LLVMDisposeMessage(d);
+  _exit(3);
+}
+
+/* In the child: emit M (a copy) to OUT, or a message to ERR and exit 1. */
+static int child_emit(LLVMModuleRef m, gs_target_kind kind, const char *cpu, const char *out,
+                      const char *err) {
+  LLVMContextSetDiagnosticHandler(LLVMGetModuleContext(m), child_diagnostic, (void *)err);
+  if (kind == GS_TARGET_SPIRV && GS_LLVM_MAJOR < 20) {
+#if GS_HAVE_SPIRV_TRANSLATOR
+    char *data = NULL, *msg = NULL;
+    size_t size = 0;
+    if (!gs_spirv_translate(m, &data, &size, &msg)) {
+      write_message(err, msg);
+      return 1;
+    }
+    FILE *f = fopen(out, "wb");
+    if (!f || fwrite(data, 1, size, f) != size) {
+      write_message(err, "cannot write the SPIR-V");
+      return 1;
+    }
+    fclose(f);
+    return 0;
+#else
+    write_message(err, "this gridsplit was built without SPIRV-LLVM-Translator");
+    return 1;
+#endif
+  }
+  const char *triple = kind == GS_TARGET_SPIRV ? "spirv64-unknown-unknown" : LLVMGetTarget(m);
+  if (kind == GS_TARGET_SPIRV)
+    LLVMSetTarget(m, triple);
+  LLVMTargetRef target;
+  char *msg = NULL;
+  if (LLVMGetTargetFromTriple(triple, &target, &msg)) {
+    write_message(err, msg ? msg : "no such target");
+    return 1;
+  }
+  LLVMTargetMachineRef tm =
+      LLVMCreateTargetMachine(target, triple, cpu ? cpu : "", "", LLVMCodeGenLevelDefault,
+                              LLVMRelocPIC, LLVMCodeModelDefault);
+  if (cpu && !gs_target_cpu_valid(tm, cpu)) {
+    char text[256];
+    snprintf(text, sizeof text, "'%s' is not a processor the %s target of LLVM %d knows", cpu,
+             targets[kind].name, GS_LLVM_MAJOR);
+    write_message(err, text);
+    return 1;
+  }
+  LLVMSetModuleDataLayout(m, LLVMCreateTargetDataLayout(tm));
+  LLVMCodeGenFileType ft = kind == GS_TARGET_NVPTX ? LLVMAssemblyFile : LLVMObjectFile;
+  if (LLVMTargetMachineEmitToFile(tm, m, (char *)out, ft, &msg)) {
+    write_message(err, msg ? msg : "the backend failed");
+    return 1;
+  }
+  return 0;
+}
+
+/* ld.lld -shared: an HSA code object from the AMDGPU object file */
+static gs_error *link_code_object(const char *obj, const char *out) {
+  char *argv[] = {(char *)GS_LLD_PATH, "-shared", "-o", (char *)out, (char *)obj, NULL};
+  pid_t pid;
+  int rc = posix_spawn(&pid, GS_LLD_PATH, NULL, NULL, argv, environ);
+  if (rc)
+    return gs_errorf("cannot run %s: %s", GS_LLD_PATH, strerror(rc));
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+    ;
+  if (!WIFEXITED(status) || WEXITSTATUS(status))
+    return gs_errorf("%s -shared could not link the AMDGPU code object", GS_LLD_PATH);
+  return NULL;
+}
+
+gs_error *gs_emit(LLVMModuleRef m, gs_target_kind kind, const char *mcpu, char **data,
+                  size_t *size) {
+  *data = NULL;
+  *size = 0;
+  if (kind == GS_TARGET_IR) {
+    *data = LLVMPrintModuleToString(m);
+    char *copy = gs_strdup(*data);
+    LLVMDisposeMessage(*data);
+    *data = copy;
+    *size = strlen(copy);
+    return NULL;
+  }
+  if (!triple_is(m, kind))
+    return gs_errorf("the module is for '%s', not for the %s target: compile the kernels for %s",
+                     LLVMGetTarget(m), targets[kind].name, targets[kind].triple);
+  if (kind == GS_TARGET_SPIRV && GS_LLVM_MAJOR < 20) {
+    /* SPIRV-LLVM-Translator 15 crashes on opaque pointers */
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+      for (unsigned i = 0; i < LLVMCountParams(f); i++) {
+        LLVMTypeRef t = LLVMTypeOf(LLVMGetParam(f, i));
+        if (LLVMGetTypeKind(t) == LLVMPointerTypeKind && LLVMPointerTypeIsOpaque(t)) {
+          size_t len;
+          return gs_errorf("function '%s' has opaque pointers, which SPIRV-LLVM-Translator 15 "
+                           "cannot translate: give typed-pointer IR (clang-15 -Xclang "
+                           "-no-opaque-pointers, or a .cl input, which gridsplit compiles so)",
+                           LLVMGetValueName2(f, &len));
+        }
+      }
+  }
+  const char *cpu = mcpu ? mcpu : targets[kind].cpu;
+  if (kind == GS_TARGET_SPIRV)
+    cpu = NULL;
+  init_targets();
+  char out[] = "/tmp/gridsplit-emit-XXXXXX", err[] = "/tmp/gridsplit-emit-err-XXXXXX";
+  int fo = mkstemp(out), fe = mkstemp(err);
+  if (fo < 0 || fe < 0)
+    return gs_errorf("cannot create a temporary file: %s", strerror(errno));
+  close(fo);
+  close(fe);
+  LLVMModuleRef copy = LLVMCloneModule(m);
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0)
+    _exit(child_emit(copy, kind, cpu, out, err));
+  LLVMDisposeModule(copy);
+  gs_error *e = NULL;
+  int status = 0;
+  if (pid < 0) {
+    e = gs_errorf("cannot start code generation: %s", strerror(errno));
+  } else {
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+      ;
+    if (WIFSIGNALED(status)) {
+      e = gs_errorf("the %s backend of LLVM %d crashed (signal %d) while emitting the segments",
+                    targets[kind].name, GS_LLVM_MAJOR, WTERMSIG(status));
+    } else if (WEXITSTATUS(status)) {
+      char *msg = NULL;
+      size_t n = 0;
+      read_whole(err, &msg, &n);
+      while (n && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
+        msg[--n] = 0;
+      e = gs_errorf("%s code generation failed: %s", targets[kind].name,
+                    n ? msg : "the backend gave no reason");
+      free(msg);
+    }
+  }
+  if (!e && kind == GS_TARGET_AMDGCN) {
+    char so[] = "/tmp/gridsplit-hsaco-XXXXXX";
+    int fs = mkstemp(so);
+    if (fs >= 0)
+      close(fs);
+    e = fs < 0 ? gs_errorf("cannot create a temporary file") : link_code_object(out, so);
+    if (!e)
+      e = read_whole(so, data, size);
+    unlink(so);
+  } else if (!e) {
+    e = read_whole(out, data, size);
+  }
+  unlink(out);
+  unlink(err);
+  return e;
+}
