@@ -40,8 +40,13 @@ gs_error *gs_target_parse(const char *name, gs_target_kind *out) {
   return gs_errorf("unknown target '%s' (targets: ir, spirv, amdgcn, nvptx)", name ? name : "");
 }
 
-const char *gs_target_extension(gs_target_kind kind) { return targets[kind].extension; }
-const char *gs_target_triple(gs_target_kind kind) { return targets[kind].triple; }
+const char *gs_target_extension(gs_target_kind kind) {
+  return (unsigned)kind <= GS_TARGET_NVPTX ? targets[kind].extension : "";
+}
+
+const char *gs_target_triple(gs_target_kind kind) {
+  return (unsigned)kind <= GS_TARGET_NVPTX ? targets[kind].triple : "";
+}
 
 static void init_targets(void) {
   static int done;
@@ -181,6 +186,8 @@ gs_error *gs_emit(LLVMModuleRef m, gs_target_kind kind, const char *mcpu, char *
                   size_t *size) {
   *data = NULL;
   *size = 0;
+  if ((unsigned)kind > GS_TARGET_NVPTX)
+    return gs_errorf("gs_emit: no target kind %d", (int)kind);
   if (kind == GS_TARGET_IR) {
     *data = LLVMPrintModuleToString(m);
     char *copy = gs_strdup(*data);
