@@ -151,6 +151,13 @@ LLVMValueRef remat_build(remat_ctx *r, LLVMBuilderRef b, LLVMValueRef v, gs_map 
 
 /* provenance: which buffers every instruction reads, writes, updates atomically */
 
+/* On a segment's reload of a carried pointer: the argument indices it may
+ * point into. */
+#define GS_CARRY_MD "gridsplit.carried_from"
+/* The name of a segment's live-state argument; storing a carried pointer
+ * there is no escape. */
+#define GS_LIVE_STATE_NAME "gs_live_state"
+
 enum { ACC_R = 1, ACC_W = 2, ACC_A = 4 };
 
 typedef struct {

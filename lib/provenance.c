@@ -113,6 +113,22 @@ static int based_on_allocas(LLVMValueRef p, gs_vec *allocas) {
   return 1;
 }
 
+/* A segment carrying a pointer to the next one stores it in its live state;
+ * the next segment's reload names the buffers it may point into. */
+static int into_live_state(LLVMValueRef addr) {
+  gs_vec bases;
+  vec_init(&bases, sizeof(LLVMValueRef));
+  ir_pointer_bases(addr, &bases);
+  int ours = bases.len > 0;
+  for (size_t i = 0; i < bases.len; i++) {
+    LLVMValueRef b = VEC_AT(&bases, LLVMValueRef, i);
+    size_t len;
+    ours &= LLVMIsAArgument(b) && !strcmp(LLVMGetValueName2(b, &len), GS_LIVE_STATE_NAME);
+  }
+  vec_free(&bases);
+  return ours;
+}
+
 /* A pointer into the buffer is stored at ADDR: private memory then holds it. */
 static void pointer_stored(walker *w, LLVMValueRef inst, LLVMValueRef addr) {
   gs_vec allocas;
@@ -358,7 +374,7 @@ static void visit_user(walker *w, LLVMValueRef v, LLVMValueRef user) {
   case LLVMStore:
     if (LLVMGetOperand(user, 1) == v)
       w->add(w->sink, user, w->root, ACC_W);
-    if (LLVMGetOperand(user, 0) == v)
+    if (LLVMGetOperand(user, 0) == v && !into_live_state(LLVMGetOperand(user, 1)))
       pointer_stored(w, user, LLVMGetOperand(user, 1));
     break;
   case LLVMAtomicRMW:
@@ -688,14 +704,42 @@ void access_analyze(kernel_access *ka, LLVMModuleRef m, LLVMValueRef kernel,
   }
   for_each_global_buffer(m, t, add_global_buffer, ka);
 
+  /* reloads of carried pointers (split.c), by the argument they may point into */
+  gs_vec carried;
+  vec_init(&carried, sizeof(LLVMValueRef[2]));
+  unsigned carry_kind = LLVMGetMDKindIDInContext(LLVMGetModuleContext(m), GS_CARRY_MD,
+                                                 (unsigned)strlen(GS_CARRY_MD));
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(kernel); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+      LLVMValueRef md = LLVMIsALoadInst(in) ? LLVMGetMetadata(in, carry_kind) : NULL;
+      unsigned n = md ? LLVMGetMDNodeNumOperands(md) : 0;
+      LLVMValueRef *ops = n ? gs_xcalloc(n, sizeof *ops) : NULL;
+      if (n)
+        LLVMGetMDNodeOperands(md, ops);
+      for (unsigned k = 0; k < n; k++) {
+        unsigned arg = (unsigned)LLVMConstIntGetZExtValue(ops[k]);
+        if (arg < nparams) {
+          LLVMValueRef pair[2] = {LLVMGetParam(kernel, arg), in};
+          vec_push(&carried, pair);
+        }
+      }
+      free(ops);
+    }
   walker w;
   walker_init(&w, kernel, "kernel", c, kernel_add, ka);
   w.warnings = warnings;
   w.root_kind = "buffer";
   for (size_t i = 0; i < ka->buffers.len; i++) {
     buffer_desc *b = &VEC_AT(&ka->buffers, buffer_desc, i);
+    w.root = (int)i; /* the reloads join this root's walk */
+    for (size_t k = 0; k < carried.len; k++) {
+      LLVMValueRef *pair = (LLVMValueRef *)carried.data + 2 * k;
+      if (pair[0] == b->value)
+        push(&w, pair[1], POINTS_INTO);
+    }
     walk_root(&w, b->value, (int)i, b->name);
   }
+  vec_free(&carried);
   walker_free(&w);
   merge_callee_globals(c, kernel, kernel_add, ka, kernel_root_of);
 }

@@ -632,6 +632,41 @@ static void copy_workgroup_memory(seg_builder *sb, int restore) {
   }
 }
 
+/* A pointer into buffers carried across a barrier is reloaded from the live
+ * state: the load says which kernel arguments it may point into (the
+ * pointer's bases in the kernel), so that the roles of the emitted segments
+ * still see the accesses through it (provenance.c, GS_CARRY_MD). A base that
+ * is not an argument makes every pointer argument a candidate. */
+static void tag_carried_pointer(split_ctx *c, LLVMValueRef v, LLVMValueRef load) {
+  if (LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMPointerTypeKind)
+    return;
+  gs_vec bases;
+  vec_init(&bases, sizeof(LLVMValueRef));
+  ir_pointer_bases(v, &bases);
+  int all = 0;
+  LLVMMetadataRef *ops = gs_xcalloc(c->nparams + 1, sizeof *ops);
+  char *listed = gs_xcalloc(c->nparams + 1, 1);
+  for (size_t i = 0; i < bases.len; i++) {
+    LLVMValueRef b = VEC_AT(&bases, LLVMValueRef, i);
+    int found = 0;
+    for (unsigned a = 0; a < c->nparams && !found; a++)
+      if (LLVMGetParam(c->kernel, a) == b)
+        found = 1, listed[a] = 1;
+    all |= !found;
+  }
+  unsigned n = 0;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(c->ctx);
+  for (unsigned a = 0; a < c->nparams; a++)
+    if (listed[a] || (all && LLVMGetTypeKind(LLVMTypeOf(LLVMGetParam(c->kernel, a))) ==
+                                 LLVMPointerTypeKind))
+      ops[n++] = LLVMValueAsMetadata(LLVMConstInt(i32, a, 0));
+  unsigned kind = LLVMGetMDKindIDInContext(c->ctx, GS_CARRY_MD, (unsigned)strlen(GS_CARRY_MD));
+  LLVMSetMetadata(load, kind, LLVMMetadataAsValue(c->ctx, LLVMMDNodeInContext2(c->ctx, ops, n)));
+  free(ops);
+  free(listed);
+  vec_free(&bases);
+}
+
 static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlockRef cont) {
   split_ctx *c = sb->c;
   LLVMContextRef ctx = c->ctx;
@@ -725,6 +760,7 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
       LLVMValueRef x =
           LLVMBuildLoad2(sb->b, LLVMTypeOf(v), state_ptr(sb, s->offset, LLVMTypeOf(v)), vname(v));
       LLVMSetAlignment(x, 1);
+      tag_carried_pointer(c, v, x);
       map_put(&sb->entry_val, v, (intptr_t)x);
     }
   }
@@ -1218,6 +1254,37 @@ static void prune_scratch(LLVMModuleRef c, const gs_map *segments) {
   }
 }
 
+/* SPIR-V wants every variable in the first block and every block after its
+ * dominators (SPIR-V 2.16.1): static allocas move to the entry, and the
+ * blocks follow a reverse post-order. LLVM needs neither, so this only
+ * tidies what the split built. */
+static void tidy_segment(LLVMValueRef fn) {
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(LLVMGetGlobalParent(fn)));
+  LLVMPositionBuilder(b, entry, LLVMGetFirstInstruction(entry));
+  for (LLVMBasicBlockRef bb = LLVMGetNextBasicBlock(entry); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb), next; in; in = next) {
+      next = LLVMGetNextInstruction(in);
+      if (LLVMIsAAllocaInst(in) && LLVMIsAConstantInt(LLVMGetOperand(in, 0))) {
+        LLVMInstructionRemoveFromParent(in);
+        LLVMInsertIntoBuilder(b, in);
+      }
+    }
+  LLVMDisposeBuilder(b);
+  kernel_cfg order; /* only its RPO of the blocks is used */
+  memset(&order, 0, sizeof order);
+  if (!cfg_build(&order, fn, NULL)) {
+    LLVMBasicBlockRef prev = NULL;
+    for (size_t i = 0; i < order.blocks.len; i++) {
+      LLVMBasicBlockRef bb = VEC_AT(&order.blocks, LLVMBasicBlockRef, i);
+      if (prev)
+        LLVMMoveBasicBlockAfter(bb, prev);
+      prev = bb;
+    }
+  }
+  cfg_free(&order);
+}
+
 static gs_error *run_passes(LLVMModuleRef m, const char *passes) {
   LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
   LLVMErrorRef perr = LLVMRunPasses(m, passes, NULL, po);
@@ -1500,6 +1567,9 @@ gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis *
   if (!err) {
     prune_scratch(c, &segments);
     err = run_passes(c, "function(sroa,mem2reg,instsimplify,simplifycfg)");
+    for (size_t i = 0; !err && i < segments.cap; i++)
+      if (segments.keys[i])
+        tidy_segment((LLVMValueRef)segments.keys[i]);
   }
   if (!err) {
     summary_cache *rc = summaries_create(t, &a->warnings);
