@@ -1271,18 +1271,39 @@ static void tidy_segment(LLVMValueRef fn) {
       }
     }
   LLVMDisposeBuilder(b);
-  kernel_cfg order; /* only its RPO of the blocks is used */
-  memset(&order, 0, sizeof order);
-  if (!cfg_build(&order, fn, NULL)) {
-    LLVMBasicBlockRef prev = NULL;
-    for (size_t i = 0; i < order.blocks.len; i++) {
-      LLVMBasicBlockRef bb = VEC_AT(&order.blocks, LLVMBasicBlockRef, i);
-      if (prev)
-        LLVMMoveBasicBlockAfter(bb, prev);
-      prev = bb;
+  /* reverse post-order, visiting successors last to first so that a loop's
+   * body comes before its exit, as a person would write it */
+  unsigned n = LLVMCountBasicBlocks(fn);
+  LLVMBasicBlockRef *post = gs_xcalloc(n + 1, sizeof *post);
+  struct {
+    LLVMBasicBlockRef bb;
+    unsigned next;
+  } *stack = gs_xcalloc(n + 1, sizeof *stack);
+  gs_map seen;
+  map_init(&seen);
+  size_t sp = 0, count = 0;
+  stack[sp].bb = entry;
+  stack[sp++].next = 0;
+  map_put(&seen, entry, 1);
+  while (sp) {
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(stack[sp - 1].bb);
+    unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
+    if (stack[sp - 1].next < ns) {
+      LLVMBasicBlockRef succ = LLVMGetSuccessor(term, ns - 1 - stack[sp - 1].next++);
+      if (!map_get(&seen, succ, NULL)) {
+        map_put(&seen, succ, 1);
+        stack[sp].bb = succ;
+        stack[sp++].next = 0;
+      }
+    } else {
+      post[count++] = stack[--sp].bb;
     }
   }
-  cfg_free(&order);
+  for (size_t i = count; i-- > 1;)
+    LLVMMoveBasicBlockAfter(post[i - 1], post[i]);
+  map_free(&seen);
+  free(stack);
+  free(post);
 }
 
 static gs_error *run_passes(LLVMModuleRef m, const char *passes) {
