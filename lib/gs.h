@@ -39,6 +39,7 @@ char *ir_itanium_base(const char *name);            /* "_Z10atomic_addPU3AS1Vii"
 int ir_function_in(LLVMValueRef inst, LLVMValueRef fn);
 char *ir_describe(LLVMValueRef inst);               /* "'text' (file:line:col)" */
 void ir_pointer_bases(LLVMValueRef p, gs_vec *bases); /* the objects P points into */
+void ir_tidy_blocks(LLVMValueRef fn); /* static allocas first, blocks in RPO (for SPIR-V) */
 
 /* target: what differs between SPIR, AMDGPU and NVPTX */
 

@@ -127,3 +127,62 @@ void ir_pointer_bases(LLVMValueRef p, gs_vec *bases) {
   vec_free(&work);
   map_free(&seen);
 }
+
+/* SPIR-V wants every variable in the first block and every block after its
+ * dominators (SPIR-V 2.16.1): static allocas move to the entry, and the
+ * blocks follow a reverse post-order. LLVM needs neither, so this changes
+ * nothing the function computes. */
+void ir_tidy_blocks(LLVMValueRef fn) {
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(LLVMGetGlobalParent(fn)));
+  /* the leading allocas of the entry stay; every other static one joins them */
+  LLVMValueRef first = LLVMGetFirstInstruction(entry);
+  while (first && LLVMIsAAllocaInst(first))
+    first = LLVMGetNextInstruction(first);
+  if (first)
+    LLVMPositionBuilderBefore(b, first);
+  for (LLVMBasicBlockRef bb = entry; bb && first; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef in = bb == entry ? first : LLVMGetFirstInstruction(bb), next; in;
+         in = next) {
+      next = LLVMGetNextInstruction(in);
+      if (LLVMIsAAllocaInst(in) && LLVMIsAConstantInt(LLVMGetOperand(in, 0))) {
+        LLVMInstructionRemoveFromParent(in);
+        LLVMInsertIntoBuilder(b, in);
+      }
+    }
+  LLVMDisposeBuilder(b);
+  /* reverse post-order, visiting successors last to first so that a loop's
+   * body comes before its exit, as a person would write it */
+  unsigned n = LLVMCountBasicBlocks(fn);
+  LLVMBasicBlockRef *post = gs_xcalloc(n + 1, sizeof *post);
+  struct {
+    LLVMBasicBlockRef bb;
+    unsigned next;
+  } *stack = gs_xcalloc(n + 1, sizeof *stack);
+  gs_map seen;
+  map_init(&seen);
+  size_t sp = 0, count = 0;
+  stack[sp].bb = entry;
+  stack[sp++].next = 0;
+  map_put(&seen, entry, 1);
+  while (sp) {
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(stack[sp - 1].bb);
+    unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
+    if (stack[sp - 1].next < ns) {
+      LLVMBasicBlockRef succ = LLVMGetSuccessor(term, ns - 1 - stack[sp - 1].next++);
+      if (!map_get(&seen, succ, NULL)) {
+        map_put(&seen, succ, 1);
+        stack[sp].bb = succ;
+        stack[sp++].next = 0;
+      }
+    } else {
+      post[count++] = stack[--sp].bb;
+    }
+  }
+  for (size_t i = count; i-- > 1;)
+    LLVMMoveBasicBlockAfter(post[i - 1], post[i]);
+  map_free(&seen);
+  free(stack);
+  free(post);
+}
+

@@ -8,6 +8,7 @@
 #include "gs.h"
 
 #include <errno.h>
+#include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
 #include <spawn.h>
@@ -121,6 +122,12 @@ static int child_emit(LLVMModuleRef m, gs_target_kind kind, const char *cpu, con
   LLVMContextSetDiagnosticHandler(LLVMGetModuleContext(m), child_diagnostic, (void *)err);
   if (kind == GS_TARGET_SPIRV && GS_LLVM_MAJOR < 20) {
 #if GS_HAVE_SPIRV_TRANSLATOR
+    /* the translator's debug info does not pass spirv-val; segments carry
+     * none of their own anyway */
+    LLVMStripModuleDebugInfo(m);
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+      if (LLVMCountBasicBlocks(f))
+        ir_tidy_blocks(f);
     char *data = NULL, *msg = NULL;
     size_t size = 0;
     if (!gs_spirv_translate(m, &data, &size, &msg)) {
