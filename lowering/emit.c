@@ -233,8 +233,12 @@ gs_error *gs_emit(LLVMModuleRef m, gs_target_kind kind, const char *mcpu, char *
   LLVMModuleRef copy = LLVMCloneModule(m);
   fflush(NULL);
   pid_t pid = fork();
-  if (pid == 0)
+  if (pid == 0) {
+    /* the child's LLVM may print warnings; its errors come back through ERR */
+    FILE *devnull = freopen("/dev/null", "w", stderr);
+    (void)devnull;
     _exit(child_emit(copy, kind, cpu, out, err));
+  }
   LLVMDisposeModule(copy);
   gs_error *e = NULL;
   int status = 0;

@@ -24,6 +24,8 @@ static const char usage[] =
     "                    (default DIR/<input name>.plan.json)\n"
     "  --print-roles     print the per-segment roles table\n"
     "  --no-split        only analyse: roles of the kernels as they are, no module\n"
+    "  --drop-original   leave only the segments (keep-original=false)\n"
+    "  --distinct-buffers  declare that no two buffers overlap (noalias; runners check)\n"
     "  --kernel NAME     only this kernel\n"
     "  --barrier NAME    also treat calls to NAME as grid barriers\n"
     "  --target T        ir (default, .ll), spirv (.spv), amdgcn (.hsaco), nvptx (.ptx)\n"
@@ -66,6 +68,14 @@ static int parse_args(int argc, char **argv, tool_args *t) {
     }
     if (!strcmp(a, "--no-split")) {
       t->no_split = 1;
+      continue;
+    }
+    if (!strcmp(a, "--drop-original")) {
+      gs_options_set_keep_original(t->opts, 0);
+      continue;
+    }
+    if (!strcmp(a, "--distinct-buffers")) {
+      gs_options_set_distinct_buffers(t->opts, 1);
       continue;
     }
     if (strlen(a) == 3 && a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3') {
@@ -132,6 +142,12 @@ static int write_bytes_file(const char *path, const char *data, size_t size, con
   char *tmp = malloc(n);
   snprintf(tmp, n, "%s.tmpXXXXXX", path);
   int fd = mkstemp(tmp);
+  if (fd >= 0) {
+    /* mkstemp creates 0600: give the file the mode a plain create would */
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
+  }
   FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
   int ok = f && fwrite(data, 1, size, f) == size;
   if (f && fclose(f) != 0)

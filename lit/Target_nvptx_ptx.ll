@@ -1,0 +1,60 @@
+; PTX through LLVM's NVPTX backend (SPEC section 6): the segments are .entry
+; functions of one PTX module; a read-only buffer that is known not to alias
+; (here by --distinct-buffers) reaches the backend as readonly noalias and is
+; read through the non-coherent path (ld.global.nc); without that knowledge
+; no noalias is added and no ld.global.nc appears.
+;
+; RUN: rm -rf %t && mkdir -p %t
+; RUN: %gridsplit --target nvptx --drop-original --distinct-buffers -o %t/nc --plan %t/nc.json %s
+; RUN: FileCheck %s --check-prefix=NC < %t/nc/Target_nvptx_ptx.ptx
+; RUN: %plan2lines %t/nc.json | FileCheck %s --check-prefix=PLAN
+; RUN: %gridsplit --target nvptx --drop-original -o %t/plain %s
+; RUN: FileCheck %s --check-prefix=PLAIN < %t/plain/Target_nvptx_ptx.ptx
+; RUN: %gridsplit --target ir --drop-original -o %t/ir %s
+; RUN: FileCheck %s --check-prefix=IR < %t/ir/Target_nvptx_ptx.ll
+
+; NC: .target sm_80
+; NC-LABEL: .visible .entry scale.seg0(
+; NC: ld.global.nc.{{[bf]}}32
+; NC: st.global.{{[bf]}}32
+; NC-LABEL: .visible .entry scale.seg1(
+; NC: ld.global.nc.{{[bf]}}32
+; PLAN: kernels[0].distinct_buffers = true
+
+; PLAIN-LABEL: .visible .entry scale.seg0(
+; PLAIN-NOT: ld.global.nc
+; PLAIN-LABEL: .visible .entry scale.seg1(
+; PLAIN-NOT: ld.global.nc
+
+; IR-LABEL: define ptx_kernel void @scale.seg0(
+; IR-NOT: noalias
+; IR-SAME: readonly
+; IR-LABEL: define ptx_kernel void @scale.seg1(
+
+target triple = "nvptx64-nvidia-cuda"
+
+define ptx_kernel void @scale(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %ctaid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %ntid = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %base = mul i32 %ctaid, %ntid
+  %i = add i32 %base, %tid
+  %i64 = zext i32 %i to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %in, i64 %i64
+  %x = load float, ptr addrspace(1) %p, align 4
+  %y = fmul float %x, 2.0
+  %q = getelementptr inbounds float, ptr addrspace(1) %out, i64 %i64
+  store float %y, ptr addrspace(1) %q, align 4
+  call void @gridsplit_grid_sync()
+  %r = getelementptr inbounds float, ptr addrspace(1) %in, i64 0
+  %z = load float, ptr addrspace(1) %r, align 4
+  %w = load float, ptr addrspace(1) %q, align 4
+  %s = fadd float %z, %w
+  store float %s, ptr addrspace(1) %q, align 4
+  ret void
+}
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+declare void @gridsplit_grid_sync()
