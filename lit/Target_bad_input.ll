@@ -1,7 +1,7 @@
 ; Bad input for the targets (SPEC section 6): an unknown processor, a module
-; compiled for another target, OpenCL C for amdgcn or nvptx, and opaque
-; pointers for SPIR-V on LLVM 15 each give one clear error, exit 1, and no
-; output files; an unknown target and --mcpu for a target without processors
+; compiled for another target, OpenCL C for amdgcn or nvptx, and a feature the
+; processor lacks each give one clear error, exit 1, and no output files
+; (opaque pointers for SPIR-V on LLVM 15: Target_spirv_opaque_llvm15.ll); an unknown target and --mcpu for a target without processors
 ; are usage errors (exit 2).
 ;
 ; RUN: rm -rf %t && mkdir -p %t
@@ -19,6 +19,12 @@
 ; RUN: sh -c '%gridsplit --target spirv --mcpu gfx90a -o %t/o5 %s 2> %t/e5; echo "exit $?"' | FileCheck %s --check-prefix=USAGE
 ; RUN: FileCheck %s --check-prefix=MCPU < %t/e5
 ; RUN: count 1 < %t/e1
+; A feature the processor lacks (MFMA on gfx1030): the backend gives up, the
+; tool says why, and nothing is written.
+; RUN: not %gridsplit --target amdgcn --mcpu gfx1030 -o %t/o6 %S/Inputs/amdgcn_mfma.ll 2> %t/e6
+; RUN: FileCheck %s --check-prefix=FEATURE < %t/e6
+; RUN: count 1 < %t/e6
+; RUN: not ls %t/o6
 ; RUN: not ls %t/o4 %t/o5
 
 ; CPU: amd.ll: error: amdgcn code generation failed: 'gfx9999' is not a processor the amdgcn target of LLVM {{[0-9]+}} knows
@@ -27,6 +33,7 @@
 ; UNKNOWN: unknown target 'riscv' (targets: ir, spirv, amdgcn, nvptx)
 ; MCPU: --mcpu means nothing for --target spirv
 ; USAGE: exit 2
+; FEATURE: amdgcn_mfma.ll: error: {{.*}}amdgcn{{.*}}mfma
 
 target triple = "spir64-unknown-unknown"
 

@@ -234,9 +234,10 @@ gs_error *gs_emit(LLVMModuleRef m, gs_target_kind kind, const char *mcpu, char *
   fflush(NULL);
   pid_t pid = fork();
   if (pid == 0) {
-    /* the child's LLVM may print warnings; its errors come back through ERR */
-    FILE *devnull = freopen("/dev/null", "w", stderr);
-    (void)devnull;
+    /* what the child's LLVM prints (a fatal error's reason among it) goes
+     * to ERR, which a clean error message replaces */
+    FILE *log = freopen(err, "a", stderr);
+    (void)log;
     _exit(child_emit(copy, kind, cpu, out, err));
   }
   LLVMDisposeModule(copy);
@@ -248,8 +249,17 @@ gs_error *gs_emit(LLVMModuleRef m, gs_target_kind kind, const char *mcpu, char *
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
       ;
     if (WIFSIGNALED(status)) {
-      e = gs_errorf("the %s backend of LLVM %d crashed (signal %d) while emitting the segments",
-                    targets[kind].name, GS_LLVM_MAJOR, WTERMSIG(status));
+      /* the last thing LLVM printed, e.g. "LLVM ERROR: Cannot select: ..." */
+      char *log = NULL;
+      size_t n = 0;
+      read_whole(err, &log, &n);
+      char *line = log ? strstr(log, "LLVM ERROR: ") : NULL;
+      if (line)
+        line[strcspn(line, "\n")] = 0;
+      e = gs_errorf("the %s backend of LLVM %d stopped (signal %d) while emitting the segments%s%s",
+                    targets[kind].name, GS_LLVM_MAJOR, WTERMSIG(status), line ? ": " : "",
+                    line ? line + 12 : "");
+      free(log);
     } else if (WEXITSTATUS(status)) {
       char *msg = NULL;
       size_t n = 0;

@@ -769,9 +769,25 @@ class Runner:
         return rc, out
 
     def tool(self, case, source, args, out_dir):
-        cmd = [self.opts.tool, "run", "--kernel", case.kernel,
+        run_input, plan = source, []
+        if self.opts.via_spirv:
+            # The SPIR-V itself: split and emit it, translate it back with
+            # SPIRV-LLVM-Translator, and run that module with its plan.
+            spv_dir = out_dir + ".spirv"
+            stem = os.path.splitext(os.path.basename(source))[0]
+            rc, out, _ = self.run([self.opts.tool, "--target", "spirv", "--kernel", case.kernel,
+                                   "-o", spv_dir, source], self.opts.timeout)
+            if rc:
+                return rc, "gridsplit --target spirv failed:\n" + out
+            rc, out, _ = self.run([self.opts.via_spirv, "-r", os.path.join(spv_dir, stem + ".spv"),
+                                   "-o", os.path.join(spv_dir, stem + ".bc")], self.opts.timeout)
+            if rc:
+                return rc, "llvm-spirv -r failed:\n" + out
+            run_input = os.path.join(spv_dir, stem + ".bc")
+            plan = ["--plan", os.path.join(spv_dir, stem + ".plan.json")]
+        cmd = [self.opts.tool, "run", "--kernel", case.kernel] + plan + [
                "--grid", ",".join(map(str, case.grid)),
-               "--workgroup", ",".join(map(str, case.wg)), "--out", out_dir, source] + args.items
+               "--workgroup", ",".join(map(str, case.wg)), "--out", out_dir, run_input] + args.items
         rc, out, _ = self.run(cmd, self.opts.timeout)
         return rc, out
 
@@ -1028,6 +1044,9 @@ def main():
     ap.add_argument("-k", "--filter", action="append", default=[],
                     help="only cases whose name contains this (repeatable)")
     ap.add_argument("--skip-large", action="store_true", help="leave out the 2^16..2^20 grids")
+    ap.add_argument("--via-spirv", metavar="LLVM_SPIRV",
+                    help="run every case through SPIR-V: gridsplit --target spirv, then "
+                         "LLVM_SPIRV -r back to bitcode, then gridsplit run --plan")
     ap.add_argument("-j", "--jobs", type=int, default=min(4, os.cpu_count() or 1))
     ap.add_argument("--timeout", type=int, default=300, help="seconds per gridsplit run")
     ap.add_argument("--work", help="work directory (default: a temporary one)")
