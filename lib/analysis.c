@@ -2,6 +2,9 @@
  * provenance, roles. Reads top to bottom like the steps of SPEC sections 1-3. */
 #include "gs.h"
 
+#include <llvm-c/Target.h>
+
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,6 +71,48 @@ static gs_schedule schedule_of(const kernel_result *kr) {
   return GS_SCHEDULE_STATIC;
 }
 
+static void describe_args(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn,
+                          const gs_target *t) {
+  vec_init(&kr->args, sizeof(kernel_arg));
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
+  for (unsigned i = 0; i < LLVMCountParams(fn); i++) {
+    LLVMValueRef p = LLVMGetParam(fn, i);
+    LLVMTypeRef ty = LLVMTypeOf(p);
+    size_t len;
+    const char *name = LLVMGetValueName2(p, &len);
+    kernel_arg a;
+    memset(&a, 0, sizeof a);
+    gs_str n;
+    str_init(&n);
+    if (*name)
+      str_printf(&n, "%s", name);
+    else
+      str_printf(&n, "arg%u", i);
+    a.name = str_take(&n);
+    LLVMTypeKind k = LLVMGetTypeKind(ty);
+    if (k == LLVMPointerTypeKind) {
+      a.kind = t->arg_space(LLVMGetPointerAddressSpace(ty)) == SPACE_WORKGROUP ? "workgroup"
+                                                                              : "buffer";
+      snprintf(a.type, sizeof a.type, "ptr");
+      a.bytes = (unsigned)LLVMStoreSizeOfType(td, ty);
+    } else {
+      a.kind = "scalar";
+      if (k == LLVMIntegerTypeKind)
+        snprintf(a.type, sizeof a.type, "i%u", LLVMGetIntTypeWidth(ty));
+      else if (k == LLVMFloatTypeKind)
+        snprintf(a.type, sizeof a.type, "f32");
+      else if (k == LLVMDoubleTypeKind)
+        snprintf(a.type, sizeof a.type, "f64");
+      else if (k == LLVMHalfTypeKind)
+        snprintf(a.type, sizeof a.type, "f16");
+      else
+        snprintf(a.type, sizeof a.type, "other");
+      a.bytes = (unsigned)LLVMStoreSizeOfType(td, ty);
+    }
+    VEC_PUSH(&kr->args, kernel_arg, a);
+  }
+}
+
 gs_error *analyze_kernel(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn,
                                 const gs_target *t, const gs_options *opts, summary_cache *cache,
                                 gs_vec *warnings) {
@@ -75,6 +120,7 @@ gs_error *analyze_kernel(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn,
   memset(kr, 0, sizeof *kr);
   kr->name = gs_strdup(LLVMGetValueName2(fn, &len));
   kr->live_state_arg = kr->status_offset = kr->control_arg = -1;
+  describe_args(kr, m, fn, t);
   vec_init(&kr->buffers, sizeof(buffer_desc));
 
   kernel_cfg cfg;
@@ -137,6 +183,9 @@ void kernel_result_free(kernel_result *kr) {
   free(kr->live_in);
   free(kr->live_out);
   vec_free(&kr->workgroup_args);
+  for (size_t i = 0; i < kr->args.len; i++)
+    free(VEC_AT(&kr->args, kernel_arg, i).name);
+  vec_free(&kr->args);
   for (size_t i = 0; i < kr->globals.len; i++) {
     free(VEC_AT(&kr->globals, carried_global, i).name);
     free(VEC_AT(&kr->globals, carried_global, i).init);

@@ -219,6 +219,7 @@ typedef struct {
   unsigned header_bytes; /* the sizes of carried workgroup arguments, from the host */
   gs_vec workgroup_args; /* int: their argument indices, sizes at 8 * position */
   gs_vec globals;        /* carried_global, in the header after the sizes */
+  gs_vec args;           /* kernel_arg: every argument of the kernel, for runners */
   int status_offset;   /* the invocation's next segment, or -1 */
   int control_arg;     /* dynamic schedules */
   int distinct_buffers;
@@ -229,6 +230,16 @@ typedef struct {
   char *name;
   unsigned offset, bytes;
 } live_slot;
+
+/* An argument as a runner binds it: "buffer" (a global or constant pointer),
+ * "workgroup" (a workgroup pointer), or "scalar" with its IR type (i32, f32,
+ * ...) and size. */
+typedef struct {
+  char *name;
+  const char *kind;
+  char type[16];
+  unsigned bytes;
+} kernel_arg;
 
 /* A program-scope variable the kernel writes, kept in the live state so that
  * it survives from one segment to the next (docs/split.md). */

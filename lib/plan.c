@@ -91,8 +91,16 @@ char *gs_plan_json(const gs_analysis *a, const char *module_name) {
       str_printf(&s, ", \"space\": \"%s\", \"host_input\": %s, \"host_output\": %s}",
                  gs_space_name(bi.space), yes(bi.host_input), yes(bi.host_output));
     }
-    str_printf(&s, "%s],\n      \"live_state\": ", gs_kernel_buffer_count(a, k) ? "\n      " : "");
+    str_printf(&s, "%s],\n      \"args\": [", gs_kernel_buffer_count(a, k) ? "\n      " : "");
     const kernel_result *kr = &VEC_AT(&a->kernels, kernel_result, k);
+    for (size_t i = 0; i < kr->args.len; i++) {
+      const kernel_arg *ka = &VEC_AT(&kr->args, kernel_arg, i);
+      str_printf(&s, "%s\n        {\"name\": ", i ? "," : "");
+      str_json_string(&s, ka->name);
+      str_printf(&s, ", \"kind\": \"%s\", \"type\": \"%s\", \"bytes\": %u}", ka->kind,
+                 ka->type, ka->bytes);
+    }
+    str_printf(&s, "%s],\n      \"live_state\": ", kr->args.len ? "\n      " : "");
     if (kr->live_state_arg < 0) {
       str_printf(&s, "null");
     } else {
