@@ -65,6 +65,8 @@ typedef struct gs_target {
   LLVMValueRef (*build_query)(LLVMBuilderRef b, LLVMModuleRef m, gs_query query, unsigned dim);
   /* a workgroup barrier with workgroup-memory ordering */
   void (*build_workgroup_barrier)(LLVMBuilderRef b, LLVMModuleRef m);
+  /* the calling convention of the segment kernels, or 0 for the kernel's own */
+  unsigned segment_cc;
 } gs_target;
 
 /* the global linear invocation id, the workgroup's linear id, the

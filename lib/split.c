@@ -1024,7 +1024,8 @@ static gs_error *build_segment(split_ctx *c, size_t s) {
   sb.c = c;
   sb.s = s;
   sb.fn = LLVMAddFunction(c->m, c->names[s], nfty);
-  LLVMSetFunctionCallConv(sb.fn, LLVMGetFunctionCallConv(c->kernel));
+  LLVMSetFunctionCallConv(sb.fn,
+                          c->t->segment_cc ? c->t->segment_cc : LLVMGetFunctionCallConv(c->kernel));
   copy_attributes(c->kernel, sb.fn, c->nparams);
   copy_kernel_metadata(c, sb.fn, extra);
   for (unsigned i = 0; i < c->nparams; i++)

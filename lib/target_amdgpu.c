@@ -99,4 +99,4 @@ static void amdgpu_workgroup_barrier(LLVMBuilderRef b, LLVMModuleRef m) {
 
 const gs_target target_amdgpu = {"amdgcn",           amdgpu_is_kernel,    target_flat_arg_space,
                                  target_global_space, amdgpu_is_id_call,   amdgpu_is_id_global,
-                                 amdgpu_is_pure_query, amdgpu_query,       amdgpu_workgroup_barrier};
+                                 amdgpu_is_pure_query, amdgpu_query,       amdgpu_workgroup_barrier, 0};

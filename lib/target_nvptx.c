@@ -11,7 +11,9 @@
 static int nvptx_is_kernel(LLVMModuleRef m, LLVMValueRef fn) {
   if (LLVMCountBasicBlocks(fn) == 0)
     return 0;
-  if (LLVMGetFunctionCallConv(fn) == LLVMPTXKernelCallConv)
+  /* ptx_kernel, or spir_kernel as clang marks OpenCL C kernels for NVPTX */
+  if (LLVMGetFunctionCallConv(fn) == LLVMPTXKernelCallConv ||
+      LLVMGetFunctionCallConv(fn) == LLVMSPIRKERNELCallConv)
     return 1;
   unsigned n = LLVMGetNamedMetadataNumOperands(m, "nvvm.annotations");
   if (!n)
@@ -100,4 +102,5 @@ static void nvptx_workgroup_barrier(LLVMBuilderRef b, LLVMModuleRef m) {
 
 const gs_target target_nvptx = {"nvptx",           nvptx_is_kernel,    target_flat_arg_space,
                                 target_global_space, nvptx_is_id_call,   nvptx_is_id_global,
-                                nvptx_is_pure_query, nvptx_query,       nvptx_workgroup_barrier};
+                                nvptx_is_pure_query, nvptx_query,       nvptx_workgroup_barrier,
+                                LLVMPTXKernelCallConv};

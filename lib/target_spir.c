@@ -90,4 +90,4 @@ static void spir_workgroup_barrier(LLVMBuilderRef b, LLVMModuleRef m) {
 
 const gs_target target_spir = {"spir",           spir_is_kernel,     spir_arg_space,
                                target_global_space, spir_is_id_call,   spir_is_id_global,
-                               spir_is_pure_query, spir_query,       spir_workgroup_barrier};
+                               spir_is_pure_query, spir_query,       spir_workgroup_barrier, 0};

@@ -2,7 +2,8 @@
 ; functions of one PTX module; a read-only buffer that is known not to alias
 ; (here by --distinct-buffers) reaches the backend as readonly noalias and is
 ; read through the non-coherent path (ld.global.nc); without that knowledge
-; no noalias is added and no ld.global.nc appears.
+; no noalias is added and no ld.global.nc appears. PTX names have no '.', so
+; the segment scale.seg0 of the plan is the PTX entry scale_$_seg0.
 ;
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: %gridsplit --target nvptx --drop-original --distinct-buffers -o %t/nc --plan %t/nc.json %s
@@ -14,16 +15,16 @@
 ; RUN: FileCheck %s --check-prefix=IR < %t/ir/Target_nvptx_ptx.ll
 
 ; NC: .target sm_80
-; NC-LABEL: .visible .entry scale.seg0(
+; NC-LABEL: .visible .entry scale_$_seg0(
 ; NC: ld.global.nc.{{[bf]}}32
 ; NC: st.global.{{[bf]}}32
-; NC-LABEL: .visible .entry scale.seg1(
+; NC-LABEL: .visible .entry scale_$_seg1(
 ; NC: ld.global.nc.{{[bf]}}32
 ; PLAN: kernels[0].distinct_buffers = true
 
-; PLAIN-LABEL: .visible .entry scale.seg0(
+; PLAIN-LABEL: .visible .entry scale_$_seg0(
 ; PLAIN-NOT: ld.global.nc
-; PLAIN-LABEL: .visible .entry scale.seg1(
+; PLAIN-LABEL: .visible .entry scale_$_seg1(
 ; PLAIN-NOT: ld.global.nc
 
 ; IR-LABEL: define ptx_kernel void @scale.seg0(

@@ -116,6 +116,27 @@ static void child_diagnostic(LLVMDiagnosticInfoRef info, void *ctx) {
   _exit(3);
 }
 
+/* PTX identifiers have no '.' (PTX ISA, "Identifiers"): `k.seg0` is
+ * emitted as `k_$_seg0`, the spelling LLVM's NVPTX backend gives its own
+ * local names; runners look segments up the same way (docs/targets.md). */
+static void ptx_names(LLVMModuleRef m) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    if (!strchr(name, '.') || !strncmp(name, "llvm.", 5))
+      continue;
+    gs_str n;
+    str_init(&n);
+    for (const char *p = name; *p; p++)
+      if (*p == '.')
+        str_printf(&n, "_$_");
+      else
+        str_printf(&n, "%c", *p);
+    LLVMSetValueName2(f, n.s, n.len);
+    str_free(&n);
+  }
+}
+
 /* In the child: emit M (a copy) to OUT, or a message to ERR and exit 1. */
 static int child_emit(LLVMModuleRef m, gs_target_kind kind, const char *cpu, const char *out,
                       const char *err) {
@@ -165,6 +186,8 @@ static int child_emit(LLVMModuleRef m, gs_target_kind kind, const char *cpu, con
     write_message(err, text);
     return 1;
   }
+  if (kind == GS_TARGET_NVPTX)
+    ptx_names(m);
   LLVMSetModuleDataLayout(m, LLVMCreateTargetDataLayout(tm));
   LLVMCodeGenFileType ft = kind == GS_TARGET_NVPTX ? LLVMAssemblyFile : LLVMObjectFile;
   if (LLVMTargetMachineEmitToFile(tm, m, (char *)out, ft, &msg)) {

@@ -1,0 +1,106 @@
+; The OpenCL C work-item functions and the workgroup barrier for NVPTX, from
+; the PTX special registers (PTX ISA, "Special Registers") and bar.sync: a
+; minimal device library so that OpenCL C kernels compiled for
+; nvptx64-nvidia-cuda (clang -x cl) can be split and run on an NVIDIA GPU.
+; Link it with llvm-link and inline it (opt -passes=always-inline).
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.y()
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.z()
+declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ntid.y()
+declare i32 @llvm.nvvm.read.ptx.sreg.ntid.z()
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.y()
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.z()
+declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.y()
+declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.z()
+declare void @llvm.nvvm.barrier0()
+
+define internal i64 @sreg(i32 %which, i32 %d) alwaysinline {
+entry:
+  %k = mul i32 %which, 3
+  %i = add i32 %k, %d
+  switch i32 %i, label %z [ i32 0, label %tx  i32 1, label %ty  i32 2, label %tz
+                            i32 3, label %nx  i32 4, label %ny  i32 5, label %nz
+                            i32 6, label %cx  i32 7, label %cy  i32 8, label %cz
+                            i32 9, label %gx  i32 10, label %gy i32 11, label %gz ]
+tx: %a0 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  br label %done
+ty: %a1 = call i32 @llvm.nvvm.read.ptx.sreg.tid.y()
+  br label %done
+tz: %a2 = call i32 @llvm.nvvm.read.ptx.sreg.tid.z()
+  br label %done
+nx: %a3 = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  br label %done
+ny: %a4 = call i32 @llvm.nvvm.read.ptx.sreg.ntid.y()
+  br label %done
+nz: %a5 = call i32 @llvm.nvvm.read.ptx.sreg.ntid.z()
+  br label %done
+cx: %a6 = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  br label %done
+cy: %a7 = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.y()
+  br label %done
+cz: %a8 = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.z()
+  br label %done
+gx: %a9 = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
+  br label %done
+gy: %a10 = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.y()
+  br label %done
+gz: %a11 = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.z()
+  br label %done
+z:
+  br label %done
+done:
+  %r = phi i32 [ %a0, %tx ], [ %a1, %ty ], [ %a2, %tz ], [ %a3, %nx ], [ %a4, %ny ], [ %a5, %nz ],
+               [ %a6, %cx ], [ %a7, %cy ], [ %a8, %cz ], [ %a9, %gx ], [ %a10, %gy ], [ %a11, %gz ],
+               [ 1, %z ]
+  %w = zext i32 %r to i64
+  ret i64 %w
+}
+
+define i64 @_Z12get_local_idj(i32 %d) alwaysinline {
+  %r = call i64 @sreg(i32 0, i32 %d)
+  ret i64 %r
+}
+define i64 @_Z14get_local_sizej(i32 %d) alwaysinline {
+  %r = call i64 @sreg(i32 1, i32 %d)
+  ret i64 %r
+}
+define i64 @_Z12get_group_idj(i32 %d) alwaysinline {
+  %r = call i64 @sreg(i32 2, i32 %d)
+  ret i64 %r
+}
+define i64 @_Z14get_num_groupsj(i32 %d) alwaysinline {
+  %r = call i64 @sreg(i32 3, i32 %d)
+  ret i64 %r
+}
+define i64 @_Z13get_global_idj(i32 %d) alwaysinline {
+  %g = call i64 @sreg(i32 2, i32 %d)
+  %n = call i64 @sreg(i32 1, i32 %d)
+  %l = call i64 @sreg(i32 0, i32 %d)
+  %b = mul i64 %g, %n
+  %r = add i64 %b, %l
+  ret i64 %r
+}
+define i64 @_Z15get_global_sizej(i32 %d) alwaysinline {
+  %g = call i64 @sreg(i32 3, i32 %d)
+  %n = call i64 @sreg(i32 1, i32 %d)
+  %r = mul i64 %g, %n
+  ret i64 %r
+}
+define void @_Z7barrierj(i32 %flags) alwaysinline convergent {
+  call void @llvm.nvvm.barrier0()
+  ret void
+}
+define i32 @_Z10atomic_addPU3AS1Vii(ptr addrspace(1) %p, i32 %v) alwaysinline {
+  %o = atomicrmw add ptr addrspace(1) %p, i32 %v seq_cst, align 4
+  ret i32 %o
+}
+define i32 @_Z10atomic_addPU3AS3Vii(ptr addrspace(3) %p, i32 %v) alwaysinline {
+  %o = atomicrmw add ptr addrspace(3) %p, i32 %v seq_cst, align 4
+  ret i32 %o
+}

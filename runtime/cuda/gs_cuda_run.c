@@ -1,0 +1,404 @@
+/* gs-cuda-run: runs a split kernel's plan on an NVIDIA GPU through the CUDA
+ * driver API (SPEC section 5, for PTX). It needs no LLVM: it reads the plan
+ * (runtime/json.c) and the PTX that `gridsplit --target nvptx` wrote, so it
+ * builds wherever CUDA is installed:
+ *
+ *   cc -O2 -I$CUDA/include runtime/cuda/gs_cuda_run.c runtime/json.c \
+ *      -L$CUDA/lib64/stubs -lcuda -o gs-cuda-run
+ *
+ *   gs-cuda-run --plan PLAN [--kernel K] --grid X[,Y,Z] --workgroup X[,Y,Z]
+ *               [--out DIR] [--graph] [--repeat N] [--verbose] MODULE.ptx ARG...
+ *
+ * Arguments bind by name as for `gridsplit run`: NAME=@FILE, NAME=zeros:BYTES,
+ * NAME=same:OTHER, NAME=VALUE (read as the plan's type for it). Buffers stay
+ * on the device. A static schedule runs back to back in one stream, or, with
+ * --graph, as one CUDA graph captured once and replayed; a dynamic one
+ * follows the control word, and a divergent barrier is an error. With
+ * --repeat N the whole schedule runs N more times after the checked run and
+ * the mean time per run is printed (inputs are not restored between runs). */
+#define _POSIX_C_SOURCE 200809L
+#include <cuda.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "../json.h"
+
+static void fail(const char *fmt, const char *a, const char *b) {
+  fprintf(stderr, "gs-cuda-run: error: ");
+  fprintf(stderr, fmt, a, b);
+  fprintf(stderr, "\n");
+  exit(1);
+}
+
+static void check(CUresult r, const char *what) {
+  if (r == CUDA_SUCCESS)
+    return;
+  const char *name = NULL;
+  cuGetErrorName(r, &name);
+  fail("%s failed: %s", what, name ? name : "unknown CUDA error");
+}
+
+static char *read_file(const char *path, size_t *size) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    fail("cannot read '%s': %s", path, strerror(errno));
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  rewind(f);
+  char *d = malloc((size_t)(n > 0 ? n : 0) + 1);
+  *size = n > 0 ? fread(d, 1, (size_t)n, f) : 0;
+  d[*size] = 0;
+  fclose(f);
+  return d;
+}
+
+static int num(const json_value *o, const char *key, int dflt) {
+  const json_value *v = json_get(o, key);
+  return v && v->kind == JSON_NUMBER ? (int)v->number : dflt;
+}
+
+static const char *str(const json_value *o, const char *key) {
+  const json_value *v = json_get(o, key);
+  return v && v->kind == JSON_STRING ? v->string : NULL;
+}
+
+typedef struct {
+  const char *name, *kind, *type;
+  unsigned bytes;
+  const char *spec;
+  CUdeviceptr mem;
+  size_t size;
+  int same_as;
+  unsigned char scalar[8];
+  int output;
+} arg;
+
+static int parse_dims(const char *s, unsigned out[3]) {
+  out[0] = out[1] = out[2] = 1;
+  for (int d = 0; d < 3; d++) {
+    char *end;
+    unsigned long v = strtoul(s, &end, 10);
+    if (end == s || !v)
+      return 0;
+    out[d] = (unsigned)v;
+    if (!*end)
+      return 1;
+    if (*end != ',')
+      return 0;
+    s = end + 1;
+  }
+  return 0;
+}
+
+static void bind_scalar(arg *a) {
+  char *end;
+  errno = 0;
+  if (a->type[0] == 'f') {
+    double d = strtod(a->spec, &end);
+    if (*end || end == a->spec)
+      fail("argument '%s' is a floating-point number, not '%s'", a->name, a->spec);
+    if (a->bytes == 4) {
+      float f = (float)d;
+      memcpy(a->scalar, &f, 4);
+    } else {
+      memcpy(a->scalar, &d, 8);
+    }
+    return;
+  }
+  long long v = strtoll(a->spec, &end, 0);
+  if (errno == ERANGE)
+    v = (long long)strtoull(a->spec, &end, 0);
+  if (*end || end == a->spec)
+    fail("argument '%s' is an integer, not '%s'", a->name, a->spec);
+  memcpy(a->scalar, &v, a->bytes <= 8 ? a->bytes : 8);
+}
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+int main(int argc, char **argv) {
+  const char *plan_path = NULL, *want = NULL, *out_dir = "gridsplit-run", *ptx_path = NULL;
+  unsigned grid[3] = {0, 0, 0}, wg[3] = {1, 1, 1};
+  int graph = 0, verbose = 0, repeat = 0, have_grid = 0;
+  const char **specs = calloc((size_t)argc, sizeof *specs);
+  int nspecs = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--plan") && i + 1 < argc)
+      plan_path = argv[++i];
+    else if (!strcmp(a, "--kernel") && i + 1 < argc)
+      want = argv[++i];
+    else if (!strcmp(a, "--out") && i + 1 < argc)
+      out_dir = argv[++i];
+    else if (!strcmp(a, "--grid") && i + 1 < argc)
+      have_grid = parse_dims(argv[++i], grid);
+    else if (!strcmp(a, "--workgroup") && i + 1 < argc) {
+      if (!parse_dims(argv[++i], wg))
+        fail("--workgroup '%s': expected X[,Y,Z]%s", argv[i], "");
+    } else if (!strcmp(a, "--repeat") && i + 1 < argc)
+      repeat = atoi(argv[++i]);
+    else if (!strcmp(a, "--graph"))
+      graph = 1;
+    else if (!strcmp(a, "--verbose"))
+      verbose = 1;
+    else if (a[0] == '-')
+      fail("unknown option '%s'%s", a, "");
+    else if (!ptx_path)
+      ptx_path = a;
+    else
+      specs[nspecs++] = a;
+  }
+  if (!plan_path || !ptx_path || !have_grid)
+    fail("usage: gs-cuda-run --plan PLAN --grid X[,Y,Z] --workgroup X[,Y,Z] MODULE.ptx "
+         "ARG...%s%s", "", "");
+  size_t size;
+  char *text = read_file(plan_path, &size), why[256];
+  json_value *root = json_parse(text, why, sizeof why);
+  if (!root)
+    fail("%s: not a valid plan: %s", plan_path, why);
+  const json_value *kernels = json_get(root, "kernels"), *k = NULL;
+  for (size_t i = 0; kernels && kernels->kind == JSON_ARRAY && i < kernels->count; i++)
+    if (want ? !strcmp(str(&kernels->items[i], "name"), want) : kernels->count == 1)
+      k = &kernels->items[i];
+  if (!k)
+    fail("%s: no kernel %s in the plan", plan_path, want ? want : "(choose one with --kernel)");
+  const char *kname = str(k, "name");
+  const json_value *jargs = json_get(k, "args"), *segs = json_get(k, "segments");
+  if (!jargs || jargs->kind != JSON_ARRAY || !segs || segs->kind != JSON_ARRAY)
+    fail("%s: kernel '%s' has no args or segments (a plan from an older gridsplit?)",
+         plan_path, kname);
+  size_t nargs = jargs->count;
+  arg *args = calloc(nargs + 1, sizeof *args);
+  for (size_t i = 0; i < nargs; i++) {
+    args[i].name = str(&jargs->items[i], "name");
+    args[i].kind = str(&jargs->items[i], "kind");
+    args[i].type = str(&jargs->items[i], "type");
+    args[i].bytes = (unsigned)num(&jargs->items[i], "bytes", 0);
+    args[i].same_as = -1;
+  }
+  for (int s = 0; s < nspecs; s++) {
+    const char *eq = strchr(specs[s], '=');
+    arg *a = NULL;
+    for (size_t i = 0; eq && i < nargs && !a; i++)
+      if (strlen(args[i].name) == (size_t)(eq - specs[s]) &&
+          !strncmp(args[i].name, specs[s], (size_t)(eq - specs[s])))
+        a = &args[i];
+    if (!a)
+      fail("kernel '%s' has no argument '%s'", kname, specs[s]);
+    a->spec = eq + 1;
+  }
+  const json_value *bufs = json_get(k, "buffers");
+  for (size_t b = 0; bufs && b < bufs->count; b++) {
+    int ai = num(&bufs->items[b], "arg", -1);
+    const json_value *o = json_get(&bufs->items[b], "host_output");
+    if (ai >= 0 && (size_t)ai < nargs && o && o->kind == JSON_BOOL && o->number)
+      args[ai].output = 1;
+  }
+
+  check(cuInit(0), "cuInit");
+  CUdevice dev;
+  CUcontext ctx;
+  check(cuDeviceGet(&dev, 0), "cuDeviceGet");
+  check(cuDevicePrimaryCtxRetain(&ctx, dev), "cuDevicePrimaryCtxRetain");
+  check(cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
+  size_t ptx_size;
+  char *ptx = read_file(ptx_path, &ptx_size);
+  CUmodule mod;
+  char jit_log[8192] = "";
+  CUjit_option jo[2] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *jv[2] = {jit_log, (void *)(uintptr_t)sizeof jit_log};
+  if (cuModuleLoadDataEx(&mod, ptx, 2, jo, jv) != CUDA_SUCCESS)
+    fail("the PTX does not load: %s%s", jit_log, "");
+  size_t nseg = segs->count;
+  CUfunction *fns = calloc(nseg, sizeof *fns);
+  for (size_t s = 0; s < nseg; s++) {
+    /* PTX names have no '.': gridsplit writes k.seg0 as k_$_seg0 */
+    const char *fname = str(&segs->items[s], "function");
+    char ptxname[1024];
+    size_t o = 0;
+    for (const char *p = fname ? fname : ""; *p && o + 4 < sizeof ptxname; p++)
+      if (*p == '.') {
+        memcpy(ptxname + o, "_$_", 3);
+        o += 3;
+      } else {
+        ptxname[o++] = *p;
+      }
+    ptxname[o] = 0;
+    if (cuModuleGetFunction(&fns[s], mod, ptxname) != CUDA_SUCCESS)
+      fail("the plan and the module do not match: the PTX has no kernel '%s' (%s)", ptxname,
+           fname ? fname : "?");
+  }
+
+  for (size_t i = 0; i < nargs; i++) {
+    arg *a = &args[i];
+    if (!a->spec)
+      fail("kernel '%s': argument '%s' is not given", kname, a->name);
+    if (!strcmp(a->kind, "workgroup"))
+      fail("kernel '%s': workgroup argument '%s' cannot be passed to a CUDA kernel", kname,
+           a->name);
+    if (!strcmp(a->kind, "scalar")) {
+      bind_scalar(a);
+      continue;
+    }
+    if (a->spec[0] == '@') {
+      char *data = read_file(a->spec + 1, &a->size);
+      check(cuMemAlloc(&a->mem, a->size ? a->size : 1), "cuMemAlloc");
+      check(cuMemcpyHtoD(a->mem, data, a->size), "uploading a buffer");
+      free(data);
+    } else if (!strncmp(a->spec, "zeros:", 6)) {
+      a->size = strtoull(a->spec + 6, NULL, 0);
+      check(cuMemAlloc(&a->mem, a->size ? a->size : 1), "cuMemAlloc");
+      check(cuMemsetD8(a->mem, 0, a->size), "clearing a buffer");
+    } else if (!strncmp(a->spec, "same:", 5)) {
+      for (size_t j = 0; j < nargs; j++)
+        if (!strcmp(args[j].name, a->spec + 5))
+          a->same_as = (int)j;
+      if (a->same_as < 0)
+        fail("argument '%s': same:%s names no argument", a->name, a->spec + 5);
+    } else {
+      fail("argument '%s' is a buffer: give @FILE, zeros:BYTES or same:OTHER (not '%s')",
+           a->name, a->spec);
+    }
+  }
+  const json_value *distinct = json_get(k, "distinct_buffers");
+  for (size_t i = 0; i < nargs; i++)
+    if (args[i].same_as >= 0) {
+      if (distinct && distinct->kind == JSON_BOOL && distinct->number)
+        fail("buffers were declared distinct, but '%s' is the same buffer as '%s'",
+             args[i].name, args[args[i].same_as].name);
+      args[i].mem = args[args[i].same_as].mem;
+      args[i].size = args[args[i].same_as].size;
+    }
+
+  unsigned blocks[3];
+  size_t ninv = 1, ngroups = 1;
+  for (int d = 0; d < 3; d++) {
+    if (grid[d] % wg[d])
+      fail("the grid is not a multiple of the workgroup size%s%s", "", "");
+    blocks[d] = grid[d] / wg[d];
+    ninv *= grid[d];
+    ngroups *= blocks[d];
+  }
+  const json_value *live = json_get(k, "live_state");
+  int live_arg = -1, control_arg = num(json_get(k, "control"), "arg", -1);
+  CUdeviceptr state = 0, control = 0;
+  size_t header = 0;
+  if (live && live->kind == JSON_OBJECT) {
+    live_arg = num(live, "arg", -1);
+    header = (size_t)num(live, "header_bytes", 0);
+    if (json_get(live, "workgroup_args"))
+      fail("kernel '%s': workgroup arguments cannot be passed to a CUDA kernel%s", kname, "");
+    size_t bytes = header + ninv * (size_t)num(live, "bytes_per_invocation", 0) +
+                   ngroups * (size_t)num(live, "workgroup_bytes", 0);
+    check(cuMemAlloc(&state, bytes ? bytes : 16), "allocating the live state");
+    unsigned char *h = calloc(header + 1, 1);
+    const json_value *gl = json_get(live, "globals");
+    for (size_t i = 0; gl && i < gl->count; i++) {
+      const char *init = str(&gl->items[i], "init");
+      int off = num(&gl->items[i], "offset", 0), n = num(&gl->items[i], "bytes", 0);
+      for (int j = 0; init && j < n && (size_t)(off + j) < header; j++) {
+        unsigned v = 0;
+        sscanf(init + 2 * j, "%2x", &v);
+        h[off + j] = (unsigned char)v;
+      }
+    }
+    if (header)
+      check(cuMemcpyHtoD(state, h, header), "writing the live-state header");
+    free(h);
+  }
+  if (control_arg >= 0)
+    check(cuMemAlloc(&control, 8), "allocating the control word");
+
+  /* kernel parameters: the kernel's arguments, the live state, the control word */
+  size_t nparams = nargs + (live_arg >= 0) + (control_arg >= 0);
+  void **params = calloc(nparams + 1, sizeof *params);
+  for (size_t i = 0; i < nargs; i++)
+    params[i] = !strcmp(args[i].kind, "scalar") ? (void *)args[i].scalar : (void *)&args[i].mem;
+  if (live_arg >= 0)
+    params[live_arg] = &state;
+  if (control_arg >= 0)
+    params[control_arg] = &control;
+
+  CUstream stream;
+  check(cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+  CUgraphExec exec = NULL;
+  double total = 0;
+  for (int run = 0; run <= repeat; run++) {
+    double t0 = now();
+    if (control_arg < 0) {
+      if (graph && !exec) {
+        CUgraph g;
+        check(cuStreamBeginCapture(stream, CU_STREAM_CAPTURE_MODE_GLOBAL), "capturing");
+        for (size_t s = 0; s < nseg; s++)
+          check(cuLaunchKernel(fns[s], blocks[0], blocks[1], blocks[2], wg[0], wg[1], wg[2], 0,
+                               stream, params, NULL),
+                "launching a segment");
+        check(cuStreamEndCapture(stream, &g), "ending the capture");
+        check(cuGraphInstantiate(&exec, g, 0), "instantiating the graph");
+      }
+      if (exec)
+        check(cuGraphLaunch(exec, stream), "replaying the graph");
+      else
+        for (size_t s = 0; s < nseg; s++) {
+          if (verbose)
+            fprintf(stderr, "gs-cuda-run: %s segment %zu\n", kname, s);
+          check(cuLaunchKernel(fns[s], blocks[0], blocks[1], blocks[2], wg[0], wg[1], wg[2], 0,
+                               stream, params, NULL),
+                "launching a segment");
+        }
+    } else {
+      size_t s = 0;
+      for (;;) {
+        int word[2] = {-1, 0};
+        if (verbose)
+          fprintf(stderr, "gs-cuda-run: %s segment %zu\n", kname, s);
+        check(cuMemcpyHtoDAsync(control, word, sizeof word, stream), "resetting the control word");
+        check(cuLaunchKernel(fns[s], blocks[0], blocks[1], blocks[2], wg[0], wg[1], wg[2], 0,
+                             stream, params, NULL),
+              "launching a segment");
+        check(cuMemcpyDtoHAsync(word, control, sizeof word, stream), "reading the control word");
+        check(cuStreamSynchronize(stream), "running a segment");
+        if (word[1])
+          fail("kernel '%s': divergent grid barrier at run time%s", kname, "");
+        if (word[0] == -1)
+          break;
+        if (word[0] < 0 || (size_t)word[0] >= nseg)
+          fail("the plan and the kernel do not match: a segment chose segment %s%s", "?", "");
+        s = (size_t)word[0];
+      }
+    }
+    check(cuStreamSynchronize(stream), "running the segments");
+    if (run > 0)
+      total += now() - t0;
+    if (run == 0) {
+      if (mkdir(out_dir, 0777) && errno != EEXIST)
+        fail("cannot create '%s': %s", out_dir, strerror(errno));
+      for (size_t i = 0; i < nargs; i++) {
+        if (!args[i].output || !args[i].mem)
+          continue;
+        unsigned char *data = malloc(args[i].size + 1);
+        check(cuMemcpyDtoH(data, args[i].mem, args[i].size), "reading a buffer back");
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s.bin", out_dir, args[i].name);
+        FILE *f = fopen(path, "wb");
+        if (!f || fwrite(data, 1, args[i].size, f) != args[i].size)
+          fail("cannot write '%s'%s", path, "");
+        fclose(f);
+        free(data);
+      }
+    }
+  }
+  if (repeat > 0)
+    printf("%s: %d runs, %.3f us per run%s\n", kname, repeat, total / repeat * 1e6,
+           exec ? " (graph)" : "");
+  json_free(root);
+  return 0;
+}
