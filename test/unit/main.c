@@ -8,6 +8,7 @@ int main(int argc, char **argv) {
   SRunner *sr = srunner_create(suite_roles());
   srunner_add_suite(sr, suite_errors());
   srunner_add_suite(sr, suite_api());
+  srunner_add_suite(sr, suite_split());
   /* CK_NORMAL prints the closing "100%: Checks: N, Failures: 0, Errors: 0". */
   srunner_run(sr, argc > 1 ? argv[1] : NULL, NULL, CK_NORMAL);
   int failed = srunner_ntests_failed(sr);

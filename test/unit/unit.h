@@ -71,5 +71,6 @@ void write_file(const char *path, const void *data, size_t len);
 Suite *suite_roles(void);
 Suite *suite_errors(void);
 Suite *suite_api(void);
+Suite *suite_split(void);
 
 #endif

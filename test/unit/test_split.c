@@ -1,0 +1,139 @@
+/* Unit tests of the split and emission C API (split.h, emit.h): the segment
+ * kernels appear in the caller's module, the module is untouched on error,
+ * the live state is laid out as docs/split.md says, and emission works into
+ * memory. Expectations come from SPEC sections 2, 4, 6 and docs/split.md. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Analysis.h>
+
+#include "unit.h"
+
+/* Two barriers in a uniform loop: the loop counter is carried. */
+START_TEST(split_stencil_segments_and_state) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = parse_ir(ctx, IR_STENCIL);
+  gs_analysis *a = NULL;
+  gs_error *e = gs_split_module(m, NULL, &a);
+  ck_assert_msg(e == NULL, "%s", e ? gs_error_message(e) : "");
+  ck_assert_uint_eq(gs_analysis_kernel_count(a), 1);
+  ck_assert_int_eq(gs_kernel_schedule(a, 0), GS_SCHEDULE_DYNAMIC);
+  /* the kernel's 3 arguments, then the live state, then the control word */
+  ck_assert_int_eq(gs_kernel_live_state_arg(a, 0), 3);
+  ck_assert_int_eq(gs_kernel_control_arg(a, 0), 4);
+  /* the i32 counter and the status word: 8 bytes, no padding */
+  ck_assert_uint_eq(gs_kernel_live_bytes(a, 0), 8);
+  for (int s = 0; s < 3; s++) {
+    char name[32];
+    snprintf(name, sizeof name, "stencil.seg%d", s);
+    LLVMValueRef f = LLVMGetNamedFunction(m, name);
+    ck_assert_msg(f != NULL, "no %s", name);
+    ck_assert_uint_eq(LLVMCountParams(f), 5);
+    ck_assert_uint_eq(LLVMGetFunctionCallConv(f), LLVMSPIRKERNELCallConv);
+  }
+  /* the original stays (keep-original defaults to true) */
+  ck_assert_ptr_nonnull(LLVMGetNamedFunction(m, "stencil"));
+  char *msg = NULL;
+  ck_assert_msg(!LLVMVerifyModule(m, LLVMReturnStatusAction, &msg), "%s", msg);
+  LLVMDisposeMessage(msg);
+  gs_analysis_dispose(a);
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+}
+END_TEST
+
+/* keep-original=false leaves only the segments. */
+START_TEST(split_drops_original) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = parse_ir(ctx, IR_HISTOGRAM);
+  gs_options *o = gs_options_create();
+  gs_options_set_keep_original(o, 0);
+  gs_analysis *a = NULL;
+  gs_error *e = gs_split_module(m, o, &a);
+  ck_assert_msg(e == NULL, "%s", e ? gs_error_message(e) : "");
+  ck_assert_ptr_null(LLVMGetNamedFunction(m, "histogram"));
+  ck_assert_ptr_nonnull(LLVMGetNamedFunction(m, "histogram.seg0"));
+  ck_assert_ptr_nonnull(LLVMGetNamedFunction(m, "histogram.seg1"));
+  gs_analysis_dispose(a);
+  gs_options_dispose(o);
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+}
+END_TEST
+
+/* A token live across a barrier: an error, and the module as it was. */
+START_TEST(split_error_leaves_module) {
+  const char *ir = SPIR_PRELUDE
+      "declare token @llvm.experimental.convergence.anchor()\n"
+      "define spir_kernel void @tok(ptr addrspace(1) %out) {\n"
+      "entry:\n"
+      "  %t = call token @llvm.experimental.convergence.anchor()\n"
+      "  call void @gridsplit_grid_sync()\n"
+      "  call void @use(token %t)\n"
+      "  ret void\n"
+      "}\n"
+      "declare void @use(token)\n";
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = parse_ir(ctx, ir);
+  char *before = module_text(m);
+  gs_analysis *a = (gs_analysis *)1;
+  gs_error *e = gs_split_module(m, NULL, &a);
+  ck_assert_ptr_nonnull(e);
+  ck_assert_ptr_null(a);
+  ck_assert_msg(strstr(gs_error_message(e), "tok") && strstr(gs_error_message(e), "token"),
+                "%s", gs_error_message(e));
+  char *after = module_text(m);
+  ck_assert_str_eq(before, after);
+  free(before);
+  free(after);
+  gs_error_dispose(e);
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+}
+END_TEST
+
+/* Emission into memory: IR text, and the unknown-target error. */
+START_TEST(emit_into_memory) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = parse_ir(ctx, IR_HISTOGRAM);
+  gs_analysis *a = NULL;
+  gs_error *e = gs_split_module(m, NULL, &a);
+  ck_assert_msg(e == NULL, "%s", e ? gs_error_message(e) : "");
+  char *data = NULL;
+  size_t size = 0;
+  e = gs_emit(m, GS_TARGET_IR, NULL, &data, &size);
+  ck_assert_msg(e == NULL, "%s", e ? gs_error_message(e) : "");
+  ck_assert_uint_eq(size, strlen(data));
+  ck_assert_ptr_nonnull(strstr(data, "define spir_kernel void @histogram.seg1("));
+  gs_dispose_string(data);
+  /* a SPIR module is not an NVPTX one: an error, no data */
+  e = gs_emit(m, GS_TARGET_NVPTX, NULL, &data, &size);
+  ck_assert_ptr_nonnull(e);
+  ck_assert_ptr_null(data);
+  ck_assert_ptr_nonnull(strstr(gs_error_message(e), "nvptx"));
+  gs_error_dispose(e);
+  gs_target_kind kind;
+  e = gs_target_parse("riscv", &kind);
+  ck_assert_ptr_nonnull(e);
+  ck_assert_ptr_nonnull(strstr(gs_error_message(e), "riscv"));
+  gs_error_dispose(e);
+  ck_assert_ptr_null(gs_target_parse("amdgcn", &kind));
+  ck_assert_int_eq(kind, GS_TARGET_AMDGCN);
+  ck_assert_str_eq(gs_target_extension(kind), ".hsaco");
+  gs_analysis_dispose(a);
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+}
+END_TEST
+
+Suite *suite_split(void) {
+  Suite *s = suite_create("split");
+  TCase *tc = tcase_create("split");
+  tcase_add_test(tc, split_stencil_segments_and_state);
+  tcase_add_test(tc, split_drops_original);
+  tcase_add_test(tc, split_error_leaves_module);
+  tcase_add_test(tc, emit_into_memory);
+  suite_add_tcase(s, tc);
+  return s;
+}
