@@ -30,30 +30,44 @@ void reportError(Module &M, const char *msg) {
 
 void reportWarning(const char *msg) { WithColor::warning(errs(), "gridsplit") << msg << "\n"; }
 
+// Runs ACTION (gs_analyze or gs_split_module) with the pass's options; on an
+// error reports it and returns null, else reports the warnings. PLAN receives
+// the plan=FILE option.
+using Action = gs_error *(*)(LLVMModuleRef, const gs_options *, gs_analysis **);
+
+gs_analysis *runLibrary(Module &M, const std::string &Options, Action action,
+                        std::string *plan = nullptr) {
+  gs_options *opts = gs_options_create();
+  gs_analysis *a = nullptr;
+  gs_error *err = gs_options_parse(opts, Options.c_str());
+  if (!err)
+    err = action(wrap(&M), opts, &a);
+  if (plan && gs_options_plan_path(opts))
+    *plan = gs_options_plan_path(opts);
+  gs_options_dispose(opts);
+  if (err) {
+    std::string msg = gs_error_message(err);
+    gs_error_dispose(err);
+    reportError(M, msg.c_str());
+    return nullptr;
+  }
+  for (size_t i = 0; i < gs_analysis_warning_count(a); i++)
+    reportWarning(gs_analysis_warning(a, i));
+  return a;
+}
+
 // print<gridsplit-roles>: prints the roles table, changes nothing.
 struct RolesPrinter : PassInfoMixin<RolesPrinter> {
   std::string Options;
   explicit RolesPrinter(std::string O) : Options(std::move(O)) {}
 
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
-    gs_options *opts = gs_options_create();
-    gs_analysis *a = nullptr;
-    gs_error *err = gs_options_parse(opts, Options.c_str());
-    if (!err)
-      err = gs_analyze(wrap(&M), opts, &a);
-    gs_options_dispose(opts);
-    if (err) {
-      std::string msg = gs_error_message(err);
-      gs_error_dispose(err);
-      reportError(M, msg.c_str());
-      return PreservedAnalyses::all();
+    if (gs_analysis *a = runLibrary(M, Options, gs_analyze)) {
+      char *table = gs_analysis_print_roles(a);
+      outs() << table;
+      gs_dispose_string(table);
+      gs_analysis_dispose(a);
     }
-    for (size_t i = 0; i < gs_analysis_warning_count(a); i++)
-      reportWarning(gs_analysis_warning(a, i));
-    char *table = gs_analysis_print_roles(a);
-    outs() << table;
-    gs_dispose_string(table);
-    gs_analysis_dispose(a);
     return PreservedAnalyses::all();
   }
   static bool isRequired() { return true; }
@@ -66,21 +80,10 @@ struct SplitPass : PassInfoMixin<SplitPass> {
   explicit SplitPass(std::string O) : Options(std::move(O)) {}
 
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
-    gs_options *opts = gs_options_create();
-    gs_analysis *a = nullptr;
-    gs_error *err = gs_options_parse(opts, Options.c_str());
-    if (!err)
-      err = gs_split_module(wrap(&M), opts, &a);
-    std::string planPath = gs_options_plan_path(opts) ? gs_options_plan_path(opts) : "";
-    gs_options_dispose(opts);
-    if (err) {
-      std::string msg = gs_error_message(err);
-      gs_error_dispose(err);
-      reportError(M, msg.c_str());
+    std::string planPath;
+    gs_analysis *a = runLibrary(M, Options, gs_split_module, &planPath);
+    if (!a)
       return PreservedAnalyses::all();
-    }
-    for (size_t i = 0; i < gs_analysis_warning_count(a); i++)
-      reportWarning(gs_analysis_warning(a, i));
     if (!planPath.empty()) {
       char *plan = gs_plan_json(a, M.getModuleIdentifier().c_str());
       std::error_code EC;
