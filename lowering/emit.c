@@ -116,6 +116,24 @@ static void child_diagnostic(LLVMDiagnosticInfoRef info, void *ctx) {
   _exit(3);
 }
 
+/* A code object links every function it holds: one that nothing calls and
+ * that is no kernel (a helper whose calls were all inlined, still calling a
+ * grid barrier that no device library defines) is left out. */
+static void drop_dead_functions(LLVMModuleRef m) {
+  const gs_target *t = target_for_module(m);
+  int changed = 1;
+  while (changed) {
+    changed = 0;
+    for (LLVMValueRef f = LLVMGetFirstFunction(m), next; f; f = next) {
+      next = LLVMGetNextFunction(f);
+      if (LLVMCountBasicBlocks(f) && !LLVMGetFirstUse(f) && !t->is_kernel(m, f)) {
+        LLVMDeleteFunction(f);
+        changed = 1;
+      }
+    }
+  }
+}
+
 /* PTX identifiers have no '.' (PTX ISA, "Identifiers"): `k.seg0` is
  * emitted as `k_$_seg0`, the spelling LLVM's NVPTX backend gives its own
  * local names; runners look segments up the same way (docs/targets.md). */
@@ -186,6 +204,8 @@ static int child_emit(LLVMModuleRef m, gs_target_kind kind, const char *cpu, con
     write_message(err, text);
     return 1;
   }
+  if (kind == GS_TARGET_AMDGCN || kind == GS_TARGET_NVPTX)
+    drop_dead_functions(m);
   if (kind == GS_TARGET_NVPTX)
     ptx_names(m);
   LLVMSetModuleDataLayout(m, LLVMCreateTargetDataLayout(tm));
@@ -242,6 +262,26 @@ gs_error *gs_emit(LLVMModuleRef m, gs_target_kind kind, const char *mcpu, char *
                            LLVMGetValueName2(f, &len));
         }
       }
+  }
+  if (kind == GS_TARGET_NVPTX) {
+    /* OpenCL __constant pointer arguments become addrspace(4) parameters,
+     * which PTX reads from the constant bank: a CUDA kernel cannot be given
+     * one, and running it would read the wrong memory */
+    const gs_target *t = target_for_module(m);
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+      if (!t->is_kernel(m, f))
+        continue;
+      for (unsigned i = 0; i < LLVMCountParams(f); i++) {
+        LLVMValueRef p = LLVMGetParam(f, i);
+        LLVMTypeRef ty = LLVMTypeOf(p);
+        size_t len, plen;
+        if (LLVMGetTypeKind(ty) == LLVMPointerTypeKind && LLVMGetPointerAddressSpace(ty) == 4)
+          return gs_errorf("kernel '%s': argument '%s' points into the constant address space, "
+                           "which a PTX kernel reads from its constant bank and a CUDA host "
+                           "cannot pass a buffer to: declare it `global const`",
+                           LLVMGetValueName2(f, &len), LLVMGetValueName2(p, &plen));
+      }
+    }
   }
   const char *cpu = mcpu ? mcpu : targets[kind].cpu;
   if (kind == GS_TARGET_SPIRV)

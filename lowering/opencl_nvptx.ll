@@ -104,3 +104,92 @@ define i32 @_Z10atomic_addPU3AS3Vii(ptr addrspace(3) %p, i32 %v) alwaysinline {
   %o = atomicrmw add ptr addrspace(3) %p, i32 %v seq_cst, align 4
   ret i32 %o
 }
+
+; OpenCL C 1.2 atomic functions (6.12.11) and their atom_ names (cl_khr_*_base_atomics)
+define i32 @_Z10atomic_addPU3AS1Vjj(ptr addrspace(1) %p, i32 %v) alwaysinline {
+  %o = atomicrmw add ptr addrspace(1) %p, i32 %v seq_cst, align 4
+  ret i32 %o
+}
+define i32 @_Z10atomic_subPU3AS1Vii(ptr addrspace(1) %p, i32 %v) alwaysinline {
+  %o = atomicrmw sub ptr addrspace(1) %p, i32 %v seq_cst, align 4
+  ret i32 %o
+}
+define i32 @_Z10atomic_incPU3AS1Vi(ptr addrspace(1) %p) alwaysinline {
+  %o = atomicrmw add ptr addrspace(1) %p, i32 1 seq_cst, align 4
+  ret i32 %o
+}
+define i32 @_Z10atomic_incPU3AS1Vj(ptr addrspace(1) %p) alwaysinline {
+  %o = atomicrmw add ptr addrspace(1) %p, i32 1 seq_cst, align 4
+  ret i32 %o
+}
+define i32 @_Z8atom_incPU3AS1Vi(ptr addrspace(1) %p) alwaysinline {
+  %o = atomicrmw add ptr addrspace(1) %p, i32 1 seq_cst, align 4
+  ret i32 %o
+}
+define i32 @_Z10atomic_incPU3AS3Vi(ptr addrspace(3) %p) alwaysinline {
+  %o = atomicrmw add ptr addrspace(3) %p, i32 1 seq_cst, align 4
+  ret i32 %o
+}
+define i32 @_Z10atomic_incPU3AS3Vj(ptr addrspace(3) %p) alwaysinline {
+  %o = atomicrmw add ptr addrspace(3) %p, i32 1 seq_cst, align 4
+  ret i32 %o
+}
+define i32 @_Z10atomic_minPU3AS1Vii(ptr addrspace(1) %p, i32 %v) alwaysinline {
+  %o = atomicrmw min ptr addrspace(1) %p, i32 %v seq_cst, align 4
+  ret i32 %o
+}
+define i32 @_Z10atomic_maxPU3AS1Vii(ptr addrspace(1) %p, i32 %v) alwaysinline {
+  %o = atomicrmw max ptr addrspace(1) %p, i32 %v seq_cst, align 4
+  ret i32 %o
+}
+define i32 @_Z11atomic_xchgPU3AS1Vii(ptr addrspace(1) %p, i32 %v) alwaysinline {
+  %o = atomicrmw xchg ptr addrspace(1) %p, i32 %v seq_cst, align 4
+  ret i32 %o
+}
+define i32 @_Z14atomic_cmpxchgPU3AS1Viii(ptr addrspace(1) %p, i32 %cmp, i32 %v) alwaysinline {
+  %r = cmpxchg ptr addrspace(1) %p, i32 %cmp, i32 %v seq_cst seq_cst, align 4
+  %o = extractvalue { i32, i1 } %r, 0
+  ret i32 %o
+}
+
+; integer and float functions (6.12.3, 6.12.2) whose results are exact
+define i32 @_Z3minii(i32 %a, i32 %b) alwaysinline {
+  %r = call i32 @llvm.smin.i32(i32 %a, i32 %b)
+  ret i32 %r
+}
+define i32 @_Z3maxii(i32 %a, i32 %b) alwaysinline {
+  %r = call i32 @llvm.smax.i32(i32 %a, i32 %b)
+  ret i32 %r
+}
+define i32 @_Z5clampiii(i32 %x, i32 %lo, i32 %hi) alwaysinline {
+  %a = call i32 @llvm.smax.i32(i32 %x, i32 %lo)
+  %r = call i32 @llvm.smin.i32(i32 %a, i32 %hi)
+  ret i32 %r
+}
+define float @_Z4fmaxff(float %a, float %b) alwaysinline {
+  %r = call float @llvm.maxnum.f32(float %a, float %b)
+  ret float %r
+}
+define float @_Z4fabsf(float %a) alwaysinline {
+  %r = call float @llvm.fabs.f32(float %a)
+  ret float %r
+}
+define float @_Z8copysignff(float %a, float %b) alwaysinline {
+  %r = call float @llvm.copysign.f32(float %a, float %b)
+  ret float %r
+}
+define float @_Z4sqrtf(float %a) alwaysinline {
+  %r = call float @llvm.sqrt.f32(float %a)
+  ret float %r
+}
+define float @_Z3fmafff(float %a, float %b, float %c) alwaysinline {
+  %r = call float @llvm.fma.f32(float %a, float %b, float %c)
+  ret float %r
+}
+declare i32 @llvm.smin.i32(i32, i32)
+declare i32 @llvm.smax.i32(i32, i32)
+declare float @llvm.maxnum.f32(float, float)
+declare float @llvm.fabs.f32(float)
+declare float @llvm.copysign.f32(float, float)
+declare float @llvm.sqrt.f32(float)
+declare float @llvm.fma.f32(float, float, float)

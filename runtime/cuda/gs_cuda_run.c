@@ -381,6 +381,29 @@ int main(int argc, char **argv) {
     if (run == 0) {
       if (mkdir(out_dir, 0777) && errno != EEXIST)
         fail("cannot create '%s': %s", out_dir, strerror(errno));
+      /* program-scope variables the kernel writes live in the live state */
+      const json_value *gl = live ? json_get(live, "globals") : NULL;
+      for (size_t g = 0; gl && gl->kind == JSON_ARRAY && g < gl->count; g++) {
+        const char *gname = str(&gl->items[g], "name");
+        int off = num(&gl->items[g], "offset", 0), n = num(&gl->items[g], "bytes", 0);
+        int out = 0;
+        for (size_t b = 0; bufs && gname && b < bufs->count; b++) {
+          const json_value *o = json_get(&bufs->items[b], "host_output");
+          out |= str(&bufs->items[b], "name") && !strcmp(str(&bufs->items[b], "name"), gname) &&
+                 o && o->kind == JSON_BOOL && o->number;
+        }
+        if (!out || n <= 0)
+          continue;
+        unsigned char *data = malloc((size_t)n);
+        check(cuMemcpyDtoH(data, state + (CUdeviceptr)off, (size_t)n), "reading a global back");
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s.bin", out_dir, gname);
+        FILE *f = fopen(path, "wb");
+        if (!f || fwrite(data, 1, (size_t)n, f) != (size_t)n)
+          fail("cannot write '%s'%s", path, "");
+        fclose(f);
+        free(data);
+      }
       for (size_t i = 0; i < nargs; i++) {
         if (!args[i].output || !args[i].mem)
           continue;

@@ -879,6 +879,62 @@ def compare(name, expected, actual, mode, fmt, expected_dir):
     return text
 
 
+def export_gpu(runner, case, source, args, exp_dir, modes, sig):
+    """Writes what an NVIDIA GPU needs to run CASE with gs-cuda-run: the
+    kernel compiled for NVPTX (clang, lowering/opencl_nvptx.ll), split to PTX
+    with its plan, the inputs, the expected outputs, and one line of
+    EXPORT/cases.txt. Kernels that need builtins the NVPTX device library
+    lacks are listed in EXPORT/skipped.txt with the missing names."""
+    opts = runner.opts
+    root = os.path.abspath(opts.export_gpu)
+    slug = "".join(c if c.isalnum() or c in "-." else "_" for c in case.name)
+    cdir = os.path.join(root, slug)
+    shutil.rmtree(cdir, ignore_errors=True)
+    os.makedirs(cdir)
+    llvm = os.path.dirname(opts.clang)
+    lib = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "lowering",
+                       "opencl_nvptx.ll")
+    steps = [[opts.clang, "-x", "cl", "-cl-std=CL2.0", "-Xclang", "-finclude-default-header",
+              "-fno-discard-value-names", "-target", "nvptx64-nvidia-cuda", "-emit-llvm", "-c",
+              "-O2", "-o", os.path.join(cdir, "k.bc"), source],
+             [os.path.join(llvm, "llvm-link"), os.path.join(cdir, "k.bc"), lib, "-o",
+              os.path.join(cdir, "linked.bc")],
+             [os.path.join(llvm, "opt"), "-passes=always-inline,instcombine,globaldce",
+              os.path.join(cdir, "linked.bc"), "-o", os.path.join(cdir, "kernel.bc")]]
+    for cmd in steps:
+        rc, out, _ = runner.run(cmd, 120)
+        if rc:
+            shutil.rmtree(cdir, ignore_errors=True)
+            with open(os.path.join(root, "skipped.txt"), "a") as f:
+                f.write("%s: %s failed\n" % (case.name, os.path.basename(cmd[0])))
+            return
+    rc, out, _ = runner.run([os.path.join(llvm, "llvm-nm"), "--undefined-only",
+                             os.path.join(cdir, "kernel.bc")], 60)
+    missing = [l.split()[-1] for l in out.splitlines()
+               if l.strip() and "gridsplit_grid_sync" not in l and "llvm." not in l]
+    if missing:
+        shutil.rmtree(cdir, ignore_errors=True)
+        with open(os.path.join(root, "skipped.txt"), "a") as f:
+            f.write("%s: needs %s\n" % (case.name, " ".join(sorted(set(missing)))))
+        return
+    rc, out, _ = runner.run([opts.tool, "--target", "nvptx", "--drop-original", "-o", cdir,
+                             os.path.join(cdir, "kernel.bc")], 120)
+    if rc:
+        shutil.rmtree(cdir, ignore_errors=True)
+        with open(os.path.join(root, "skipped.txt"), "a") as f:
+            f.write("%s: gridsplit --target nvptx failed: %s\n"
+                    % (case.name, out.strip().splitlines()[-1] if out.strip() else ""))
+        return
+    for sub, src in (("in", args.dir), ("expected", exp_dir)):
+        shutil.copytree(src, os.path.join(cdir, sub))
+    items = [i.replace(args.dir, "in") for i in args.items]
+    exact = [n for n in outputs(exp_dir) if not modes.get(n)]
+    with open(os.path.join(root, "cases.txt"), "a") as f:
+        f.write("%s|%s|%s|%s|%s|%s\n" % (slug, case.kernel, ",".join(map(str, case.grid)),
+                                        ",".join(map(str, case.wg)), " ".join(items),
+                                        " ".join(sorted(exact))))
+
+
 def run_case(runner, case, mode):
     """Returns (ok, lines)."""
     opts = runner.opts
@@ -932,6 +988,8 @@ def run_case(runner, case, mode):
             return False, ["gridsplit run failed (exit %d):" % rc] + out.rstrip().splitlines()[-15:]
         only = None
 
+    if opts.export_gpu and mode != "self-check":
+        export_gpu(runner, case, source, args, exp_dir, modes, sig)
     expected, actual = outputs(exp_dir), outputs(act_dir)
     manifest = read_manifest(exp_dir)
     problems = []
@@ -1047,6 +1105,9 @@ def main():
     ap.add_argument("--via-spirv", metavar="LLVM_SPIRV",
                     help="run every case through SPIR-V: gridsplit --target spirv, then "
                          "LLVM_SPIRV -r back to bitcode, then gridsplit run --plan")
+    ap.add_argument("--export-gpu", metavar="DIR",
+                    help="also write, for every case whose kernel compiles for NVPTX, what "
+                         "gs-cuda-run needs to run it on a GPU (export_gpu)")
     ap.add_argument("-j", "--jobs", type=int, default=min(4, os.cpu_count() or 1))
     ap.add_argument("--timeout", type=int, default=300, help="seconds per gridsplit run")
     ap.add_argument("--work", help="work directory (default: a temporary one)")
