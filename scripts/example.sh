@@ -8,4 +8,4 @@ cd "$(dirname "$0")/.."
 cmake -S . -B build/llvm15 >/dev/null
 cmake --build build/llvm15 -j2 --target gridsplit-tool
 build/llvm15/tools/gridsplit --print-roles "${1:-examples/histogram.cl}"
-echo "plan written to gridsplit-out/"
+echo "split module and plan written to gridsplit-out/"
