@@ -775,8 +775,9 @@ class Runner:
             # SPIRV-LLVM-Translator, and run that module with its plan.
             spv_dir = out_dir + ".spirv"
             stem = os.path.splitext(os.path.basename(source))[0]
+            level = ["-O%d" % self.opts.opt_level] if self.opts.opt_level is not None else []
             rc, out, _ = self.run([self.opts.tool, "--target", "spirv", "--kernel", case.kernel,
-                                   "-o", spv_dir, source], self.opts.timeout)
+                                   "-o", spv_dir] + level + [source], self.opts.timeout)
             if rc:
                 return rc, "gridsplit --target spirv failed:\n" + out
             rc, out, _ = self.run([self.opts.via_spirv, "-r", os.path.join(spv_dir, stem + ".spv"),
@@ -785,7 +786,8 @@ class Runner:
                 return rc, "llvm-spirv -r failed:\n" + out
             run_input = os.path.join(spv_dir, stem + ".bc")
             plan = ["--plan", os.path.join(spv_dir, stem + ".plan.json")]
-        cmd = [self.opts.tool, "run", "--kernel", case.kernel] + plan + [
+        level = ["-O%d" % self.opts.opt_level] if self.opts.opt_level is not None else []
+        cmd = [self.opts.tool, "run", "--kernel", case.kernel] + level + plan + [
                "--grid", ",".join(map(str, case.grid)),
                "--workgroup", ",".join(map(str, case.wg)), "--out", out_dir, run_input] + args.items
         rc, out, _ = self.run(cmd, self.opts.timeout)
@@ -1105,6 +1107,9 @@ def main():
     ap.add_argument("--via-spirv", metavar="LLVM_SPIRV",
                     help="run every case through SPIR-V: gridsplit --target spirv, then "
                          "LLVM_SPIRV -r back to bitcode, then gridsplit run --plan")
+    ap.add_argument("-O", dest="opt_level", type=int, choices=[0, 1, 2, 3],
+                    help="the optimisation level gridsplit compiles the OpenCL C at "
+                         "(default: the tool's)")
     ap.add_argument("--export-gpu", metavar="DIR",
                     help="also write, for every case whose kernel compiles for NVPTX, what "
                          "gs-cuda-run needs to run it on a GPU (export_gpu)")
