@@ -1204,9 +1204,10 @@ static gs_error *split_kernel(LLVMModuleRef m, LLVMValueRef kernel, const gs_tar
       free(c.names[s]);
     free(c.names);
     vec_free(&c.slots);
-    vec_free(&c.wg_slots);
     map_free(&c.slot_of);
   }
+  vec_free(&c.wg_slots);
+  vec_free(&c.wg_args);
   remat_free(&c.remat);
   map_free(&c.private_base);
   access_free(&c.access);

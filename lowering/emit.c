@@ -208,13 +208,17 @@ static int child_emit(LLVMModuleRef m, gs_target_kind kind, const char *cpu, con
     drop_dead_functions(m);
   if (kind == GS_TARGET_NVPTX)
     ptx_names(m);
-  LLVMSetModuleDataLayout(m, LLVMCreateTargetDataLayout(tm));
+  LLVMTargetDataRef layout = LLVMCreateTargetDataLayout(tm);
+  LLVMSetModuleDataLayout(m, layout);
+  LLVMDisposeTargetData(layout);
   LLVMCodeGenFileType ft = kind == GS_TARGET_NVPTX ? LLVMAssemblyFile : LLVMObjectFile;
-  if (LLVMTargetMachineEmitToFile(tm, m, (char *)out, ft, &msg)) {
+  int failed = LLVMTargetMachineEmitToFile(tm, m, (char *)out, ft, &msg);
+  if (failed)
     write_message(err, msg ? msg : "the backend failed");
-    return 1;
-  }
-  return 0;
+  LLVMDisposeMessage(msg);
+  LLVMDisposeTargetMachine(tm);
+  LLVMDisposeModule(m);
+  return failed;
 }
 
 /* ld.lld -shared: an HSA code object from the AMDGPU object file */
