@@ -28,6 +28,12 @@ struct gs_options {
   char *plan;           /* plan=FILE (the plugin writes it) */
 };
 
+/* load */
+
+/* The whole file, NUL-terminated (*SIZE excludes the NUL); release with free.
+ * On error *DATA is NULL. */
+gs_error *gs_read_file(const char *path, char **data, size_t *size);
+
 /* ir: small helpers over the LLVM C API */
 
 char *ir_value_text(LLVMValueRef v);                 /* printed, one line, trimmed */
@@ -35,6 +41,7 @@ char *ir_location(LLVMValueRef inst);               /* "file:line:col" or NULL *
 const char *ir_callee_name(LLVMValueRef call);      /* NULL for an indirect call */
 LLVMValueRef ir_called_function(LLVMValueRef call); /* NULL for an indirect call */
 int ir_is_call(LLVMValueRef inst);                  /* call or invoke */
+int ir_is_marker(LLVMValueRef inst);                /* llvm.lifetime.*, llvm.dbg.* */
 char *ir_itanium_base(const char *name);            /* "_Z10atomic_addPU3AS1Vii" -> "atomic_add" */
 int ir_function_in(LLVMValueRef inst, LLVMValueRef fn);
 char *ir_describe(LLVMValueRef inst);               /* "'text' (file:line:col)" */
@@ -115,6 +122,8 @@ typedef struct {
 
 gs_error *cfg_build(kernel_cfg *cfg, LLVMValueRef fn, const gs_options *opts);
 void cfg_free(kernel_cfg *cfg);
+/* "K.seg<S>", or "K" for a kernel without barriers; release with free. */
+char *segment_function_name(const char *kernel, unsigned barriers, size_t s);
 
 /* Calls VISIT on every instruction segment S executes and returns its
  * successors (sorted, GS_SEGMENT_END last) in SUCCS. */

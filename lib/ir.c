@@ -53,6 +53,12 @@ char *ir_describe(LLVMValueRef inst) {
   return str_take(&s);
 }
 
+/* Lifetime and debug intrinsics: markers that read and write nothing. */
+int ir_is_marker(LLVMValueRef inst) {
+  const char *name = ir_is_call(inst) ? ir_callee_name(inst) : NULL;
+  return name && (!strncmp(name, "llvm.lifetime.", 14) || !strncmp(name, "llvm.dbg.", 9));
+}
+
 int ir_is_call(LLVMValueRef inst) {
   return inst && (LLVMIsACallInst(inst) || LLVMIsAInvokeInst(inst));
 }

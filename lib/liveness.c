@@ -57,13 +57,6 @@ static void enter_preds(liveness_ctx *c, LLVMBasicBlockRef bb, int stamp) {
   }
 }
 
-/* Lifetime and debug intrinsics are dropped from the segments: their uses
- * keep nothing alive. */
-static int is_marker(LLVMValueRef user) {
-  const char *name = ir_is_call(user) ? ir_callee_name(user) : NULL;
-  return name && (!strncmp(name, "llvm.lifetime.", 14) || !strncmp(name, "llvm.dbg.", 9));
-}
-
 static void value_liveness(liveness_ctx *c, LLVMValueRef v, int stamp, barrier_liveness *out) {
   int def_block = block_index(c, LLVMGetInstructionParent(v));
   intptr_t def_pos = 0;
@@ -71,7 +64,8 @@ static void value_liveness(liveness_ctx *c, LLVMValueRef v, int stamp, barrier_l
   c->work.len = 0;
   for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
-    if (!LLVMIsAInstruction(user) || is_marker(user))
+    /* markers are dropped from the segments: their uses keep nothing alive */
+    if (!LLVMIsAInstruction(user) || ir_is_marker(user))
       continue;
     int ub;
     int upos;

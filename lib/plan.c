@@ -4,6 +4,8 @@
 
 #include "gs.h"
 
+#include <stdlib.h>
+
 static const char *yes(int b) { return b ? "true" : "false"; }
 
 static void plan_slots(gs_str *s, const gs_vec *slots) {
@@ -21,14 +23,9 @@ static void plan_segment(gs_str *s, const gs_analysis *a, size_t k, size_t seg) 
   const kernel_result *kr = &VEC_AT(&a->kernels, kernel_result, k);
   const char *kname = gs_kernel_name(a, k);
   str_printf(s, "        {\n          \"index\": %zu, \"function\": ", seg);
-  gs_str fn;
-  str_init(&fn);
-  if (gs_kernel_barrier_count(a, k))
-    str_printf(&fn, "%s.seg%zu", kname, seg);
-  else
-    str_printf(&fn, "%s", kname); /* a kernel without barriers runs as it is */
-  str_json_string(s, fn.s);
-  str_free(&fn);
+  char *fn = segment_function_name(kname, gs_kernel_barrier_count(a, k), seg);
+  str_json_string(s, fn);
+  free(fn);
   if (seg == 0)
     str_printf(s, ", \"begins_at\": \"entry\"");
   else

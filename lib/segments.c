@@ -144,3 +144,15 @@ void segment_walk(const kernel_cfg *cfg, size_t s, gs_vec *succs, segment_visit_
   vec_free(&work);
   qsort(succs->data, succs->len, sizeof(int), cmp_succ);
 }
+
+/* SPEC section 2: segment i of kernel K is the function `K.seg<i>`; a kernel
+ * without barriers runs as it is. */
+char *segment_function_name(const char *kernel, unsigned barriers, size_t s) {
+  gs_str n;
+  str_init(&n);
+  if (barriers)
+    str_printf(&n, "%s.seg%zu", kernel, s);
+  else
+    str_printf(&n, "%s", kernel);
+  return str_take(&n);
+}

@@ -872,10 +872,9 @@ static void clone_pieces(seg_builder *sb) {
         LLVMBuildStore(sb->b, (LLVMValueRef)cl, (LLVMValueRef)slot);
       }
       pending.len = 0;
-      const char *callee = ir_is_call(in) ? ir_callee_name(in) : NULL;
       /* debug intrinsics name the original kernel's variables; lifetime
        * markers would tie an alloca's life to one segment */
-      if (callee && (!strncmp(callee, "llvm.dbg.", 9) || !strncmp(callee, "llvm.lifetime.", 14)))
+      if (ir_is_marker(in))
         continue;
       if (LLVMIsAReturnInst(in) && c->status_offset >= 0)
         LLVMBuildStore(sb->b, LLVMConstInt(i32, (unsigned long long)-1, 1),
@@ -1181,10 +1180,7 @@ static gs_error *split_kernel(LLVMModuleRef m, LLVMValueRef kernel, const gs_tar
     c.has_state = c.stride || c.wg_mode || kr->globals.len;
     c.names = gs_xcalloc(kr->nsegments, sizeof *c.names);
     for (size_t s = 0; s < kr->nsegments; s++) {
-      gs_str n;
-      str_init(&n);
-      str_printf(&n, "%s.seg%zu", kr->name, s);
-      c.names[s] = str_take(&n);
+      c.names[s] = segment_function_name(kr->name, kr->barriers, s);
     }
     for (size_t s = 0; s < kr->nsegments && !err; s++)
       err = build_segment(&c, s);
@@ -1214,6 +1210,13 @@ static gs_error *split_kernel(LLVMModuleRef m, LLVMValueRef kernel, const gs_tar
   liveness_free(&c.live);
   cfg_free(&c.cfg);
   return err;
+}
+
+static LLVMValueRef segment_function(LLVMModuleRef m, const kernel_result *kr, size_t s) {
+  char *name = segment_function_name(kr->name, kr->barriers, s);
+  LLVMValueRef fn = LLVMGetNamedFunction(m, name);
+  free(name);
+  return fn;
 }
 
 /* Only the segments leave the scratch module: everything else becomes
@@ -1302,11 +1305,7 @@ static void relocate_globals(LLVMModuleRef c, const kernel_result *kr) {
   LLVMContextRef ctx = LLVMGetModuleContext(c);
   LLVMTypeRef i8 = LLVMInt8TypeInContext(ctx), i64 = LLVMInt64TypeInContext(ctx);
   for (size_t s = 0; s < kr->nsegments && kr->globals.len; s++) {
-    gs_str n;
-    str_init(&n);
-    str_printf(&n, "%s.seg%zu", kr->name, s);
-    LLVMValueRef fn = LLVMGetNamedFunction(c, n.s);
-    str_free(&n);
+    LLVMValueRef fn = segment_function(c, kr, s);
     LLVMValueRef state = LLVMGetParam(fn, (unsigned)kr->live_state_arg);
     LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
     LLVMValueRef at = LLVMGetFirstInstruction(entry);
@@ -1357,11 +1356,7 @@ static void segment_roles(LLVMModuleRef c, kernel_result *kr, const gs_target *t
                           summary_cache *cache, gs_vec *warnings) {
   size_t nb = kr->buffers.len;
   for (size_t s = 0; s < kr->nsegments; s++) {
-    gs_str n;
-    str_init(&n);
-    str_printf(&n, "%s.seg%zu", kr->name, s);
-    LLVMValueRef fn = LLVMGetNamedFunction(c, n.s);
-    str_free(&n);
+    LLVMValueRef fn = segment_function(c, kr, s);
     kernel_access ka;
     access_analyze(&ka, c, fn, t, cache, warnings);
     for (size_t b = 0; b < nb; b++)
@@ -1441,11 +1436,7 @@ static void set_type_qual(LLVMValueRef fn, unsigned arg, int is_const, int is_re
 static void apply_roles(LLVMModuleRef c, const kernel_result *kr) {
   size_t nb = kr->buffers.len;
   for (size_t s = 0; s < kr->nsegments; s++) {
-    gs_str n;
-    str_init(&n);
-    str_printf(&n, "%s.seg%zu", kr->name, s);
-    LLVMValueRef fn = LLVMGetNamedFunction(c, n.s);
-    str_free(&n);
+    LLVMValueRef fn = segment_function(c, kr, s);
     for (size_t b = 0; b < nb; b++) {
       const buffer_desc *d = &VEC_AT(&kr->buffers, buffer_desc, b);
       if (d->arg < 0)
@@ -1526,11 +1517,7 @@ gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis *
     LLVMValueRef f = LLVMGetNamedFunction(c, kr->name);
     err = split_kernel(c, f, t, opts, td, kr, cache, &a->warnings);
     for (size_t s = 0; !err && s < kr->nsegments; s++) {
-      gs_str n;
-      str_init(&n);
-      str_printf(&n, "%s.seg%zu", kr->name, s);
-      map_put(&segments, LLVMGetNamedFunction(c, n.s), 1);
-      str_free(&n);
+      map_put(&segments, segment_function(c, kr, s), 1);
     }
   }
   summaries_dispose(cache);

@@ -195,8 +195,7 @@ static int read_on_other_paths(const uniformity *u, LLVMValueRef addr, const int
       } else if (!LLVMIsAStoreInst(user) && LLVMIsAInstruction(user)) {
         /* lifetime markers (the inliner puts lifetime.end where the
          * callee returned, often the join) read nothing */
-        const char *callee = ir_is_call(user) ? ir_callee_name(user) : NULL;
-        if (callee && (!strncmp(callee, "llvm.lifetime.", 14) || !strncmp(callee, "llvm.dbg.", 9)))
+        if (ir_is_marker(user))
           continue;
         int b = block_of(u, user);
         found = b >= 0 && reach[b] != side;

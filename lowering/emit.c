@@ -84,20 +84,6 @@ static int triple_is(LLVMModuleRef m, gs_target_kind kind) {
   }
 }
 
-static gs_error *read_whole(const char *path, char **data, size_t *size) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return gs_errorf("cannot read '%s': %s", path, strerror(errno));
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  rewind(f);
-  *data = gs_xmalloc(n > 0 ? (size_t)n + 1 : 1);
-  *size = n > 0 ? (size_t)fread(*data, 1, (size_t)n, f) : 0;
-  (*data)[*size] = 0;
-  fclose(f);
-  return NULL;
-}
-
 static void write_message(const char *path, const char *msg) {
   FILE *f = fopen(path, "w");
   if (f) {
@@ -319,7 +305,7 @@ gs_error *gs_emit(LLVMModuleRef m, gs_target_kind kind, const char *mcpu, char *
       /* the last thing LLVM printed, e.g. "LLVM ERROR: Cannot select: ..." */
       char *log = NULL;
       size_t n = 0;
-      read_whole(err, &log, &n);
+      gs_error_dispose(gs_read_file(err, &log, &n));
       char *line = log ? strstr(log, "LLVM ERROR: ") : NULL;
       if (line)
         line[strcspn(line, "\n")] = 0;
@@ -330,7 +316,7 @@ gs_error *gs_emit(LLVMModuleRef m, gs_target_kind kind, const char *mcpu, char *
     } else if (WEXITSTATUS(status)) {
       char *msg = NULL;
       size_t n = 0;
-      read_whole(err, &msg, &n);
+      gs_error_dispose(gs_read_file(err, &msg, &n));
       while (n && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
         msg[--n] = 0;
       e = gs_errorf("%s code generation failed: %s", targets[kind].name,
@@ -345,10 +331,10 @@ gs_error *gs_emit(LLVMModuleRef m, gs_target_kind kind, const char *mcpu, char *
       close(fs);
     e = fs < 0 ? gs_errorf("cannot create a temporary file") : link_code_object(out, so);
     if (!e)
-      e = read_whole(so, data, size);
+      e = gs_read_file(so, data, size);
     unlink(so);
   } else if (!e) {
-    e = read_whole(out, data, size);
+    e = gs_read_file(out, data, size);
   }
   unlink(out);
   unlink(err);

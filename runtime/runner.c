@@ -104,22 +104,6 @@ static void element_types(LLVMValueRef fn, run_state *rs) {
     LLVMDisposeValueMetadataEntries(e);
 }
 
-static gs_error *read_file(const char *path, unsigned char **data, size_t *size) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return gs_errorf("cannot read '%s': %s", path, strerror(errno));
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  rewind(f);
-  *data = malloc(n > 0 ? (size_t)n : 1);
-  *size = n > 0 ? (size_t)n : 0;
-  size_t got = fread(*data, 1, *size, f);
-  fclose(f);
-  if (got != *size)
-    return gs_errorf("cannot read '%s'", path);
-  return NULL;
-}
-
 static int parse_size(const char *s, size_t *out) {
   char *end;
   errno = 0;
@@ -220,7 +204,7 @@ static gs_error *bind_args(run_state *rs, const gs_run_request *req, const char 
       continue;
     }
     if (v[0] == '@') {
-      gs_error *e = read_file(v + 1, &p->data, &p->bytes);
+      gs_error *e = gs_read_file(v + 1, (char **)&p->data, &p->bytes);
       if (e)
         return e;
       p->kind = ARG_FILE;
@@ -380,13 +364,7 @@ static void plan_from_analysis(const gs_analysis *a, size_t k, run_plan *p) {
   unsigned barriers = gs_kernel_barrier_count(a, k);
   plan_segments(p, gs_kernel_segment_count(a, k));
   for (size_t s = 0; s < p->nsegments; s++) {
-    gs_str n;
-    str_init(&n);
-    if (barriers)
-      str_printf(&n, "%s.seg%zu", p->kernel, s);
-    else
-      str_printf(&n, "%s", p->kernel);
-    p->functions[s] = str_take(&n);
+    p->functions[s] = segment_function_name(p->kernel, barriers, s);
     for (size_t i = 0; i < gs_segment_successor_count(a, k, s); i++)
       VEC_PUSH(&p->successors[s], int, gs_segment_successor(a, k, s, i));
   }
@@ -425,15 +403,13 @@ static int json_int(const json_value *o, const char *key) {
 
 /* Reads the plan of SPEC section 4 (and docs/formats.md) from PATH. */
 static gs_error *plan_from_file(const char *path, const char *want, run_plan *p) {
-  unsigned char *text = NULL;
+  char *text = NULL;
   size_t size = 0;
-  gs_error *err = read_file(path, &text, &size);
+  gs_error *err = gs_read_file(path, &text, &size);
   if (err)
     return err;
-  text = gs_xrealloc(text, size + 1);
-  text[size] = 0;
   char why[256];
-  json_value *root = json_parse((const char *)text, why, sizeof why);
+  json_value *root = json_parse(text, why, sizeof why);
   free(text);
   if (!root)
     return gs_errorf("%s: not a valid plan: %s", path, why);
