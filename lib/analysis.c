@@ -119,7 +119,7 @@ gs_error *analyze_kernel(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn,
   size_t len;
   memset(kr, 0, sizeof *kr);
   kr->name = gs_strdup(LLVMGetValueName2(fn, &len));
-  kr->live_state_arg = kr->status_offset = kr->control_arg = -1;
+  kr->live_state_arg = kr->status_offset = kr->control_arg = kr->virtual_arg = -1;
   describe_args(kr, m, fn, t);
   vec_init(&kr->buffers, sizeof(buffer_desc));
 

@@ -25,6 +25,7 @@ struct gs_options {
   char *kernel; /* analyse only this kernel, or NULL */
   int drop_original;    /* keep-original=false */
   int distinct_buffers; /* distinct-buffers=true: no two buffers overlap */
+  int virtual_mode; /* virtual-workgroups=: 0 the target's default, 1 on, 2 off */
   char *plan;           /* plan=FILE (the plugin writes it) */
 };
 
@@ -74,6 +75,12 @@ typedef struct gs_target {
   void (*build_workgroup_barrier)(LLVMBuilderRef b, LLVMModuleRef m);
   /* the calling convention of the segment kernels, or 0 for the kernel's own */
   unsigned segment_cc;
+  /* Virtual workgroups (lib/virtual.c): classifies a call that reads the
+   * grid. 1: QUERY in dimension *DIM (an i32 value), which the segment
+   * remaps; 0: not a grid query (local ids and sizes, other calls); -1: a
+   * grid query that cannot be remapped. */
+  int (*grid_query)(LLVMValueRef call, const char *callee, gs_query *query, LLVMValueRef *dim);
+  int virtual_by_default; /* segments loop over virtual workgroups unless told otherwise */
 } gs_target;
 
 /* the global linear invocation id, the workgroup's linear id, the
@@ -90,6 +97,16 @@ const gs_target *target_for_module(LLVMModuleRef m);
 int target_has_kernel_cc(LLVMValueRef fn, unsigned cc);
 buffer_space target_flat_arg_space(unsigned addrspace);
 buffer_space target_global_space(unsigned addrspace); /* 1 global, 3 workgroup: all three */
+
+/* virtual: segments that loop over virtual workgroups (docs/split.md) */
+
+/* The segment kernel SEG, whose last three parameters (from FIRST) are the
+ * virtual grid's workgroup counts, becomes a loop over those workgroups: its
+ * body moves into an always-inline callee in which every grid query reads
+ * the virtual workgroup. */
+gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target *t,
+                             unsigned first, const char *kernel);
+int virtual_workgroups_on(const gs_options *opts, const gs_target *t);
 
 /* barriers: the spellings of SPEC section 1 */
 
@@ -233,6 +250,7 @@ typedef struct {
   gs_vec args;           /* kernel_arg: every argument of the kernel, for runners */
   int status_offset;   /* the invocation's next segment, or -1 */
   int control_arg;     /* dynamic schedules */
+  int virtual_arg;     /* the first of the virtual grid's three workgroup counts, or -1 */
   int distinct_buffers;
   gs_vec *live_in, *live_out; /* per segment: live_slot */
 } kernel_result;

@@ -50,6 +50,10 @@ void gs_options_set_distinct_buffers(gs_options *opts, int distinct) {
   opts->distinct_buffers = distinct != 0;
 }
 
+void gs_options_set_virtual_workgroups(gs_options *opts, int on) {
+  opts->virtual_mode = on < 0 ? 0 : on ? 1 : 2;
+}
+
 gs_error *gs_options_parse(gs_options *opts, const char *text) {
   const char *p = text ? text : "";
   while (*p) {
@@ -62,7 +66,7 @@ gs_error *gs_options_parse(gs_options *opts, const char *text) {
       /* tolerate an empty item ("a;;b") */
     } else if (!eq) {
       err = gs_errorf("gridsplit option '%s': expected KEY=VALUE (keys: barrier, kernel, keep-original, "
-                       "distinct-buffers, plan)", item);
+                       "distinct-buffers, virtual-workgroups, plan)", item);
     } else {
       *eq = 0;
       if (!strcmp(item, "barrier"))
@@ -75,6 +79,11 @@ gs_error *gs_options_parse(gs_options *opts, const char *text) {
         opts->drop_original = !keep;
       } else if (!strcmp(item, "distinct-buffers"))
         err = parse_bool(item, eq + 1, &opts->distinct_buffers);
+      else if (!strcmp(item, "virtual-workgroups")) {
+        int on = 0;
+        err = parse_bool(item, eq + 1, &on);
+        opts->virtual_mode = on ? 1 : 2;
+      }
       else if (!strcmp(item, "plan")) {
         if (!eq[1])
           err = gs_errorf("gridsplit option 'plan=': the file name is empty");
@@ -82,7 +91,7 @@ gs_error *gs_options_parse(gs_options *opts, const char *text) {
         opts->plan = gs_strdup(eq + 1);
       } else
         err = gs_errorf("gridsplit option '%s': unknown key (keys: barrier, kernel, "
-                        "keep-original, distinct-buffers, plan)",
+                        "keep-original, distinct-buffers, virtual-workgroups, plan)",
                         item);
     }
     free(item);

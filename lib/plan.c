@@ -136,6 +136,9 @@ char *gs_plan_json(const gs_analysis *a, const char *module_name) {
       str_printf(&s, ",\n      \"control\": {\"arg\": %d}", kr->control_arg);
     if (kr->distinct_buffers)
       str_printf(&s, ",\n      \"distinct_buffers\": true");
+    if (kr->virtual_arg >= 0)
+      str_printf(&s, ",\n      \"virtual_workgroups\": true, \"virtual_groups\": {\"arg\": %d}",
+                 kr->virtual_arg);
     str_printf(&s, ",\n      \"segments\": [\n");
     for (size_t seg = 0; seg < gs_kernel_segment_count(a, k); seg++) {
       if (seg)

@@ -54,6 +54,8 @@ typedef struct {
   int wg_mode;       /* some workgroup memory is carried */
   int has_state;     /* the segments take a live-state argument */
   unsigned recomputed_bytes; /* live values recomputed instead of carried */
+  int virtual_wg;    /* segments loop over virtual workgroups */
+  unsigned virtual_arg; /* the first of their three workgroup counts */
   gs_vec *succs; /* per segment, from the analysis */
   char **names;  /* per segment function name */
 } split_ctx;
@@ -943,8 +945,10 @@ static void remap_operands(seg_builder *sb) {
   }
 }
 
+static const char *const virtual_arg_names[] = {"gs_vgroups_x", "gs_vgroups_y", "gs_vgroups_z"};
+
 /* OpenCL kernel argument metadata has one entry per argument: extend it for
- * the live-state and control arguments. */
+ * the live-state, control and virtual-grid arguments. */
 static void copy_kernel_metadata(split_ctx *c, LLVMValueRef fn, unsigned extra) {
   size_t n = 0;
   LLVMValueMetadataEntry *entries = LLVMGlobalCopyAllMetadata(c->kernel, &n);
@@ -952,7 +956,15 @@ static void copy_kernel_metadata(split_ctx *c, LLVMValueRef fn, unsigned extra) 
   static const char *const kinds[] = {"kernel_arg_addr_space", "kernel_arg_access_qual",
                                       "kernel_arg_type", "kernel_arg_base_type",
                                       "kernel_arg_type_qual", "kernel_arg_name"};
-  static const char *const names[] = {"gs_live_state", "gs_control"};
+  /* the extra arguments in order: name, type, address space */
+  const char *names[5], *types[5];
+  unsigned spaces[5], ne = 0;
+  if (c->has_state)
+    names[ne] = "gs_live_state", types[ne] = "uchar*", spaces[ne++] = 1;
+  if (c->dynamic)
+    names[ne] = "gs_control", types[ne] = "int*", spaces[ne++] = 1;
+  for (int d = 0; c->virtual_wg && d < 3; d++)
+    names[ne] = virtual_arg_names[d], types[ne] = "uint", spaces[ne++] = 0;
   for (size_t i = 0; i < n; i++) {
     unsigned kind = LLVMValueMetadataEntriesGetKind(entries, (unsigned)i);
     LLVMMetadataRef md = LLVMValueMetadataEntriesGetMetadata(entries, (unsigned)i);
@@ -974,13 +986,11 @@ static void copy_kernel_metadata(split_ctx *c, LLVMValueRef fn, unsigned extra) 
     for (unsigned k = 0; k < nops; k++)
       mds[k] = LLVMValueAsMetadata(ops[k]);
     for (unsigned k = 0; k < extra; k++) {
-      const char *text = which == 1   ? "none"
-                         : which == 2 ? (k == 0 ? "uchar*" : "int*")
-                         : which == 3 ? (k == 0 ? "uchar*" : "int*")
+      const char *text = which == 1 ? "none" : which == 2 || which == 3 ? types[k]
                          : which == 4 ? ""
                                       : names[k];
       mds[nops + k] =
-          which == 0 ? LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(c->ctx), 1, 0))
+          which == 0 ? LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(c->ctx), spaces[k], 0))
                      : LLVMMDStringInContext2(c->ctx, text, strlen(text));
     }
     LLVMGlobalSetMetadata(fn, kind, LLVMMDNodeInContext2(c->ctx, mds, nops + extra));
@@ -1008,14 +1018,17 @@ static void copy_attributes(LLVMValueRef from, LLVMValueRef to, unsigned nparams
 static gs_error *build_segment(split_ctx *c, size_t s) {
   LLVMContextRef ctx = c->ctx;
   LLVMTypeRef fty = LLVMGlobalGetValueType(c->kernel);
-  unsigned extra = (c->has_state ? 1u : 0u) + (c->dynamic ? 1u : 0u);
-  LLVMTypeRef *params = gs_xcalloc(c->nparams + 2, sizeof *params);
+  LLVMTypeRef *params = gs_xcalloc(c->nparams + 5, sizeof *params);
   LLVMGetParamTypes(fty, params);
   unsigned np = c->nparams;
   if (c->has_state)
     params[np++] = LLVMPointerType(LLVMInt8TypeInContext(ctx), 1);
   if (c->dynamic)
     params[np++] = LLVMPointerType(LLVMInt32TypeInContext(ctx), 1);
+  c->virtual_arg = np;
+  for (int d = 0; c->virtual_wg && d < 3; d++)
+    params[np++] = LLVMInt32TypeInContext(ctx);
+  unsigned extra = np - c->nparams;
   LLVMTypeRef nfty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), params, np, 0);
   free(params);
   seg_builder sb;
@@ -1036,6 +1049,9 @@ static gs_error *build_segment(split_ctx *c, size_t s) {
     sb.control = LLVMGetParam(sb.fn, c->nparams + (c->has_state ? 1 : 0));
     LLVMSetValueName2(sb.control, "gs_control", 10);
   }
+  for (unsigned d = 0; c->virtual_wg && d < 3; d++)
+    LLVMSetValueName2(LLVMGetParam(sb.fn, c->virtual_arg + d), virtual_arg_names[d],
+                      strlen(virtual_arg_names[d]));
   map_init(&sb.vmap);
   map_init(&sb.entry_val);
   map_init(&sb.demoted);
@@ -1083,6 +1099,8 @@ static gs_error *build_segment(split_ctx *c, size_t s) {
       build_exit(&sb, pc);
   }
   gs_error *err = sb.err;
+  if (!err && c->virtual_wg)
+    err = virtualize_segment(c->m, sb.fn, c->t, c->virtual_arg, vname(c->kernel));
   free(sb.wg_arg_size);
   free(sb.wg_arg_offset);
   LLVMDisposeBuilder(sb.b);
@@ -1168,6 +1186,7 @@ static gs_error *split_kernel(LLVMModuleRef m, LLVMValueRef kernel, const gs_tar
   remat_init(&c.remat, t, load_recomputable, &c);
   map_init(&c.private_base);
   c.dynamic = kr->schedule == GS_SCHEDULE_DYNAMIC;
+  c.virtual_wg = virtual_workgroups_on(opts, t);
   int track = c.dynamic;
   for (size_t s = 0; s + 1 < kr->nsegments; s++)
     for (size_t k = 0; k < kr->successors[s].len; k++)
@@ -1194,6 +1213,7 @@ static gs_error *split_kernel(LLVMModuleRef m, LLVMValueRef kernel, const gs_tar
     kr->recomputed_bytes = c.recomputed_bytes;
     kr->status_offset = c.status_offset;
     kr->control_arg = c.dynamic ? (int)(c.nparams + (c.has_state ? 1 : 0)) : -1;
+    kr->virtual_arg = c.virtual_wg ? (int)c.virtual_arg : -1;
     kr->distinct_buffers = opts && opts->distinct_buffers;
     record_slots(&c, kr);
     for (size_t s = 0; s < kr->nsegments; s++)
@@ -1524,7 +1544,8 @@ gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis *
   LLVMDisposeTargetData(td);
   if (!err) {
     prune_scratch(c, &segments);
-    err = run_passes(c, "function(sroa,mem2reg,instsimplify,simplifycfg)");
+    /* always-inline puts virtual workgroups' bodies into their loops */
+    err = run_passes(c, "always-inline,function(sroa,mem2reg,instsimplify,simplifycfg)");
     for (size_t i = 0; !err && i < segments.cap; i++)
       if (segments.keys[i])
         ir_tidy_blocks((LLVMValueRef)segments.keys[i]);
@@ -1584,6 +1605,10 @@ unsigned gs_kernel_live_bytes(const gs_analysis *a, size_t k) {
 
 int gs_kernel_control_arg(const gs_analysis *a, size_t k) {
   return split_kernel_result(a, k)->control_arg;
+}
+
+int gs_kernel_virtual_groups_arg(const gs_analysis *a, size_t k) {
+  return split_kernel_result(a, k)->virtual_arg;
 }
 
 unsigned gs_kernel_workgroup_bytes(const gs_analysis *a, size_t k) {

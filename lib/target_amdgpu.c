@@ -97,6 +97,15 @@ static void amdgpu_workgroup_barrier(LLVMBuilderRef b, LLVMModuleRef m) {
   LLVMBuildFence(b, LLVMAtomicOrderingAcquire, 0, "");
 }
 
+/* The grid's size is read from the dispatch packet (and the device
+ * library's implicit arguments), which a segment cannot remap: virtual
+ * workgroups are refused for AMDGPU. */
+static int amdgpu_grid_query(LLVMValueRef call, const char *callee, gs_query *q, LLVMValueRef *dim) {
+  (void)call, (void)callee, (void)q, (void)dim;
+  return -1;
+}
+
 const gs_target target_amdgpu = {"amdgcn",           amdgpu_is_kernel,    target_flat_arg_space,
                                  target_global_space, amdgpu_is_id_call,   amdgpu_is_id_global,
-                                 amdgpu_is_pure_query, amdgpu_query,       amdgpu_workgroup_barrier, 0};
+                                 amdgpu_is_pure_query, amdgpu_query,       amdgpu_workgroup_barrier, 0,
+                                 amdgpu_grid_query,    0};

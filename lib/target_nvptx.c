@@ -100,7 +100,23 @@ static void nvptx_workgroup_barrier(LLVMBuilderRef b, LLVMModuleRef m) {
   LLVMBuildCall2(b, fty, fn, NULL, 0, "");
 }
 
+/* %ctaid and %nctaid are the grid; %tid and %ntid stay as they are */
+static int nvptx_grid_query(LLVMValueRef call, const char *callee, gs_query *q, LLVMValueRef *dim) {
+  static const char *const regs[] = {"llvm.nvvm.read.ptx.sreg.ctaid.",
+                                     "llvm.nvvm.read.ptx.sreg.nctaid.", NULL};
+  for (int i = 0; regs[i]; i++) {
+    size_t n = strlen(regs[i]);
+    if (!strncmp(callee, regs[i], n) && callee[n] >= 'x' && callee[n] <= 'z' && !callee[n + 1]) {
+      *q = i ? Q_NUM_GROUPS : Q_GROUP_ID;
+      *dim = LLVMConstInt(LLVMInt32TypeInContext(LLVMGetTypeContext(LLVMTypeOf(call))),
+                          (unsigned long long)(callee[n] - 'x'), 0);
+      return 1;
+    }
+  }
+  return 0;
+}
+
 const gs_target target_nvptx = {"nvptx",           nvptx_is_kernel,    target_flat_arg_space,
                                 target_global_space, nvptx_is_id_call,   nvptx_is_id_global,
                                 nvptx_is_pure_query, nvptx_query,       nvptx_workgroup_barrier,
-                                LLVMPTXKernelCallConv};
+                                LLVMPTXKernelCallConv, nvptx_grid_query, 1};

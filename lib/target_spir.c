@@ -88,6 +88,31 @@ static void spir_workgroup_barrier(LLVMBuilderRef b, LLVMModuleRef m) {
                            LLVMCreateEnumAttribute(ctx, convergent, 0));
 }
 
+/* OpenCL C 6.15.1: the work-item functions that read the grid, and the
+ * dimension they take. Virtual workgroups assume a zero global offset, as
+ * every gridsplit runner launches. */
+static int spir_grid_query(LLVMValueRef call, const char *callee, gs_query *q, LLVMValueRef *dim) {
+  static const char *const remapped[] = {"get_global_id", "get_global_size", "get_group_id",
+                                         "get_num_groups", NULL};
+  static const gs_query queries[] = {Q_GLOBAL_ID, Q_GLOBAL_SIZE, Q_GROUP_ID, Q_NUM_GROUPS};
+  static const char *const fixed[] = {"get_global_linear_id", "__spirv_BuiltInGlobalInvocationId",
+                                      "__spirv_BuiltInWorkgroupId",
+                                      "__spirv_BuiltInGlobalLinearId",
+                                      "__spirv_BuiltInNumWorkgroups",
+                                      "__spirv_BuiltInGlobalSize", NULL};
+  char *base = ir_itanium_base(callee);
+  int r = in_list(fixed, callee) ? -1 : 0;
+  for (size_t i = 0; remapped[i] && !r; i++)
+    if (!strcmp(base, remapped[i]) && LLVMGetNumArgOperands(call) == 1) {
+      *q = queries[i];
+      *dim = LLVMGetOperand(call, 0);
+      r = 1;
+    }
+  free(base);
+  return r;
+}
+
 const gs_target target_spir = {"spir",           spir_is_kernel,     spir_arg_space,
                                target_global_space, spir_is_id_call,   spir_is_id_global,
-                               spir_is_pure_query, spir_query,       spir_workgroup_barrier, 0};
+                               spir_is_pure_query, spir_query,       spir_workgroup_barrier, 0,
+                               spir_grid_query,    0};

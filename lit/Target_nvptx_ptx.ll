@@ -8,11 +8,17 @@
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: %gridsplit --target nvptx --drop-original --distinct-buffers -o %t/nc --plan %t/nc.json %s
 ; RUN: FileCheck %s --check-prefix=NC < %t/nc/Target_nvptx_ptx.ptx
+; RUN: FileCheck %s --check-prefix=VIRT < %t/nc/Target_nvptx_ptx.ptx
 ; RUN: %plan2lines %t/nc.json | FileCheck %s --check-prefix=PLAN
 ; RUN: %gridsplit --target nvptx --drop-original -o %t/plain %s
 ; RUN: FileCheck %s --check-prefix=PLAIN < %t/plain/Target_nvptx_ptx.ptx
 ; RUN: %gridsplit --target ir --drop-original -o %t/ir %s
 ; RUN: FileCheck %s --check-prefix=IR < %t/ir/Target_nvptx_ptx.ll
+; Virtual workgroups are NVPTX's default: the segments loop over the virtual
+; grid's workgroups (%ctaid and %nctaid are read once, before the loop).
+; RUN: %gridsplit --target nvptx --drop-original --no-virtual-workgroups -o %t/novirt --plan %t/novirt.json %s
+; RUN: FileCheck %s --check-prefix=NOVIRT < %t/novirt/Target_nvptx_ptx.ptx
+; RUN: %plan2lines %t/novirt.json | FileCheck %s --check-prefix=PLAN-NOVIRT
 
 ; NC: .target sm_80
 ; NC-LABEL: .visible .entry scale_$_seg0(
@@ -21,15 +27,29 @@
 ; NC-LABEL: .visible .entry scale_$_seg1(
 ; NC: ld.global.nc.{{[bf]}}32
 ; PLAN: kernels[0].distinct_buffers = true
+; PLAN: kernels[0].virtual_groups.arg = 3
+; PLAN: kernels[0].virtual_workgroups = true
 
 ; PLAIN-LABEL: .visible .entry scale_$_seg0(
 ; PLAIN-NOT: ld.global.nc
 ; PLAIN-LABEL: .visible .entry scale_$_seg1(
 ; PLAIN-NOT: ld.global.nc
 
+; VIRT-LABEL: .visible .entry scale_$_seg0(
+; VIRT: .param .u32 scale_$_seg0_param_3
+; VIRT: .param .u32 scale_$_seg0_param_5
+; VIRT: mov.u32 {{.*}}%ctaid.x
+; VIRT: mov.u32 {{.*}}%nctaid.x
+; VIRT-NOT: %ctaid.x
+; VIRT: bra.uni
+; NOVIRT-LABEL: .visible .entry scale_$_seg0(
+; NOVIRT-NOT: _param_3
+; PLAN-NOVIRT-NOT: kernels[0].virtual
+
 ; IR-LABEL: define ptx_kernel void @scale.seg0(
 ; IR-NOT: noalias
 ; IR-SAME: readonly
+; IR-SAME: i32 %gs_vgroups_x, i32 %gs_vgroups_y, i32 %gs_vgroups_z)
 ; IR-LABEL: define ptx_kernel void @scale.seg1(
 
 target triple = "nvptx64-nvidia-cuda"

@@ -278,7 +278,7 @@ typedef struct {
   size_t nsegments;
   char **functions; /* per segment */
   gs_vec *successors; /* per segment: int, -1 for the end */
-  int live_arg, control_arg;
+  int live_arg, control_arg, virtual_arg;
   unsigned live_bytes, workgroup_bytes, header_bytes;
   gs_vec workgroup_args; /* int */
   gs_vec outputs;        /* int: arguments of host-output buffers */
@@ -295,7 +295,7 @@ typedef struct {
 
 static void plan_init(run_plan *p) {
   memset(p, 0, sizeof *p);
-  p->live_arg = p->control_arg = -1;
+  p->live_arg = p->control_arg = p->virtual_arg = -1;
   vec_init(&p->workgroup_args, sizeof(int));
   vec_init(&p->outputs, sizeof(int));
   vec_init(&p->globals, sizeof(plan_global));
@@ -369,6 +369,7 @@ static void plan_from_analysis(const gs_analysis *a, size_t k, run_plan *p) {
       VEC_PUSH(&p->successors[s], int, gs_segment_successor(a, k, s, i));
   }
   p->live_arg = gs_kernel_live_state_arg(a, k);
+  p->virtual_arg = gs_kernel_virtual_groups_arg(a, k);
   p->control_arg = gs_kernel_control_arg(a, k);
   p->live_bytes = gs_kernel_live_bytes(a, k);
   p->workgroup_bytes = gs_kernel_workgroup_bytes(a, k);
@@ -497,6 +498,7 @@ static gs_error *plan_from_file(const char *path, const char *want, run_plan *p)
       err = gs_errorf("%s: kernel '%s': live_state has no argument index", path, p->kernel);
   }
   p->control_arg = json_int(json_get(kern, "control"), "arg");
+  p->virtual_arg = json_int(json_get(kern, "virtual_groups"), "arg");
   const json_value *distinct = json_get(kern, "distinct_buffers");
   p->distinct = distinct && distinct->kind == JSON_BOOL && distinct->number;
   const json_value *bufs = json_get(kern, "buffers");
@@ -529,14 +531,16 @@ static gs_error *plan_matches(const run_plan *p, LLVMModuleRef m, size_t *nparam
                        p->functions[0], nargs, p->functions[s], n);
     nargs = n;
   }
-  int extra = (p->live_arg >= 0) + (p->control_arg >= 0);
+  int extra = (p->live_arg >= 0) + (p->control_arg >= 0) + 3 * (p->virtual_arg >= 0);
   int orig = nargs - extra;
   if (orig < 0 || (p->live_arg >= 0 && p->live_arg != orig) ||
-      (p->control_arg >= 0 && p->control_arg != orig + (p->live_arg >= 0)))
+      (p->control_arg >= 0 && p->control_arg != orig + (p->live_arg >= 0)) ||
+      (p->virtual_arg >= 0 &&
+       p->virtual_arg != orig + (p->live_arg >= 0) + (p->control_arg >= 0)))
     return gs_errorf("the plan and the module do not match: '%s' takes %d arguments, which "
-                     "cannot end with the plan's live state (argument %d) and control word "
-                     "(argument %d)",
-                     p->functions[0], nargs, p->live_arg, p->control_arg);
+                     "cannot end with the plan's live state (argument %d), control word "
+                     "(argument %d) and virtual workgroup counts (argument %d)",
+                     p->functions[0], nargs, p->live_arg, p->control_arg, p->virtual_arg);
   LLVMValueRef f = LLVMGetNamedFunction(m, p->functions[0]);
   int special[2] = {p->live_arg, p->control_arg};
   for (int i = 0; i < 2; i++) {
@@ -609,7 +613,9 @@ static gs_error *write_outputs(run_state *rs, const run_plan *plan, const char *
   return NULL;
 }
 
-static gs_error *set_args(run_state *rs, cl_kernel kern, int live_arg, int control_arg) {
+static gs_error *set_args(run_state *rs, cl_kernel kern, const run_plan *plan,
+                          const cl_uint vgroups[3]) {
+  int live_arg = plan->live_arg, control_arg = plan->control_arg;
   gs_error *err = NULL;
   for (size_t i = 0; i < rs->nparams; i++) {
     param *p = &rs->params[i];
@@ -626,6 +632,9 @@ static gs_error *set_args(run_state *rs, cl_kernel kern, int live_arg, int contr
   if (control_arg >= 0)
     CL_CHECK(clSetKernelArg(kern, (cl_uint)control_arg, sizeof(cl_mem), &rs->control),
              "setting the control word");
+  for (cl_uint d = 0; plan->virtual_arg >= 0 && d < 3; d++)
+    CL_CHECK(clSetKernelArg(kern, (cl_uint)plan->virtual_arg + d, sizeof(cl_uint), &vgroups[d]),
+             "setting the virtual workgroup counts");
 done:
   return err;
 }
@@ -662,6 +671,9 @@ static gs_error *prepare(const gs_run_request *req, LLVMContextRef lctx, LLVMMod
     size_t k = 0;
     gs_options_set_keep_original(opts, 0);
     gs_options_set_distinct_buffers(opts, req->distinct_buffers);
+    gs_options_set_virtual_workgroups(opts, req->virtual_workgroups > 0   ? 1
+                                            : req->virtual_workgroups < 0 ? 0
+                                                                          : -1);
     for (size_t i = 0; i < req->nbarriers && !err; i++)
       err = gs_options_add_barrier(opts, req->barriers[i]);
     if (!err && req->kernel)
@@ -815,12 +827,39 @@ gs_error *gs_run(const gs_run_request *req) {
     rs.control = clCreateBuffer(rs.ctx, CL_MEM_READ_WRITE, 2 * sizeof(cl_int), NULL, &rc);
     CL_CHECK(rc, "creating the control word");
   }
+  /* virtual workgroups: the segments take the grid's workgroup counts and
+   * run on as many physical workgroups as the device holds (SPEC 4) */
+  cl_uint vgroups[3] = {1, 1, 1};
+  size_t launch[3] = {global[0], global[1], global[2]};
+  if (plan.virtual_arg >= 0) {
+    size_t total = 1;
+    for (size_t d = 0; d < 3; d++) {
+      if (global[d] / local[d] > UINT32_MAX) {
+        err = gs_errorf("the grid has more than 2^32-1 workgroups in dimension %zu", d);
+        goto done;
+      }
+      vgroups[d] = (cl_uint)(global[d] / local[d]);
+      total *= vgroups[d];
+      launch[d] = local[d];
+    }
+    size_t phys = req->physical_groups;
+    if (!phys) {
+      cl_uint units = 1;
+      CL_CHECK(clGetDeviceInfo(device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units, &units, NULL),
+               "asking for the compute units");
+      phys = 4 * (size_t)units;
+    }
+    launch[0] = local[0] * (phys < total ? phys : total);
+    if (req->verbose)
+      fprintf(stderr, "gridsplit run: %zu virtual workgroups on %zu physical\n", total,
+              launch[0] / local[0]);
+  }
   rs.nkernels = nseg;
   rs.kernels = calloc(nseg, sizeof *rs.kernels);
   for (size_t s = 0; s < nseg; s++) {
     rs.kernels[s] = clCreateKernel(rs.prog, plan.functions[s], &rc);
     CL_CHECK(rc, "creating a segment kernel");
-    err = set_args(&rs, rs.kernels[s], plan.live_arg, plan.control_arg);
+    err = set_args(&rs, rs.kernels[s], &plan, vgroups);
     if (err)
       goto done;
   }
@@ -829,7 +868,7 @@ gs_error *gs_run(const gs_run_request *req) {
     for (size_t s = 0; s < nseg; s++) {
       if (req->verbose)
         fprintf(stderr, "gridsplit run: %s segment %zu\n", kname, s);
-      CL_CHECK(clEnqueueNDRangeKernel(rs.q, rs.kernels[s], (cl_uint)dims, NULL, global, local,
+      CL_CHECK(clEnqueueNDRangeKernel(rs.q, rs.kernels[s], (cl_uint)dims, NULL, launch, local,
                                       0, NULL, NULL),
                "launching a segment");
     }
@@ -842,7 +881,7 @@ gs_error *gs_run(const gs_run_request *req) {
       CL_CHECK(clEnqueueWriteBuffer(rs.q, rs.control, CL_FALSE, 0, sizeof word, word, 0, NULL,
                                     NULL),
                "resetting the control word");
-      CL_CHECK(clEnqueueNDRangeKernel(rs.q, rs.kernels[s], (cl_uint)dims, NULL, global, local,
+      CL_CHECK(clEnqueueNDRangeKernel(rs.q, rs.kernels[s], (cl_uint)dims, NULL, launch, local,
                                       0, NULL, NULL),
                "launching a segment");
       CL_CHECK(clEnqueueReadBuffer(rs.q, rs.control, CL_TRUE, 0, sizeof word, word, 0, NULL,

@@ -26,6 +26,10 @@ static const char usage[] =
     "  --no-split        only analyse: roles of the kernels as they are, no module\n"
     "  --drop-original   leave only the segments (keep-original=false)\n"
     "  --distinct-buffers  declare that no two buffers overlap (noalias; runners check)\n"
+    "  --virtual-workgroups, --no-virtual-workgroups\n"
+    "                    segments loop over virtual workgroups, so that a host may launch\n"
+    "                    fewer physical ones (default: on for nvptx, off for spir, and\n"
+    "                    not available for amdgcn)\n"
     "  --kernel NAME     only this kernel\n"
     "  --barrier NAME    also treat calls to NAME as grid barriers\n"
     "  --target T        ir (default, .ll), spirv (.spv), amdgcn (.hsaco), nvptx (.ptx)\n"
@@ -76,6 +80,10 @@ static int parse_args(int argc, char **argv, tool_args *t) {
     }
     if (!strcmp(a, "--distinct-buffers")) {
       gs_options_set_distinct_buffers(t->opts, 1);
+      continue;
+    }
+    if (!strcmp(a, "--virtual-workgroups") || !strcmp(a, "--no-virtual-workgroups")) {
+      gs_options_set_virtual_workgroups(t->opts, a[2] == 'v');
       continue;
     }
     if (strlen(a) == 3 && a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3') {
@@ -253,7 +261,8 @@ static int run(tool_args *t) {
 static const char run_usage[] =
     "usage: gridsplit run [--kernel NAME] --grid X[,Y,Z] --workgroup X[,Y,Z]\n"
     "                     [--out DIR] [--distinct-buffers] [--barrier NAME] [-O0..-O3]\n"
-    "                     [--verbose] [--plan PLAN] INPUT ARG...\n"
+    "                     [--verbose] [--plan PLAN] [--virtual-workgroups]\n"
+    "                     [--physical-groups N] INPUT ARG...\n"
     "\n"
     "Splits INPUT and runs the kernel's segments on the OpenCL device (POCL),\n"
     "then writes every host-output buffer to DIR/NAME.bin (default gridsplit-run).\n"
@@ -264,7 +273,9 @@ static const char run_usage[] =
     "  NAME=zeros:BYTES   a zero-filled buffer\n"
     "  NAME=local:BYTES   workgroup memory\n"
     "  NAME=same:OTHER    the same buffer as argument OTHER\n"
-    "  NAME=VALUE         a scalar, read as the argument's type\n";
+    "  NAME=VALUE         a scalar, read as the argument's type\n"
+    "With --virtual-workgroups the segments loop over the grid's workgroups and\n"
+    "run on --physical-groups N workgroups (default four per compute unit).\n";
 
 /* "X[,Y,Z]" */
 static int parse_dims(const char *s, size_t out[3]) {
@@ -295,7 +306,8 @@ static int run_main(int argc, char **argv) {
   for (int i = 1; i < argc && !rc; i++) {
     const char *a = argv[i];
     int needs = !strcmp(a, "--grid") || !strcmp(a, "--workgroup") || !strcmp(a, "--kernel") ||
-                !strcmp(a, "--out") || !strcmp(a, "--barrier") || !strcmp(a, "--plan");
+                !strcmp(a, "--out") || !strcmp(a, "--barrier") || !strcmp(a, "--plan") ||
+                !strcmp(a, "--physical-groups");
     if (needs && i + 1 >= argc) {
       rc = usage_error("option '%s' needs a value", a);
     } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -322,6 +334,13 @@ static int run_main(int argc, char **argv) {
       req.distinct_buffers = 1;
     } else if (!strcmp(a, "--verbose")) {
       req.verbose = 1;
+    } else if (!strcmp(a, "--virtual-workgroups")) {
+      req.virtual_workgroups = 1;
+    } else if (!strcmp(a, "--physical-groups")) {
+      size_t n[3];
+      if (!parse_dims(argv[++i], n) || n[1])
+        rc = usage_error("--physical-groups '%s': expected a positive count", argv[i]);
+      req.physical_groups = n[0];
     } else if (strlen(a) == 3 && a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3') {
       req.opt_level = a[2] - '0';
     } else if (a[0] == '-') {

@@ -22,10 +22,15 @@ void gs_options_set_keep_original(gs_options *opts, int keep);
 /* The user declares that no two buffers overlap: segments get noalias, the
  * plan records it and runners check it at launch (SPEC section 6). */
 void gs_options_set_distinct_buffers(gs_options *opts, int distinct);
+/* Segments loop over virtual workgroups (SPEC section 4,
+ * "virtual_workgroups"): 1 on, 0 off, -1 the target's default (on for NVPTX,
+ * off for SPIR; not available for AMDGPU). */
+void gs_options_set_virtual_workgroups(gs_options *opts, int on);
 /* The plan=FILE option, or NULL. */
 const char *gs_options_plan_path(const gs_options *opts);
 /* Parses pass-option text as the plugin takes it:
- * `barrier=A;barrier=B;kernel=K;keep-original=false;distinct-buffers=true;plan=FILE`.
+ * `barrier=A;barrier=B;kernel=K;keep-original=false;distinct-buffers=true;
+ * virtual-workgroups=true;plan=FILE`.
  * Unknown keys are an error naming the key. */
 gs_error *gs_options_parse(gs_options *opts, const char *text);
 

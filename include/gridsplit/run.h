@@ -26,6 +26,10 @@ typedef struct {
   const char *const *barriers; /* extra barrier names */
   size_t nbarriers;
   int verbose;           /* print each launch on stderr */
+  int virtual_workgroups; /* 1 on, -1 off, 0 the target's default (off for SPIR) */
+  size_t physical_groups; /* with virtual workgroups: physical workgroups to
+                             launch (0: the runner's choice, four per compute
+                             unit, at most the virtual grid's) */
 } gs_run_request;
 
 /* Splits the kernel and runs its segments on the first OpenCL device,

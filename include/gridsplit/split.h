@@ -43,6 +43,12 @@ size_t gs_kernel_carried_global_count(const gs_analysis *a, size_t k);
 const char *gs_kernel_carried_global(const gs_analysis *a, size_t k, size_t i, unsigned *offset,
                                      unsigned *bytes, const unsigned char **init);
 int gs_kernel_control_arg(const gs_analysis *a, size_t k);
+/* With virtual workgroups (gs_options_set_virtual_workgroups): the index of
+ * the first of three u32 arguments, the virtual grid's workgroup counts in x,
+ * y, z, that follow the live-state and control arguments; -1 without. The
+ * host launches any number of physical workgroups (at most the virtual
+ * count), each with the kernel's workgroup size. */
+int gs_kernel_virtual_groups_arg(const gs_analysis *a, size_t k);
 /* Bytes per invocation of the values live across some barrier that the
  * split recomputes instead of carrying (what recomputation saves). */
 unsigned gs_kernel_recomputed_bytes(const gs_analysis *a, size_t k);

@@ -787,7 +787,9 @@ class Runner:
             run_input = os.path.join(spv_dir, stem + ".bc")
             plan = ["--plan", os.path.join(spv_dir, stem + ".plan.json")]
         level = ["-O%d" % self.opts.opt_level] if self.opts.opt_level is not None else []
-        cmd = [self.opts.tool, "run", "--kernel", case.kernel] + level + plan + [
+        virtual = ([] if self.opts.virtual is None else
+                   ["--virtual-workgroups", "--physical-groups", str(self.opts.virtual)])
+        cmd = [self.opts.tool, "run", "--kernel", case.kernel] + level + plan + virtual + [
                "--grid", ",".join(map(str, case.grid)),
                "--workgroup", ",".join(map(str, case.wg)), "--out", out_dir, run_input] + args.items
         rc, out, _ = self.run(cmd, self.opts.timeout)
@@ -1107,6 +1109,8 @@ def main():
     ap.add_argument("--via-spirv", metavar="LLVM_SPIRV",
                     help="run every case through SPIR-V: gridsplit --target spirv, then "
                          "LLVM_SPIRV -r back to bitcode, then gridsplit run --plan")
+    ap.add_argument("--virtual", metavar="N", type=int,
+                    help="split with virtual workgroups and run them on N physical workgroups")
     ap.add_argument("-O", dest="opt_level", type=int, choices=[0, 1, 2, 3],
                     help="the optimisation level gridsplit compiles the OpenCL C at "
                          "(default: the tool's)")

@@ -1,0 +1,99 @@
+; Virtual workgroups (SPEC section 4, "virtual_workgroups"): with
+; virtual-workgroups=true every segment takes the virtual grid's workgroup
+; counts (three u32 after the live state) and loops over those workgroups,
+; starting at its physical workgroup's linear id and stepping by the physical
+; workgroup count. Inside the loop no grid query reads the physical grid:
+; group ids and counts, global ids and sizes come from the virtual workgroup
+; (a computed dimension through a select on it); local ids and sizes stay.
+; A segment that uses workgroup memory waits for its whole workgroup before
+; the next virtual workgroup. SPIR's default is off; NVPTX's is on.
+;
+; RUN: rm -rf %t.dir
+; RUN: %gridsplit --virtual-workgroups -o %t.dir %s
+; RUN: FileCheck %s < %t.dir/Split_virtual_workgroups.ll
+; RUN: %opt -passes=verify -disable-output %t.dir/Split_virtual_workgroups.ll
+; RUN: %plan2lines %t.dir/Split_virtual_workgroups.plan.json | FileCheck %s --check-prefix=PLAN
+; RUN: %opt -load-pass-plugin=%plugin -passes='gridsplit<virtual-workgroups=true>' -S %s | FileCheck %s
+; RUN: %gridsplit -o %t.off %s
+; RUN: FileCheck %s --check-prefix=OFF < %t.off/Split_virtual_workgroups.ll
+; RUN: %plan2lines %t.off/Split_virtual_workgroups.plan.json | FileCheck %s --check-prefix=PLAN-OFF
+; RUN: not %opt -load-pass-plugin=%plugin -passes='gridsplit<virtual-workgroups=maybe>' -S %s 2>&1 | FileCheck %s --check-prefix=BADOPT
+
+target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64"
+target triple = "spir64-unknown-unknown"
+
+@tile = internal addrspace(3) global [64 x i32] undef, align 4
+
+; CHECK-LABEL: define spir_kernel void @stamp.seg0(ptr addrspace(1) {{[a-z ]*}}%out, ptr addrspace(1) {{[a-z ]*}}%sizes, i32 {{[a-z ]*}}%d, ptr addrspace(1) %gs_live_state, i32 %gs_vgroups_x, i32 %gs_vgroups_y, i32 %gs_vgroups_z)
+; CHECK:       gs.ventry:
+; CHECK:         call spir_func i64 @_Z12get_group_idj(i32 0)
+; CHECK:         call spir_func i64 @_Z14get_num_groupsj(i32 0)
+; CHECK:       gs.vloop:
+; CHECK-NEXT:    %gs.v = phi i64
+; CHECK:         icmp ult i64 %gs.v, %gs.vtotal
+; CHECK:       gs.vgroup:
+; CHECK-NOT:     @_Z13get_global_idj
+; CHECK-NOT:     @_Z12get_group_idj
+; CHECK-NOT:     @_Z14get_num_groupsj
+; CHECK-NOT:     @_Z15get_global_sizej
+; CHECK:         select i1
+; CHECK:         call spir_func void @_Z7barrierj(
+; CHECK:         add i64 %gs.v,
+; CHECK:         br label %gs.vloop
+; CHECK:       gs.vdone:
+; CHECK-NEXT:    ret void
+; CHECK-LABEL: define spir_kernel void @stamp.seg1(
+; CHECK-SAME:    i32 %gs_vgroups_x, i32 %gs_vgroups_y, i32 %gs_vgroups_z)
+; CHECK:       gs.vgroup:
+; CHECK-NOT:     @_Z13get_global_idj
+; CHECK-NOT:     @_Z7barrierj
+; CHECK:         br label %gs.vloop
+; CHECK-NOT:   define internal {{.*}}vgroup
+
+; PLAN: kernels[0].live_state.arg = 3
+; PLAN: kernels[0].virtual_groups.arg = 4
+; PLAN: kernels[0].virtual_workgroups = true
+
+; OFF-LABEL: define spir_kernel void @stamp.seg0(ptr addrspace(1) {{[a-z ]*}}%out, ptr addrspace(1) {{[a-z ]*}}%sizes, i32 {{[a-z ]*}}%d, ptr addrspace(1) %gs_live_state)
+; OFF-NOT:   gs_vgroups
+; PLAN-OFF-NOT: kernels[0].virtual
+
+; BADOPT: gridsplit option 'virtual-workgroups=maybe': expected true or false
+
+; seg0: the tile in workgroup memory, ids and the grid's sizes in the computed
+; dimension D; seg1: reads the value carried across the barrier.
+define spir_kernel void @stamp(ptr addrspace(1) %out, ptr addrspace(1) %sizes, i32 %d) {
+entry:
+  %gid = call spir_func i64 @_Z13get_global_idj(i32 0)
+  %lid = call spir_func i64 @_Z12get_local_idj(i32 0)
+  %grp = call spir_func i64 @_Z12get_group_idj(i32 %d)
+  %ng = call spir_func i64 @_Z14get_num_groupsj(i32 %d)
+  %gs = call spir_func i64 @_Z15get_global_sizej(i32 0)
+  %slot = getelementptr inbounds [64 x i32], ptr addrspace(3) @tile, i64 0, i64 %lid
+  %g32 = trunc i64 %grp to i32
+  store i32 %g32, ptr addrspace(3) %slot, align 4
+  call spir_func void @_Z7barrierj(i32 1)
+  %other = xor i64 %lid, 1
+  %oslot = getelementptr inbounds [64 x i32], ptr addrspace(3) @tile, i64 0, i64 %other
+  %v = load i32, ptr addrspace(3) %oslot, align 4
+  %n32 = trunc i64 %ng to i32
+  %s32 = trunc i64 %gs to i32
+  %mix = mul i32 %n32, 1000
+  %val = add i32 %v, %mix
+  %ps = getelementptr inbounds i32, ptr addrspace(1) %sizes, i64 %gid
+  store i32 %s32, ptr addrspace(1) %ps, align 4
+  call spir_func void @gridsplit_grid_sync()
+  %po = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %gid
+  store i32 %val, ptr addrspace(1) %po, align 4
+  ret void
+}
+
+declare spir_func i64 @_Z13get_global_idj(i32)
+declare spir_func i64 @_Z12get_local_idj(i32)
+declare spir_func i64 @_Z12get_group_idj(i32)
+declare spir_func i64 @_Z14get_num_groupsj(i32)
+declare spir_func i64 @_Z15get_global_sizej(i32)
+declare spir_func void @_Z7barrierj(i32) #0
+declare spir_func void @gridsplit_grid_sync() #0
+
+attributes #0 = { convergent nounwind }
