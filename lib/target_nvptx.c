@@ -90,14 +90,27 @@ static LLVMValueRef nvptx_query(LLVMBuilderRef b, LLVMModuleRef m, gs_query q, u
   }
 }
 
-/* bar.sync 0 */
+/* bar.sync 0: llvm.nvvm.barrier0 until LLVM 20 renamed it (LLVM reads old
+ * IR's calls as the new name, but not a declaration built through the C API) */
 static void nvptx_workgroup_barrier(LLVMBuilderRef b, LLVMModuleRef m) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
+#if GS_LLVM_MAJOR >= 20
+  static const char name[] = "llvm.nvvm.barrier.cta.sync.aligned.all";
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), &i32, 1, 0);
+  LLVMValueRef zero = LLVMConstInt(i32, 0, 0);
+  LLVMValueRef args[1] = {zero};
+  unsigned nargs = 1;
+#else
+  static const char name[] = "llvm.nvvm.barrier0";
   LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), NULL, 0, 0);
-  LLVMValueRef fn = LLVMGetNamedFunction(m, "llvm.nvvm.barrier0");
+  LLVMValueRef *args = NULL;
+  unsigned nargs = 0;
+#endif
+  LLVMValueRef fn = LLVMGetNamedFunction(m, name);
   if (!fn)
-    fn = LLVMAddFunction(m, "llvm.nvvm.barrier0", fty);
-  LLVMBuildCall2(b, fty, fn, NULL, 0, "");
+    fn = LLVMAddFunction(m, name, fty);
+  LLVMBuildCall2(b, fty, fn, args, nargs, "");
 }
 
 /* %ctaid and %nctaid are the grid; %tid and %ntid stay as they are */

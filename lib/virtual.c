@@ -186,8 +186,13 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
   }
   LLVMValueRef vg[3], vn[3];
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  /* after the entry's allocas, which the inliner moves to the loop's entry
+   * only while they lead the block (else it brackets them with stacksave) */
   LLVMBasicBlockRef body_entry = LLVMGetFirstBasicBlock(body);
-  LLVMPositionBuilder(b, body_entry, LLVMGetFirstInstruction(body_entry));
+  LLVMValueRef at = LLVMGetFirstInstruction(body_entry);
+  while (at && LLVMIsAAllocaInst(at))
+    at = LLVMGetNextInstruction(at);
+  LLVMPositionBuilder(b, body_entry, at);
   for (unsigned d = 0; d < 3; d++) {
     vg[d] = LLVMGetParam(body, np + d);
     vn[d] = LLVMBuildZExt(b, LLVMGetParam(body, first + d), i64, "gs.vgroups");

@@ -193,3 +193,96 @@ declare float @llvm.fabs.f32(float)
 declare float @llvm.copysign.f32(float, float)
 declare float @llvm.sqrt.f32(float)
 declare float @llvm.fma.f32(float, float, float)
+
+; OpenCL C 2.0 atomics (6.13.11) on generic pointers to atomic_int: every
+; memory order and scope is served by seq_cst at system scope, which is at
+; least as strong as any the kernel asks for. NVPTX in LLVM 15 selects no
+; atomic load or store, so they are read-modify-writes that change nothing
+; (or 0) and exchanges.
+define void @_Z11atomic_initPVU7_Atomicii(ptr %p, i32 %v) alwaysinline {
+  store i32 %v, ptr %p, align 4
+  ret void
+}
+define i32 @_Z16atomic_fetch_addPVU7_Atomicii(ptr %p, i32 %v) alwaysinline {
+  %o = atomicrmw add ptr %p, i32 %v seq_cst, align 4
+  ret i32 %o
+}
+define i32 @_Z25atomic_fetch_add_explicitPVU7_Atomicii12memory_order(ptr %p, i32 %v, i32 %order) alwaysinline {
+  %o = atomicrmw add ptr %p, i32 %v seq_cst, align 4
+  ret i32 %o
+}
+define i32 @_Z25atomic_fetch_add_explicitPVU7_Atomicii12memory_order12memory_scope(ptr %p, i32 %v, i32 %order, i32 %scope) alwaysinline {
+  %o = atomicrmw add ptr %p, i32 %v seq_cst, align 4
+  ret i32 %o
+}
+define i32 @_Z20atomic_load_explicitPVU7_Atomici12memory_order(ptr %p, i32 %order) alwaysinline {
+  %v = atomicrmw or ptr %p, i32 0 seq_cst, align 4
+  ret i32 %v
+}
+define void @_Z21atomic_store_explicitPVU7_Atomicii12memory_order(ptr %p, i32 %v, i32 %order) alwaysinline {
+  %o = atomicrmw xchg ptr %p, i32 %v seq_cst, align 4
+  ret void
+}
+; true when *P held *EXPECTED (and now holds DESIRED); else *EXPECTED gets *P
+define zeroext i1 @_Z30atomic_compare_exchange_strongPVU7_AtomiciPii(ptr %p, ptr %expected, i32 %desired) alwaysinline {
+  %e = load i32, ptr %expected, align 4
+  %r = cmpxchg ptr %p, i32 %e, i32 %desired seq_cst seq_cst, align 4
+  %old = extractvalue { i32, i1 } %r, 0
+  %ok = extractvalue { i32, i1 } %r, 1
+  br i1 %ok, label %done, label %update
+update:
+  store i32 %old, ptr %expected, align 4
+  br label %done
+done:
+  ret i1 %ok
+}
+
+; Vector loads and stores (6.13.7) and the geometric dot (6.13.5) on float4:
+; the products summed in order, as the OpenCL reference computes them.
+define <4 x float> @_Z6vload4mPKf(i64 %offset, ptr %p) alwaysinline {
+  %i = mul i64 %offset, 4
+  %q = getelementptr inbounds float, ptr %p, i64 %i
+  %v = load <4 x float>, ptr %q, align 4
+  ret <4 x float> %v
+}
+define void @_Z7vstore4Dv4_fmPf(<4 x float> %v, i64 %offset, ptr %p) alwaysinline {
+  %i = mul i64 %offset, 4
+  %q = getelementptr inbounds float, ptr %p, i64 %i
+  store <4 x float> %v, ptr %q, align 4
+  ret void
+}
+define float @_Z3dotDv4_fS_(<4 x float> %a, <4 x float> %b) alwaysinline {
+  %m = fmul <4 x float> %a, %b
+  %m0 = extractelement <4 x float> %m, i32 0
+  %m1 = extractelement <4 x float> %m, i32 1
+  %m2 = extractelement <4 x float> %m, i32 2
+  %m3 = extractelement <4 x float> %m, i32 3
+  %s1 = fadd float %m0, %m1
+  %s2 = fadd float %s1, %m2
+  %s3 = fadd float %s2, %m3
+  ret float %s3
+}
+
+; exp and rsqrt (6.13.2). exp(x) = 2^t (1 + r ln2) with t = x*log2(e)
+; rounded and r its rounding error (fma) plus x times log2(e)'s low part,
+; so that the argument's rounding does not grow with |x|; 2^t from PTX's
+; ex2.approx (2 ulp). rsqrt is the correctly rounded 1/sqrt.
+define float @_Z3expf(float %x) alwaysinline {
+  %t = fmul float %x, 0x3FF7154760000000
+  %nt = fneg float %t
+  %err = call float @llvm.fma.f32(float %x, float 0x3FF7154760000000, float %nt)
+  %lo = fmul float %x, 0x3E54AE0C00000000
+  %r = fadd float %err, %lo
+  %e = call float @llvm.nvvm.ex2.approx.f(float %t)
+  %c = fmul float %r, 0x3FE62E4300000000
+  %y = call float @llvm.fma.f32(float %e, float %c, float %e)
+  %finite = fcmp one float %e, 0x7FF0000000000000
+  %res = select i1 %finite, float %y, float %e
+  ret float %res
+}
+define float @_Z5rsqrtf(float %x) alwaysinline {
+  %s = call float @llvm.sqrt.f32(float %x)
+  %r = fdiv float 1.0, %s
+  ret float %r
+}
+declare float @llvm.nvvm.ex2.approx.f(float)

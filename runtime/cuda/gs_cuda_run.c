@@ -7,7 +7,8 @@
  *      -L$CUDA/lib64/stubs -lcuda -o gs-cuda-run
  *
  *   gs-cuda-run --plan PLAN [--kernel K] --grid X[,Y,Z] --workgroup X[,Y,Z]
- *               [--out DIR] [--graph] [--repeat N] [--verbose] MODULE.ptx ARG...
+ *               [--out DIR] [--graph] [--repeat N] [--physical-groups N] [--verbose]
+ *               MODULE.ptx ARG...
  *
  * Arguments bind by name as for `gridsplit run`: NAME=@FILE, NAME=zeros:BYTES,
  * NAME=same:OTHER, NAME=VALUE (read as the plan's type for it). Buffers stay
@@ -15,7 +16,11 @@
  * --graph, as one CUDA graph captured once and replayed; a dynamic one
  * follows the control word, and a divergent barrier is an error. With
  * --repeat N the whole schedule runs N more times after the checked run and
- * the mean time per run is printed (inputs are not restored between runs). */
+ * the mean time per run is printed (inputs are not restored between runs).
+ * Segments split with virtual workgroups (the plan's "virtual_workgroups")
+ * run on as many workgroups as the device holds at once: the occupancy of
+ * each segment at its workgroup size times the multiprocessors, at most the
+ * grid's workgroup count, or --physical-groups N. */
 #define _POSIX_C_SOURCE 200809L
 #include <cuda.h>
 #include <errno.h>
@@ -128,6 +133,7 @@ int main(int argc, char **argv) {
   const char *plan_path = NULL, *want = NULL, *out_dir = "gridsplit-run", *ptx_path = NULL;
   unsigned grid[3] = {0, 0, 0}, wg[3] = {1, 1, 1};
   int graph = 0, verbose = 0, repeat = 0, have_grid = 0;
+  unsigned long physical = 0;
   const char **specs = calloc((size_t)argc, sizeof *specs);
   int nspecs = 0;
   for (int i = 1; i < argc; i++) {
@@ -145,7 +151,11 @@ int main(int argc, char **argv) {
         fail("--workgroup '%s': expected X[,Y,Z]%s", argv[i], "");
     } else if (!strcmp(a, "--repeat") && i + 1 < argc)
       repeat = atoi(argv[++i]);
-    else if (!strcmp(a, "--graph"))
+    else if (!strcmp(a, "--physical-groups") && i + 1 < argc) {
+      physical = strtoul(argv[++i], NULL, 10);
+      if (!physical)
+        fail("--physical-groups '%s': expected a positive count%s", argv[i], "");
+    } else if (!strcmp(a, "--graph"))
       graph = 1;
     else if (!strcmp(a, "--verbose"))
       verbose = 1;
@@ -317,8 +327,10 @@ int main(int argc, char **argv) {
   if (control_arg >= 0)
     check(cuMemAlloc(&control, 8), "allocating the control word");
 
-  /* kernel parameters: the kernel's arguments, the live state, the control word */
-  size_t nparams = nargs + (live_arg >= 0) + (control_arg >= 0);
+  /* kernel parameters: the kernel's arguments, the live state, the control
+   * word, the virtual grid's workgroup counts */
+  int virtual_arg = num(json_get(k, "virtual_groups"), "arg", -1);
+  size_t nparams = nargs + (live_arg >= 0) + (control_arg >= 0) + 3 * (virtual_arg >= 0);
   void **params = calloc(nparams + 1, sizeof *params);
   for (size_t i = 0; i < nargs; i++)
     params[i] = !strcmp(args[i].kind, "scalar") ? (void *)args[i].scalar : (void *)&args[i].mem;
@@ -326,6 +338,32 @@ int main(int argc, char **argv) {
     params[live_arg] = &state;
   if (control_arg >= 0)
     params[control_arg] = &control;
+  /* each segment's launch grid: the virtual grid's workgroups, or as many
+   * as the device holds at once */
+  unsigned (*launch)[3] = calloc(nseg, sizeof *launch);
+  for (size_t s = 0; s < nseg; s++) {
+    memcpy(launch[s], blocks, sizeof blocks);
+    if (virtual_arg < 0)
+      continue;
+    unsigned long want_groups = physical;
+    if (!want_groups) {
+      int per_sm = 0, sms = 0;
+      check(cuOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fns[s], (int)(wg[0] * wg[1] * wg[2]),
+                                                        0),
+            "asking for the occupancy");
+      check(cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev),
+            "asking for the multiprocessors");
+      want_groups = (unsigned long)(per_sm > 0 ? per_sm : 1) * (unsigned long)sms;
+    }
+    launch[s][0] = (unsigned)(want_groups < ngroups ? want_groups : ngroups);
+    launch[s][1] = launch[s][2] = 1;
+    if (verbose)
+      fprintf(stderr, "gs-cuda-run: segment %zu: %zu virtual workgroups on %u physical\n", s,
+              ngroups, launch[s][0]);
+  }
+  if (virtual_arg >= 0)
+    for (int d = 0; d < 3; d++)
+      params[virtual_arg + d] = &blocks[d];
 
   CUstream stream;
   check(cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
@@ -338,8 +376,8 @@ int main(int argc, char **argv) {
         CUgraph g;
         check(cuStreamBeginCapture(stream, CU_STREAM_CAPTURE_MODE_GLOBAL), "capturing");
         for (size_t s = 0; s < nseg; s++)
-          check(cuLaunchKernel(fns[s], blocks[0], blocks[1], blocks[2], wg[0], wg[1], wg[2], 0,
-                               stream, params, NULL),
+          check(cuLaunchKernel(fns[s], launch[s][0], launch[s][1], launch[s][2], wg[0], wg[1],
+                               wg[2], 0, stream, params, NULL),
                 "launching a segment");
         check(cuStreamEndCapture(stream, &g), "ending the capture");
         check(cuGraphInstantiate(&exec, g, 0), "instantiating the graph");
@@ -350,8 +388,8 @@ int main(int argc, char **argv) {
         for (size_t s = 0; s < nseg; s++) {
           if (verbose)
             fprintf(stderr, "gs-cuda-run: %s segment %zu\n", kname, s);
-          check(cuLaunchKernel(fns[s], blocks[0], blocks[1], blocks[2], wg[0], wg[1], wg[2], 0,
-                               stream, params, NULL),
+          check(cuLaunchKernel(fns[s], launch[s][0], launch[s][1], launch[s][2], wg[0], wg[1],
+                               wg[2], 0, stream, params, NULL),
                 "launching a segment");
         }
     } else {
@@ -361,8 +399,8 @@ int main(int argc, char **argv) {
         if (verbose)
           fprintf(stderr, "gs-cuda-run: %s segment %zu\n", kname, s);
         check(cuMemcpyHtoDAsync(control, word, sizeof word, stream), "resetting the control word");
-        check(cuLaunchKernel(fns[s], blocks[0], blocks[1], blocks[2], wg[0], wg[1], wg[2], 0,
-                             stream, params, NULL),
+        check(cuLaunchKernel(fns[s], launch[s][0], launch[s][1], launch[s][2], wg[0], wg[1], wg[2],
+                             0, stream, params, NULL),
               "launching a segment");
         check(cuMemcpyDtoHAsync(word, control, sizeof word, stream), "reading the control word");
         check(cuStreamSynchronize(stream), "running a segment");

@@ -1,0 +1,335 @@
+// The baseline of bench/gpu: the four workloads of workloads.cl, the same
+// algorithms written for CUDA cooperative groups, one kernel each with
+// grid.sync() between the phases. A cooperative launch holds only the blocks
+// that fit on the device at once, so each phase loops over the same virtual
+// blocks (of 256 threads) that the split kernels' invocations form.
+//
+//   coop WORKLOAD N REPEAT INDIR OUTDIR   time one workload (us per run)
+//   coop copy BYTES REPEAT                device-to-device copy bandwidth
+//   coop maxgrid                          the largest cooperative grid of each
+//
+// Times are the wall clock of REPEAT launches, each followed by a stream
+// synchronisation, as gs-cuda-run times a replayed graph.
+#include <cooperative_groups.h>
+#include <cuda_runtime.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace cg = cooperative_groups;
+#define WG 256
+#define SWEEPS 8
+
+static void check(cudaError_t e, const char *what) {
+  if (e != cudaSuccess) {
+    fprintf(stderr, "coop: %s: %s\n", what, cudaGetErrorString(e));
+    exit(1);
+  }
+}
+
+__device__ unsigned wg_sum(unsigned *s, unsigned v) {
+  unsigned l = threadIdx.x;
+  s[l] = v;
+  __syncthreads();
+  for (unsigned k = WG / 2; k > 0; k >>= 1) {
+    if (l < k)
+      s[l] += s[l + k];
+    __syncthreads();
+  }
+  unsigned t = s[0];
+  __syncthreads();
+  return t;
+}
+
+__device__ unsigned wg_scan(unsigned *s, unsigned v) {
+  unsigned l = threadIdx.x;
+  s[l] = v;
+  __syncthreads();
+  for (unsigned k = 1; k < WG; k <<= 1) {
+    unsigned x = l >= k ? s[l - k] : 0;
+    __syncthreads();
+    s[l] += x;
+    __syncthreads();
+  }
+  unsigned t = s[l];
+  __syncthreads();
+  return t;
+}
+
+#define FOR_VBLOCKS(nvb) for (unsigned g = blockIdx.x; g < (nvb); g += gridDim.x)
+
+__global__ void reduce(const unsigned *in, unsigned *p1, unsigned *p2, unsigned *out,
+                       unsigned n) {
+  cg::grid_group grid = cg::this_grid();
+  __shared__ unsigned s0[WG], s1[WG], s2[WG], s3[WG];
+  unsigned l = threadIdx.x, nvb = (n + WG - 1) / WG;
+  unsigned m1 = (n + WG - 1) / WG, m2 = (m1 + WG - 1) / WG, m3 = (m2 + WG - 1) / WG;
+  FOR_VBLOCKS(nvb) {
+    unsigned i = g * WG + l, t = wg_sum(s0, i < n ? in[i] : 0);
+    if (l == 0)
+      p1[g] = t;
+  }
+  grid.sync();
+  FOR_VBLOCKS(nvb) {
+    unsigned i = g * WG + l;
+    if (g < m2) {
+      unsigned t = wg_sum(s1, i < m1 ? p1[i] : 0);
+      if (l == 0)
+        p2[g] = t;
+    }
+  }
+  grid.sync();
+  FOR_VBLOCKS(nvb) {
+    unsigned i = g * WG + l;
+    if (g < m3) {
+      unsigned t = wg_sum(s2, i < m2 ? p2[i] : 0);
+      if (l == 0)
+        p1[g] = t;
+    }
+  }
+  grid.sync();
+  FOR_VBLOCKS(nvb) {
+    unsigned i = g * WG + l;
+    if (g == 0) {
+      unsigned t = wg_sum(s3, i < m3 ? p1[i] : 0);
+      if (l == 0)
+        out[0] = t;
+    }
+  }
+}
+
+__global__ void scan(const unsigned *in, unsigned *out, unsigned *s0, unsigned *s1,
+                     unsigned *s2, unsigned n) {
+  cg::grid_group grid = cg::this_grid();
+  __shared__ unsigned t0[WG], t1[WG], t2[WG], t3[WG];
+  unsigned l = threadIdx.x, nvb = (n + WG - 1) / WG;
+  unsigned m1 = (n + WG - 1) / WG, m2 = (m1 + WG - 1) / WG, m3 = (m2 + WG - 1) / WG;
+  FOR_VBLOCKS(nvb) {
+    unsigned i = g * WG + l, v = wg_scan(t0, i < n ? in[i] : 0);
+    if (i < n)
+      out[i] = v;
+    if (l == WG - 1)
+      s0[g] = v;
+  }
+  grid.sync();
+  FOR_VBLOCKS(nvb) {
+    unsigned i = g * WG + l;
+    if (g < m2) {
+      unsigned v = wg_scan(t1, i < m1 ? s0[i] : 0);
+      if (i < m1)
+        s0[i] = v;
+      if (l == WG - 1)
+        s1[g] = v;
+    }
+  }
+  grid.sync();
+  FOR_VBLOCKS(nvb) {
+    unsigned i = g * WG + l;
+    if (g < m3) {
+      unsigned v = wg_scan(t2, i < m2 ? s1[i] : 0);
+      if (i < m2)
+        s1[i] = v;
+      if (l == WG - 1)
+        s2[g] = v;
+    }
+  }
+  grid.sync();
+  FOR_VBLOCKS(nvb) {
+    unsigned i = g * WG + l;
+    if (g == 0) {
+      unsigned v = wg_scan(t3, i < m3 ? s2[i] : 0);
+      if (i < m3)
+        s2[i] = v;
+    }
+  }
+  grid.sync();
+  FOR_VBLOCKS(nvb) {
+    unsigned i = g * WG + l;
+    if (g >= 1 && i < m2)
+      s1[i] += s2[g - 1];
+  }
+  grid.sync();
+  FOR_VBLOCKS(nvb) {
+    unsigned i = g * WG + l;
+    if (g >= 1 && i < m1)
+      s0[i] += s1[g - 1];
+  }
+  grid.sync();
+  FOR_VBLOCKS(nvb) {
+    unsigned i = g * WG + l;
+    if (g >= 1 && i < n)
+      out[i] += s0[g - 1];
+  }
+}
+
+__global__ void histnorm(const unsigned *in, int *hist, float *out, unsigned n) {
+  cg::grid_group grid = cg::this_grid();
+  __shared__ int h[WG];
+  unsigned l = threadIdx.x, nvb = (n + 8 * WG - 1) / (8 * WG);
+  FOR_VBLOCKS(nvb) {
+    unsigned base = g * (8 * WG);
+    h[l] = 0;
+    __syncthreads();
+    for (unsigned k = 0; k < 8; k++) {
+      unsigned j = base + k * WG + l;
+      if (j < n)
+        atomicAdd(&h[in[j] & (WG - 1)], 1);
+    }
+    __syncthreads();
+    if (h[l])
+      atomicAdd(&hist[l], h[l]);
+    __syncthreads();
+  }
+  grid.sync();
+  float inv = 1.0f / (float)n;
+  FOR_VBLOCKS(nvb) {
+    unsigned base = g * (8 * WG);
+    for (unsigned k = 0; k < 8; k++) {
+      unsigned j = base + k * WG + l;
+      if (j < n)
+        out[j] = (float)hist[in[j] & (WG - 1)] * inv;
+    }
+  }
+}
+
+__global__ void jacobi(float *a, float *b, unsigned n) {
+  cg::grid_group grid = cg::this_grid();
+  unsigned l = threadIdx.x, nvb = (n + WG - 1) / WG;
+  for (int it = 0; it < SWEEPS; it++) {
+    float *src = (it & 1) ? b : a, *dst = (it & 1) ? a : b;
+    FOR_VBLOCKS(nvb) {
+      unsigned i = g * WG + l;
+      if (i < n) {
+        float c = src[i];
+        float lft = i > 0 ? src[i - 1] : c, rgt = i + 1 < n ? src[i + 1] : c;
+        dst[i] = (lft + c + rgt) * (1.0f / 3.0f);
+      }
+    }
+    grid.sync();
+  }
+}
+
+struct workload {
+  const char *name;
+  const void *fn;
+  std::vector<std::string> buffers; // in argument order, then n
+  std::vector<int> outputs;         // indices into buffers
+  unsigned per_thread;              // elements per invocation
+};
+
+static std::vector<char> read_file(const std::string &path) {
+  FILE *f = fopen(path.c_str(), "rb");
+  if (!f) {
+    fprintf(stderr, "coop: cannot read %s\n", path.c_str());
+    exit(1);
+  }
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  rewind(f);
+  std::vector<char> d((size_t)n);
+  if (n && fread(d.data(), 1, (size_t)n, f) != (size_t)n)
+    exit(1);
+  fclose(f);
+  return d;
+}
+
+static int max_blocks(const void *fn) {
+  int per_sm = 0, sms = 0;
+  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, WG, 0), "occupancy");
+  check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0), "SM count");
+  return per_sm * sms;
+}
+
+int main(int argc, char **argv) {
+  static const workload loads[] = {
+      {"reduce", (const void *)reduce, {"in", "p1", "p2", "out"}, {3}, 1},
+      {"scan", (const void *)scan, {"in", "out", "s0", "s1", "s2"}, {1}, 1},
+      {"histnorm", (const void *)histnorm, {"in", "hist", "out"}, {1, 2}, 8},
+      {"jacobi", (const void *)jacobi, {"a", "b"}, {0, 1}, 1},
+  };
+  if (argc >= 2 && !strcmp(argv[1], "maxgrid")) {
+    for (const workload &w : loads)
+      printf("%s %d\n", w.name, max_blocks(w.fn) * WG);
+    return 0;
+  }
+  if (argc >= 4 && !strcmp(argv[1], "copy")) {
+    size_t bytes = strtoull(argv[2], NULL, 0);
+    int reps = atoi(argv[3]);
+    void *a, *b;
+    check(cudaMalloc(&a, bytes), "cudaMalloc");
+    check(cudaMalloc(&b, bytes), "cudaMalloc");
+    check(cudaMemset(a, 1, bytes), "cudaMemset");
+    check(cudaMemcpy(b, a, bytes, cudaMemcpyDeviceToDevice), "warm-up copy");
+    cudaEvent_t e0, e1;
+    cudaEventCreate(&e0);
+    cudaEventCreate(&e1);
+    cudaEventRecord(e0);
+    for (int r = 0; r < reps; r++)
+      cudaMemcpy(b, a, bytes, cudaMemcpyDeviceToDevice);
+    cudaEventRecord(e1);
+    check(cudaEventSynchronize(e1), "copy");
+    float ms = 0;
+    cudaEventElapsedTime(&ms, e0, e1);
+    // bytes read and written
+    printf("copy %.1f GB/s\n", 2.0 * bytes * reps / (ms * 1e-3) / 1e9);
+    return 0;
+  }
+  if (argc != 6) {
+    fprintf(stderr, "usage: coop WORKLOAD N REPEAT INDIR OUTDIR | copy BYTES REPEAT | maxgrid\n");
+    return 2;
+  }
+  const workload *w = NULL;
+  for (const workload &x : loads)
+    if (!strcmp(x.name, argv[1]))
+      w = &x;
+  if (!w) {
+    fprintf(stderr, "coop: no workload %s\n", argv[1]);
+    return 2;
+  }
+  unsigned n = (unsigned)strtoul(argv[2], NULL, 0);
+  int reps = atoi(argv[3]);
+  std::string in_dir = argv[4], out_dir = argv[5];
+  std::vector<void *> mem(w->buffers.size());
+  std::vector<size_t> size(w->buffers.size());
+  for (size_t i = 0; i < w->buffers.size(); i++) {
+    std::vector<char> d = read_file(in_dir + "/" + w->buffers[i] + ".bin");
+    size[i] = d.size();
+    check(cudaMalloc(&mem[i], d.size() ? d.size() : 1), "cudaMalloc");
+    check(cudaMemcpy(mem[i], d.data(), d.size(), cudaMemcpyHostToDevice), "upload");
+  }
+  std::vector<void *> params;
+  for (void *&m : mem)
+    params.push_back(&m);
+  params.push_back(&n);
+  unsigned nvb = (n + w->per_thread * WG - 1) / (w->per_thread * WG);
+  unsigned blocks = (unsigned)max_blocks(w->fn);
+  if (blocks > nvb)
+    blocks = nvb;
+  cudaStream_t st;
+  check(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking), "stream");
+  double total = 0;
+  for (int r = 0; r <= reps; r++) {
+    auto t0 = std::chrono::steady_clock::now();
+    check(cudaLaunchCooperativeKernel(w->fn, blocks, WG, params.data(), 0, st), "launch");
+    check(cudaStreamSynchronize(st), "run");
+    auto t1 = std::chrono::steady_clock::now();
+    if (r > 0)
+      total += std::chrono::duration<double>(t1 - t0).count();
+    if (r == 0)
+      for (int o : w->outputs) {
+        std::vector<char> d(size[o]);
+        check(cudaMemcpy(d.data(), mem[o], size[o], cudaMemcpyDeviceToHost), "read back");
+        std::string path = out_dir + "/" + w->buffers[o] + ".bin";
+        FILE *f = fopen(path.c_str(), "wb");
+        if (!f || fwrite(d.data(), 1, d.size(), f) != d.size())
+          exit(1);
+        fclose(f);
+      }
+  }
+  printf("%s: %d runs, %.3f us per run (%u blocks)\n", w->name, reps, total / reps * 1e6, blocks);
+  return 0;
+}

@@ -1,0 +1,25 @@
+#!/bin/sh
+# Builds what bench/gpu/run.sh needs on the GPU machine, here (where LLVM is):
+# the four workloads compiled for NVPTX with the device library
+# (lowering/opencl_nvptx.ll), split by gridsplit (virtual workgroups, NVPTX's
+# default) and emitted as PTX, with their plans: for sm_90 with a gridsplit
+# built on LLVM 22, for sm_80 (which the driver compiles for the H200) with
+# one built on LLVM 15, whose NVPTX backend does not know sm_90.
+# Usage: bench/gpu/prepare.sh GRIDSPLIT OUTDIR
+set -eu
+tool=$1 out=$2
+here=$(cd "$(dirname "$0")" && pwd)
+major=$("$tool" --version | sed 's/.*(LLVM \([0-9]*\)).*/\1/')
+llvm=/usr/lib/llvm-$major/bin
+mcpu=sm_80
+[ "$major" -lt 20 ] || mcpu=sm_90
+mkdir -p "$out"
+"$llvm/clang" -x cl -cl-std=CL2.0 -Xclang -finclude-default-header -fno-discard-value-names \
+  -target nvptx64-nvidia-cuda -emit-llvm -c -O2 -o "$out/k.bc" "$here/workloads.cl"
+"$llvm/llvm-link" "$out/k.bc" "$here/../../lowering/opencl_nvptx.ll" -o "$out/linked.bc"
+"$llvm/opt" -passes=always-inline,instcombine,globaldce "$out/linked.bc" -o "$out/workloads.bc"
+"$tool" --target nvptx --mcpu "$mcpu" --drop-original -o "$out" "$out/workloads.bc"
+rm -f "$out/k.bc" "$out/linked.bc"
+cp "$here/coop.cu" "$here/run.py" "$here/../../runtime/cuda/gs_cuda_run.c" \
+  "$here/../../runtime/json.c" "$here/../../runtime/json.h" "$out/"
+sed -i "s|\.\./json.h|json.h|" "$out/gs_cuda_run.c"
