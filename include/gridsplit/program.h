@@ -227,7 +227,8 @@ struct gs_stmt {
     } coll;
     struct { gs_expr *value; } eval; /* a GS_EXPR_ATOMIC */
   } u;
-  int attached_; /* private: part of a tree already */
+  int attached_;           /* private: part of a tree already */
+  const gs_stmt *parent_;  /* private: the statement holding it */
 };
 
 /* programs */
