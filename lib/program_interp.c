@@ -786,6 +786,8 @@ static void run_collective(interp *x, const gs_stmt *c, size_t inv) {
     dst_need = square_overflow ? UINT64_MAX : pn * parts;
   if (kind == GS_COLL_REDUCE_SCATTER)
     src_need = square_overflow ? UINT64_MAX : pn * parts;
+  if (kind == GS_COLL_BROADCAST) /* only the root's contribution is read */
+    src_need = parts ? (root + 1) * n : 0;
   if (kind == GS_COLL_BROADCAST && root >= parts && parts) {
     char na[96];
     invocation_name(x, inv, na, sizeof na);

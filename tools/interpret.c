@@ -16,12 +16,13 @@ enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
 
 static const char interpret_usage[] =
     "usage: gridsplit interpret --grid X[,Y,Z] [--workgroup X[,Y,Z]] [--out DIR]\n"
-    "                           INPUT.gsp ARG...\n"
+    "                           [--all-buffers] INPUT.gsp ARG...\n"
     "\n"
     "Runs the program INPUT with the reference interpreter (true grid barriers,\n"
     "one invocation at a time) and writes every `output` buffer to DIR/NAME.bin\n"
     "(default gridsplit-interpret). --workgroup, if given, must be the program's\n"
-    "workgroup_size. Each ARG binds a buffer of the program by name:\n"
+    "workgroup_size. --all-buffers writes every buffer given, not only the\n"
+    "outputs. Each ARG binds a buffer of the program by name:\n"
     "  NAME=@FILE         a buffer holding the file's bytes\n"
     "  NAME=zeros:BYTES   a zero-filled buffer\n"
     "  NAME=VALUE         a buffer of one element holding VALUE (a number)\n"
@@ -190,7 +191,7 @@ int interpret_main(int argc, char **argv) {
   const char *input = NULL, *out_dir = "gridsplit-interpret";
   const char **args = calloc((size_t)argc + 1, sizeof *args);
   size_t nargs = 0;
-  int rc = 0;
+  int rc = 0, all_buffers = 0;
   for (int i = 1; i < argc && !rc; i++) {
     const char *a = argv[i];
     int needs = !strcmp(a, "--grid") || !strcmp(a, "--workgroup") || !strcmp(a, "--out");
@@ -208,6 +209,8 @@ int interpret_main(int argc, char **argv) {
         rc = usage_error("--workgroup '%s': expected X[,Y,Z] with positive sizes", argv[i]);
     } else if (!strcmp(a, "--out")) {
       out_dir = argv[++i];
+    } else if (!strcmp(a, "--all-buffers")) {
+      all_buffers = 1;
     } else if (a[0] == '-') {
       rc = usage_error("unknown option '%s' for gridsplit interpret", a);
     } else if (!input) {
@@ -261,7 +264,7 @@ int interpret_main(int argc, char **argv) {
   }
   for (size_t i = 0; i < nbufs && !rc; i++) {
     int k = gs_program_find_buffer(p, bufs[i].name);
-    if (gs_program_buffer(p, (size_t)k)->output)
+    if (all_buffers || gs_program_buffer(p, (size_t)k)->output)
       rc = write_output(out_dir, bufs[i].name, bufs[i].data, bufs[i].bytes, input);
   }
   for (size_t i = 0; i < nbufs; i++) {
