@@ -436,15 +436,30 @@ static LLVMValueRef build_binary(lower_ctx *c, const gs_expr *e) {
   }
 }
 
-/* llvm.fptosi.sat / llvm.fptoui.sat: truncation toward zero, saturating,
- * NaN to 0 (docs/programs.md, casts) */
+/* Float to integer: truncation toward zero, saturating, NaN to 0
+ * (docs/programs.md, casts), which is llvm.fptosi.sat / llvm.fptoui.sat.
+ * Built from compares and selects around a conversion that only ever sees
+ * values in range: SPIRV-LLVM-Translator 15 has no saturating intrinsics. */
 static LLVMValueRef build_fp_to_int(lower_ctx *c, LLVMValueRef v, gs_type to) {
-  const char *name = gs_type_is_signed(to) ? "llvm.fptosi.sat" : "llvm.fptoui.sat";
-  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
-  LLVMTypeRef types[2] = {llvm_type(c, to), LLVMTypeOf(v)};
-  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(c->m, id, types, 2);
-  LLVMTypeRef fty = LLVMIntrinsicGetType(c->ctx, id, types, 2);
-  return LLVMBuildCall2(c->b, fty, fn, &v, 1, "");
+  unsigned bits = type_bits(to);
+  int sig = gs_type_is_signed(to);
+  LLVMTypeRef fty = LLVMTypeOf(v), ity = llvm_type(c, to);
+  /* [lo, hi): -2^(bits-1) .. 2^(bits-1) signed, 0 .. 2^bits unsigned; both
+   * powers of two, exact in f32 and f64 */
+  double hi = sig ? (double)(1ULL << (bits - 1)) : (bits == 64 ? 18446744073709551616.0
+                                                                : (double)(1ULL << bits));
+  double lo = sig ? -hi : 0.0;
+  LLVMValueRef nan = LLVMBuildFCmp(c->b, LLVMRealUNO, v, v, "");
+  LLVMValueRef above = LLVMBuildFCmp(c->b, LLVMRealOGE, v, LLVMConstReal(fty, hi), "");
+  LLVMValueRef below = LLVMBuildFCmp(c->b, LLVMRealOLT, v, LLVMConstReal(fty, lo), "");
+  LLVMValueRef out = LLVMBuildOr(c->b, nan, LLVMBuildOr(c->b, above, below, ""), "");
+  LLVMValueRef safe = LLVMBuildSelect(c->b, out, LLVMConstReal(fty, 0.0), v, "");
+  LLVMValueRef r = sig ? LLVMBuildFPToSI(c->b, safe, ity, "") : LLVMBuildFPToUI(c->b, safe, ity, "");
+  LLVMValueRef max = sig ? LLVMConstInt(ity, (1ULL << (bits - 1)) - 1, 0) : LLVMConstAllOnes(ity);
+  LLVMValueRef min = sig ? LLVMConstInt(ity, 1ULL << (bits - 1), 0) : LLVMConstNull(ity);
+  r = LLVMBuildSelect(c->b, above, max, r, "");
+  r = LLVMBuildSelect(c->b, below, min, r, "");
+  return LLVMBuildSelect(c->b, nan, LLVMConstNull(ity), r, "");
 }
 
 static LLVMValueRef build_cast(lower_ctx *c, const gs_expr *e) {
@@ -934,7 +949,7 @@ static void kernel_metadata(lower_ctx *c, const int *order, size_t nbufs, size_t
       const gs_buffer *b = gs_program_buffer(c->p, (size_t)order[i]);
       char text[32];
       snprintf(text, sizeof text, "%s*", opencl_type(b->elem));
-      as[i] = md_int(c, b->access == GS_ACCESS_UNIFORM ? CL_AS_CONSTANT : AS_GLOBAL);
+      as[i] = md_int(c, buffer_space_of(c, b) == AS_GLOBAL ? AS_GLOBAL : CL_AS_CONSTANT);
       ty[i] = md_string(c, text);
       qual[i] = md_string(c, b->access == GS_ACCESS_READ || b->access == GS_ACCESS_UNIFORM
                                  ? "const"
@@ -1231,6 +1246,8 @@ gs_error *gs_program_lower(const gs_program *p, LLVMContextRef ctx, gs_target_ki
       *out = NULL;
       err = gs_errorf("%s: internal error: the lowered kernel could not be read back",
                       gs_program_file(p));
+    } else {
+      LLVMSetModuleIdentifier(*out, gs_program_file(p), strlen(gs_program_file(p)));
     }
     LLVMDisposeMemoryBuffer(bc);
   }

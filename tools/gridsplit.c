@@ -27,6 +27,8 @@ static const char usage[] =
     "                    (default DIR/<input name>.plan.json)\n"
     "  --print-roles     print the per-segment roles table\n"
     "  --no-split        only analyse: roles of the kernels as they are, no module\n"
+    "  --print-lowered   print the LLVM IR a .gsp program lowers to for the\n"
+    "                    --target, and stop (no split, no files)\n"
     "  --drop-original   leave only the segments (keep-original=false)\n"
     "  --distinct-buffers  declare that no two buffers overlap (noalias; runners check)\n"
     "  --kernel NAME     only this kernel\n"
@@ -41,7 +43,7 @@ static const char usage[] =
 
 typedef struct {
   const char *input, *out_dir, *plan, *target, *mcpu;
-  int print_roles, opt_level, no_split;
+  int print_roles, opt_level, no_split, print_lowered;
   gs_target_kind kind;
   gs_options *opts;
 } tool_args;
@@ -72,6 +74,10 @@ static int parse_args(int argc, char **argv, tool_args *t) {
     }
     if (!strcmp(a, "--no-split")) {
       t->no_split = 1;
+      continue;
+    }
+    if (!strcmp(a, "--print-lowered")) {
+      t->print_lowered = 1;
       continue;
     }
     if (!strcmp(a, "--drop-original")) {
@@ -127,6 +133,9 @@ static int parse_args(int argc, char **argv, tool_args *t) {
   }
   if (t->mcpu && (t->kind == GS_TARGET_IR || t->kind == GS_TARGET_SPIRV))
     return usage_error("--mcpu means nothing for --target %s", t->target);
+  size_t n = strlen(t->input);
+  if (t->print_lowered && (n < 4 || strcmp(t->input + n - 4, ".gsp")))
+    return usage_error("--print-lowered needs a .gsp program, not '%s'", t->input);
   return -1;
 }
 
@@ -198,6 +207,14 @@ static int run(tool_args *t) {
     return EXIT_INPUT;
   }
   gs_error *e = gs_load_module_for(ctx, t->input, t->opt_level, t->kind, &m);
+  if (!e && t->print_lowered) {
+    char *text = LLVMPrintModuleToString(m);
+    fputs(text, stdout);
+    LLVMDisposeMessage(text);
+    LLVMDisposeModule(m);
+    LLVMContextDispose(ctx);
+    return 0;
+  }
   if (!e)
     e = t->no_split ? gs_analyze(m, t->opts, &a) : gs_split_module(m, t->opts, &a);
   if (e) {
@@ -367,7 +384,8 @@ int main(int argc, char **argv) {
     return run_main(argc - 1, argv + 1);
   if (argc > 1 && !strcmp(argv[1], "interpret"))
     return interpret_main(argc - 1, argv + 1);
-  tool_args t = {NULL, "gridsplit-out", NULL, "ir", NULL, 0, 2, 0, GS_TARGET_IR, gs_options_create()};
+  tool_args t = {NULL, "gridsplit-out", NULL, "ir", NULL, 0, 2, 0, 0, GS_TARGET_IR,
+                 gs_options_create()};
   int rc = parse_args(argc, argv, &t);
   if (rc < 0)
     rc = run(&t);
