@@ -4,6 +4,7 @@
 #include "gs.h"
 #include "gridsplit/program.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,13 +46,27 @@ static int negative_literal(const gs_expr *e) {
 
 /* The shortest decimal that reads back (strtof for f32, strtod otherwise)
  * as V exactly, always with a '.' or an exponent. */
+static int reads_back(const char *buf, double v, gs_type t) {
+  return t == GS_TYPE_F32 ? (double)strtof(buf, NULL) == v : strtod(buf, NULL) == v;
+}
+
 static void print_float(gs_str *s, double v, gs_type t) {
-  char buf[64];
+  char buf[512];
   for (int digits = 1; digits <= 17; digits++) {
     snprintf(buf, sizeof buf, "%.*g", digits, v);
-    if (t == GS_TYPE_F32 ? (double)strtof(buf, NULL) == v : strtod(buf, NULL) == v)
+    if (reads_back(buf, v, t))
       break;
   }
+  /* plain digits rather than an exponent for everyday magnitudes (1000.0, not 1e+03) */
+  if (strchr(buf, 'e') && fabs(v) >= 1e-4 && fabs(v) < 1e16)
+    for (int decimals = 0; decimals <= 24; decimals++) {
+      char fixed[512];
+      snprintf(fixed, sizeof fixed, "%.*f", decimals, v);
+      if (reads_back(fixed, v, t)) {
+        memcpy(buf, fixed, sizeof buf);
+        break;
+      }
+    }
   str_printf(s, "%s", buf);
   if (!strpbrk(buf, ".e"))
     str_printf(s, ".0");
