@@ -225,15 +225,75 @@ def b_sharded_sgd(slice_size, rows_per_rank, steps):
 
 class Case:
     def __init__(self, example, grid, builder, label=""):
+        self.source = os.path.join(EXAMPLES, example + ".gsp")
         self.example = example
         self.grid = grid
         self.builder = builder
         self.name = "%s%s@%s" % (example, label, "x".join(map(str, grid)))
         self.workgroup = (8, 8) if len(grid) == 2 else (64,)
+        self.expect = {}
+
+
+# --- semantics programs -----------------------------------------------------------
+# test/programs/semantics/*.gsp state their arguments and the bytes the
+# outputs must hold, derived by hand from docs/programs.md:
+#   // run: --grid X[,Y,Z] NAME=zeros:BYTES NAME=VALUE NAME=@T:v,v,...
+#   // expect: NAME = T:v,v,...
+# where T is an element type and, for f32/f64, a value written 0x... is a
+# bit pattern.
+
+FORMATS = {"i32": "i", "u32": "I", "i64": "q", "u64": "Q", "f32": "f", "f64": "d"}
+BITS = {"f32": "I", "f64": "Q"}
+
+
+def pack_values(text):
+    """'f32:1,0x7fc00000,-0' -> bytes"""
+    t, _, items = text.partition(":")
+    out = b""
+    for item in items.split(","):
+        if t in BITS and item.startswith("0x"):
+            out += struct.pack("<" + BITS[t], int(item, 16))
+        elif t in BITS:
+            out += struct.pack("<" + FORMATS[t], float(item))
+        else:
+            out += struct.pack("<" + FORMATS[t], int(item, 0))
+    return out
+
+
+def semantics_case(path):
+    text = open(path).read()
+    run_line = next(l for l in text.splitlines() if l.startswith("// run: "))[8:].split()
+    wg = next(l for l in text.splitlines() if l.startswith("workgroup_size "))
+    wg = tuple(int(x) for x in wg[len("workgroup_size "):].rstrip(";").split(","))
+    grid = tuple(int(x) for x in run_line[run_line.index("--grid") + 1].split(","))
+    specs = [a for a in run_line if "=" in a]
+
+    def build(a, rng, g):
+        for spec in specs:
+            name, _, value = spec.partition("=")
+            if value.startswith("@"):
+                data = pack_values(value[1:])
+                path = os.path.join(a.dir, name + ".in")
+                with open(path, "wb") as f:
+                    f.write(data)
+                a.items.append("%s=@%s" % (name, path))
+            else:
+                a.items.append(spec)
+
+    name = os.path.splitext(os.path.basename(path))[0]
+    case = Case(name, grid, build)
+    case.source, case.workgroup, case.name = path, wg, "semantics/" + name
+    for line in text.splitlines():
+        if line.startswith("// expect: "):
+            buf, _, value = line[len("// expect: "):].partition(" = ")
+            case.expect[buf] = pack_values(value)
+    return case
 
 
 def all_cases():
-    cases = []
+    sem = os.path.join(HERE, "semantics")
+    cases = [semantics_case(os.path.join(sem, f)) for f in sorted(os.listdir(sem))
+             if f.endswith(".gsp")]
     for g in (64, 256, 1024, 4096, 65536):
         cases.append(Case("reduce_sum", (g,), b_reduce_sum))
     cases.append(Case("reduce_sum", (192,), b_reduce_sum_short, "-short"))
@@ -299,7 +359,7 @@ def first_difference(name, expected, actual):
 
 def run_case(opts, case):
     """Returns (ok, lines, seconds of the interpreter)."""
-    source = os.path.join(EXAMPLES, case.example + ".gsp")
+    source = case.source
     slug = "".join(c if c.isalnum() or c in "-." else "_" for c in case.name)
     cdir = os.path.join(opts.work, slug)
     shutil.rmtree(cdir, ignore_errors=True)
@@ -313,6 +373,14 @@ def run_case(opts, case):
                         source] + args.items, opts.timeout)
     if rc != 0:
         return False, ["gridsplit interpret failed (exit %d):" % rc] + out.splitlines()[-10:], secs
+    problems = []
+    for name, want in sorted(case.expect.items()):
+        path = os.path.join(exp_dir, name + ".bin")
+        got = open(path, "rb").read() if os.path.exists(path) else b""
+        if got != want:
+            problems.append("interpreter, " + first_difference(name, want, got))
+    if problems:
+        return False, problems, secs
     if opts.interpret_only:
         if not opts.keep:
             shutil.rmtree(cdir, ignore_errors=True)
@@ -322,7 +390,6 @@ def run_case(opts, case):
     if rc != 0:
         return False, ["gridsplit run failed (exit %d):" % rc] + out.splitlines()[-10:], secs
     expected, actual = outputs(exp_dir), outputs(act_dir)
-    problems = []
     for name in declared_outputs(source):
         if name not in actual:
             problems.append("%s: an output buffer, not written by gridsplit run" % name)
@@ -362,7 +429,8 @@ def main():
             print(c.name)
         return 0
     examples = sorted(f[:-4] for f in os.listdir(EXAMPLES) if f.endswith(".gsp"))
-    untested = [e for e in examples if not any(c.example == e for c in all_cases())]
+    untested = [e for e in examples if not any(c.source == os.path.join(EXAMPLES, e + ".gsp")
+                                               for c in all_cases())]
     work_owned = not opts.work
     opts.work = os.path.abspath(opts.work or tempfile.mkdtemp(prefix="gs-programs."))
     os.makedirs(opts.work, exist_ok=True)
