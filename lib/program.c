@@ -6,6 +6,7 @@
 #include "gs.h"
 #include "gridsplit/program.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdarg.h>
@@ -983,12 +984,18 @@ static int check_float_literal(checker *c, gs_expr *e, gs_type want) {
   const char *text = e->u.float_lit.text;
   double v;
   if (e->type == GS_TYPE_F32)
-    v = text ? (double)strtof(text, NULL) : (double)(float)e->u.float_lit.value;
+    v = text ? (double)strtof(text, NULL)
+        : fabs(e->u.float_lit.value) <= FLT_MAX ? (double)(float)e->u.float_lit.value
+                                                : HUGE_VAL;
   else
     v = text ? strtod(text, NULL) : e->u.float_lit.value;
-  if (!isfinite(v))
-    return fail(c, e->pos, "float literal %s is out of range for %s", text ? text : "",
+  if (!isfinite(v)) {
+    if (text)
+      return fail(c, e->pos, "float literal %s is out of range for %s", text,
+                  gs_type_name(e->type));
+    return fail(c, e->pos, "float literal %g is out of range for %s", e->u.float_lit.value,
                 gs_type_name(e->type));
+  }
   e->u.float_lit.value = v;
   return 1;
 }

@@ -1327,6 +1327,13 @@ static gs_program *m_positioned(void) {
   gs_program_append(p, gs_stmt_let(p, "x", GS_TYPE_NONE, gs_expr_var(p, "nope")));
   return p;
 }
+static gs_program *m_f32_overflow(void) {
+  gs_program *p = gs_program_create("m");
+  gs_program_add_buffer(p, "o", 0, GS_TYPE_F32, 1, GS_ACCESS_WRITE, 1);
+  gs_program_append(p, gs_stmt_store(p, "o", gs_expr_int(p, GS_TYPE_NONE, 0),
+                                     gs_expr_float(p, GS_TYPE_F32, 1e300)));
+  return p;
+}
 static gs_program *m_same_body(void) {
   gs_program *p = gs_program_create("m");
   gs_stmt *b = gs_stmt_block(p);
@@ -1364,6 +1371,7 @@ static const struct {
     {m_bad_name, "<program>: error: buffer name 'a b' is not a name"},
     {m_bad_program_name, "<program>: error: program name '9lives' is not a name"},
     {m_positioned, "gen.gsp:3:7: error: undefined variable 'nope'"},
+    {m_f32_overflow, "<program>: error: float literal 1e+300 is out of range for f32"},
 };
 
 START_TEST(builder_misuse) {
