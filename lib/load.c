@@ -2,6 +2,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include "gridsplit/load.h"
 
+#include "gridsplit/lower.h"
+#include "gridsplit/program.h"
+
 #include "gs.h"
 #include "lowering.h"
 
@@ -101,8 +104,25 @@ static gs_error *parse_file(LLVMContextRef ctx, const char *path, int bitcode,
   return NULL;
 }
 
+/* A program file: parsed and checked (messages FILE:LINE:COL: error: ...),
+ * then lowered. */
+static gs_error *load_program(LLVMContextRef ctx, const char *path, gs_target_kind kind,
+                              LLVMModuleRef *out) {
+  gs_program *p = NULL;
+  gs_error *e = gs_program_parse_file(path, &p);
+  if (!e)
+    e = gs_program_lower(p, ctx, kind, out);
+  gs_program_dispose(p);
+  return e;
+}
+
 gs_error *gs_load_module(LLVMContextRef ctx, const char *path, int opt_level,
                          LLVMModuleRef *out) {
+  return gs_load_module_for(ctx, path, opt_level, GS_TARGET_IR, out);
+}
+
+gs_error *gs_load_module_for(LLVMContextRef ctx, const char *path, int opt_level,
+                             gs_target_kind kind, LLVMModuleRef *out) {
   *out = NULL;
   if (!path || !*path)
     return gs_errorf("no input file");
@@ -130,8 +150,10 @@ gs_error *gs_load_module(LLVMContextRef ctx, const char *path, int opt_level,
     e = parse_file(ctx, path, 1, out);
   } else if (ends_with(path, ".ll")) {
     e = parse_file(ctx, path, 0, out);
+  } else if (ends_with(path, ".gsp")) {
+    e = load_program(ctx, path, kind, out);
   } else {
-    return gs_errorf("%s: unknown input kind (expected .ll, .bc or .cl)", path);
+    return gs_errorf("%s: unknown input kind (expected .ll, .bc, .cl or .gsp)", path);
   }
   if (e)
     return e;

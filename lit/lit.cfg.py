@@ -9,7 +9,7 @@ import lit.formats
 config.name = "gridsplit"
 # lit's internal shell: tests run the same wherever lit runs.
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".ll"]
+config.suffixes = [".ll", ".gsp"]
 # Inputs/ holds files that tests read (OpenCL C sources); utils/ holds helpers.
 config.excludes = ["Inputs", "utils", "CMakeLists.txt"]
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
@@ -39,6 +39,8 @@ config.substitutions.append(("%plan2lines", "%s %s" % (
     config.python_executable,
     os.path.join(config.test_source_root, "utils", "plan2lines.py"))))
 config.substitutions.append(("%python", config.python_executable))
+# e.g. --check-prefixes=CHECK,L%llvm_major for lines that differ by version
+config.substitutions.append(("%llvm_major", str(config.llvm_version_major)))
 config.substitutions.append(("%opt", tool("opt")))
 config.substitutions.append(("%FileCheck", tool("FileCheck")))
 config.substitutions.append(("%llvm-as", tool("llvm-as")))

@@ -9,6 +9,7 @@
 #include <CL/cl.h>
 #include <errno.h>
 #include <gridsplit/gridsplit.h>
+#include <gridsplit/program.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/DebugInfo.h>
 #include <stdarg.h>
@@ -49,6 +50,7 @@ typedef struct {
   cl_kernel *kernels;
   size_t nkernels;
   cl_mem state, control;
+  gs_program *program; /* a .gsp input: its buffers bind as docs/programs.md says */
 } run_state;
 
 static unsigned opencl_type_size(const char *t, char *name, size_t name_size) {
@@ -159,7 +161,76 @@ static gs_error *parse_scalar(param *p, const char *kernel) {
                    p->name);
 }
 
-static gs_error *bind_args(run_state *rs, const gs_run_request *req, const char *kernel) {
+/* The program buffer an argument passes, or NULL. */
+static const gs_buffer *program_buffer(const run_state *rs, const param *p) {
+  if (!rs->program)
+    return NULL;
+  int b = gs_program_find_buffer(rs->program, p->name);
+  return b < 0 ? NULL : gs_program_buffer(rs->program, (size_t)b);
+}
+
+/* A program's scalars are read-only buffers of one element
+ * (docs/programs.md): NAME=VALUE gives such a buffer that value. */
+static gs_error *program_scalar(param *p, const gs_buffer *b, LLVMContextRef lctx,
+                                const char *kernel) {
+  param tmp = *p;
+  switch (b->elem) {
+  case GS_TYPE_I64:
+  case GS_TYPE_U64: tmp.type = LLVMInt64TypeInContext(lctx); break;
+  case GS_TYPE_F32: tmp.type = LLVMFloatTypeInContext(lctx); break;
+  case GS_TYPE_F64: tmp.type = LLVMDoubleTypeInContext(lctx); break;
+  default: tmp.type = LLVMInt32TypeInContext(lctx); break;
+  }
+  gs_error *e = parse_scalar(&tmp, kernel);
+  if (e)
+    return e;
+  p->data = gs_xmalloc(tmp.scalar_size);
+  memcpy(p->data, tmp.scalar, tmp.scalar_size);
+  p->bytes = tmp.scalar_size;
+  p->kind = ARG_FILE;
+  return NULL;
+}
+
+/* The `<b>_len` argument of a program's run-time sized buffer b that the
+ * user did not give: b's element count, from the bytes bound to it. */
+static gs_error *program_lengths(run_state *rs, const char *kernel) {
+  for (size_t k = 0; k < rs->nparams; k++) {
+    param *p = &rs->params[k];
+    const gs_buffer *b = program_buffer(rs, p);
+    if (!b || b->count || p->kind == ARG_UNSET)
+      continue;
+    char name[256];
+    snprintf(name, sizeof name, "%s_len", b->name);
+    for (size_t j = 0; j < rs->nparams; j++) {
+      param *len = &rs->params[j];
+      if (strcmp(len->name, name) || len->is_pointer || len->kind != ARG_UNSET)
+        continue;
+      size_t count = p->bytes / gs_type_size(b->elem);
+      if (count > 0xffffffffu)
+        return gs_errorf("kernel '%s': buffer '%s' has %zu elements, more than len() can count",
+                         kernel, b->name, count);
+      uint32_t v = (uint32_t)count;
+      memcpy(len->scalar, &v, 4);
+      len->scalar_size = 4;
+      len->kind = ARG_SCALAR;
+    }
+  }
+  /* a buffer with a count holds exactly that many elements, as the
+   * interpreter asks (include/gridsplit/interp.h) */
+  for (size_t k = 0; k < rs->nparams; k++) {
+    param *p = &rs->params[k];
+    const gs_buffer *b = program_buffer(rs, p);
+    if (b && b->count && p->kind != ARG_UNSET &&
+        p->bytes != (size_t)b->count * gs_type_size(b->elem))
+      return gs_errorf("kernel '%s': buffer '%s' is %s[%u] (%zu bytes), but %zu bytes were given",
+                       kernel, b->name, gs_type_name(b->elem), (unsigned)b->count,
+                       (size_t)b->count * gs_type_size(b->elem), p->bytes);
+  }
+  return NULL;
+}
+
+static gs_error *bind_args(run_state *rs, const gs_run_request *req, const char *kernel,
+                           LLVMContextRef lctx) {
   for (size_t i = 0; i < req->nargs; i++) {
     const char *a = req->args[i];
     const char *eq = strchr(a, '=');
@@ -203,7 +274,14 @@ static gs_error *bind_args(run_state *rs, const gs_run_request *req, const char 
       p->kind = ARG_LOCAL;
       continue;
     }
-    if (v[0] == '@') {
+    const gs_buffer *pb = program_buffer(rs, p);
+    if (pb && pb->count == 1 &&
+        (pb->access == GS_ACCESS_READ || pb->access == GS_ACCESS_UNIFORM) && v[0] != '@' &&
+        strncmp(v, "zeros:", 6) && strncmp(v, "same:", 5)) {
+      gs_error *e = program_scalar(p, pb, lctx, kernel);
+      if (e)
+        return e;
+    } else if (v[0] == '@') {
       gs_error *e = gs_read_file(v + 1, (char **)&p->data, &p->bytes);
       if (e)
         return e;
@@ -226,6 +304,17 @@ static gs_error *bind_args(run_state *rs, const gs_run_request *req, const char 
                        "elements (%u bytes each)",
                        kernel, p->name, p->bytes, p->elem_name, p->elem_size);
   }
+  for (size_t k = 0; k < rs->nparams; k++) {
+    param *p = &rs->params[k];
+    if (p->kind == ARG_SAME) {
+      for (size_t j = 0; j < rs->nparams; j++)
+        if (!strcmp(rs->params[j].name, p->spec + 5) && j != k)
+          p->bytes = rs->params[j].bytes;
+    }
+  }
+  gs_error *le = program_lengths(rs, kernel);
+  if (le)
+    return le;
   for (size_t k = 0; k < rs->nparams; k++) {
     param *p = &rs->params[k];
     if (p->kind == ARG_UNSET)
@@ -663,6 +752,12 @@ static gs_error *prepare(const gs_run_request *req, LLVMContextRef lctx, LLVMMod
   gs_error *err = gs_load_module(lctx, req->input, req->opt_level, m);
   if (err)
     return err;
+  size_t ilen = strlen(req->input);
+  if (ilen > 4 && !strcmp(req->input + ilen - 4, ".gsp")) {
+    err = gs_program_parse_file(req->input, &rs->program);
+    if (err)
+      return err;
+  }
   if (req->plan) {
     err = plan_from_file(req->plan, req->kernel, plan);
   } else {
@@ -705,7 +800,7 @@ static gs_error *prepare(const gs_run_request *req, LLVMContextRef lctx, LLVMMod
       return gs_errorf("kernel '%s': argument %zu has no name to bind it by", plan->kernel, i);
   }
   element_types(seg0, rs);
-  err = bind_args(rs, req, plan->kernel);
+  err = bind_args(rs, req, plan->kernel, lctx);
   /* distinct buffers are a promise about the run: check it (SPEC 6) */
   for (size_t i = 0; !err && (req->distinct_buffers || plan->distinct) && i < rs->nparams; i++)
     if (rs->params[i].kind == ARG_SAME)
@@ -738,10 +833,30 @@ gs_error *gs_run(const gs_run_request *req) {
   const char *kname = plan.kernel;
   size_t nseg = plan.nsegments;
   size_t dims = 0, ninv = 1, global[3] = {1, 1, 1}, local[3] = {1, 1, 1};
+  size_t wg[3] = {req->workgroup[0], req->workgroup[1], req->workgroup[2]};
+  if (rs.program) {
+    /* a program has one workgroup size (docs/programs.md): the kernel
+     * requires it (reqd_work_group_size) */
+    unsigned pw[3];
+    gs_program_workgroup_size(rs.program, pw);
+    for (int d = 0; d < 3 && !err; d++) {
+      size_t given = wg[0] ? (wg[d] ? wg[d] : 1) : pw[d];
+      if (given != pw[d])
+        err = gs_errorf("program '%s' has workgroup size %u,%u,%u; --workgroup gives %zu in "
+                        "dimension %d",
+                        plan.kernel, pw[0], pw[1], pw[2], given, d);
+      else if (pw[d] > 1 && !req->grid[d])
+        err = gs_errorf("program '%s' has workgroup size %u,%u,%u: --grid needs dimension %d",
+                        plan.kernel, pw[0], pw[1], pw[2], d);
+      wg[d] = pw[d];
+    }
+    if (err)
+      goto done;
+  }
   for (size_t d = 0; d < 3 && req->grid[d]; d++) {
     dims = d + 1;
     global[d] = req->grid[d];
-    local[d] = req->workgroup[d] ? req->workgroup[d] : 1;
+    local[d] = wg[d] ? wg[d] : 1;
     if (global[d] % local[d]) {
       err = gs_errorf("the grid (%zu) is not a multiple of the workgroup size (%zu) in "
                       "dimension %zu",
@@ -933,6 +1048,7 @@ done:
   if (bc)
     LLVMDisposeMemoryBuffer(bc);
   plan_free(&plan);
+  gs_program_dispose(rs.program);
   if (m)
     LLVMDisposeModule(m);
   LLVMContextDispose(lctx);

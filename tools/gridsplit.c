@@ -9,14 +9,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "interpret.h"
+
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
 
 static const char usage[] =
     "usage: gridsplit [options] INPUT\n"
     "\n"
-    "Splits every kernel of INPUT (.ll, .bc or .cl) that calls a grid barrier\n"
-    "into segment kernels, and writes the module (DIR/<name>.ll) and the plan\n"
-    "with each segment's buffer roles (DIR/<name>.plan.json).\n"
+    "Splits every kernel of INPUT (.ll, .bc, .cl, or a .gsp program, which is\n"
+    "lowered for the target) that calls a grid barrier into segment kernels,\n"
+    "and writes the module (DIR/<name>.ll) and the plan with each segment's\n"
+    "buffer roles (DIR/<name>.plan.json).\n"
     "\n"
     "options:\n"
     "  -o DIR            output directory (default gridsplit-out)\n"
@@ -24,6 +27,8 @@ static const char usage[] =
     "                    (default DIR/<input name>.plan.json)\n"
     "  --print-roles     print the per-segment roles table\n"
     "  --no-split        only analyse: roles of the kernels as they are, no module\n"
+    "  --print-lowered   print the LLVM IR a .gsp program lowers to for the\n"
+    "                    --target, and stop (no split, no files)\n"
     "  --drop-original   leave only the segments (keep-original=false)\n"
     "  --distinct-buffers  declare that no two buffers overlap (noalias; runners check)\n"
     "  --virtual-workgroups, --no-virtual-workgroups\n"
@@ -37,11 +42,12 @@ static const char usage[] =
     "  -O0 .. -O3        optimisation level for .cl inputs (default -O2)\n"
     "  --help, --version\n"
     "\n"
-    "gridsplit run --help: running a split kernel on the OpenCL device.\n";
+    "gridsplit run --help: running a split kernel on the OpenCL device.\n"
+    "gridsplit interpret --help: running a program on the reference interpreter.\n";
 
 typedef struct {
   const char *input, *out_dir, *plan, *target, *mcpu;
-  int print_roles, opt_level, no_split;
+  int print_roles, opt_level, no_split, print_lowered;
   gs_target_kind kind;
   gs_options *opts;
 } tool_args;
@@ -72,6 +78,10 @@ static int parse_args(int argc, char **argv, tool_args *t) {
     }
     if (!strcmp(a, "--no-split")) {
       t->no_split = 1;
+      continue;
+    }
+    if (!strcmp(a, "--print-lowered")) {
+      t->print_lowered = 1;
       continue;
     }
     if (!strcmp(a, "--drop-original")) {
@@ -131,6 +141,9 @@ static int parse_args(int argc, char **argv, tool_args *t) {
   }
   if (t->mcpu && (t->kind == GS_TARGET_IR || t->kind == GS_TARGET_SPIRV))
     return usage_error("--mcpu means nothing for --target %s", t->target);
+  size_t n = strlen(t->input);
+  if (t->print_lowered && (n < 4 || strcmp(t->input + n - 4, ".gsp")))
+    return usage_error("--print-lowered needs a .gsp program, not '%s'", t->input);
   return -1;
 }
 
@@ -201,7 +214,15 @@ static int run(tool_args *t) {
     LLVMContextDispose(ctx);
     return EXIT_INPUT;
   }
-  gs_error *e = gs_load_module(ctx, t->input, t->opt_level, &m);
+  gs_error *e = gs_load_module_for(ctx, t->input, t->opt_level, t->kind, &m);
+  if (!e && t->print_lowered) {
+    char *text = LLVMPrintModuleToString(m);
+    fputs(text, stdout);
+    LLVMDisposeMessage(text);
+    LLVMDisposeModule(m);
+    LLVMContextDispose(ctx);
+    return 0;
+  }
   if (!e)
     e = t->no_split ? gs_analyze(m, t->opts, &a) : gs_split_module(m, t->opts, &a);
   if (e) {
@@ -266,6 +287,9 @@ static const char run_usage[] =
     "\n"
     "Splits INPUT and runs the kernel's segments on the OpenCL device (POCL),\n"
     "then writes every host-output buffer to DIR/NAME.bin (default gridsplit-run).\n"
+    "A .gsp program brings its workgroup size (--workgroup may repeat it); its\n"
+    "scalars (read or uniform buffers of one element) may be given as NAME=VALUE,\n"
+    "and the count <b>_len of a buffer b sized at run time comes from b's bytes.\n"
     "With --plan, INPUT is a module the split already wrote (gridsplit -o DIR)\n"
     "and PLAN its plan: they run as they are, after checking that they match.\n"
     "Each ARG binds a kernel argument by name:\n"
@@ -355,7 +379,9 @@ static int run_main(int argc, char **argv) {
     rc = usage_error("%s", "gridsplit run: no input file");
   if (!rc && !have_grid)
     rc = usage_error("%s", "gridsplit run: --grid is required");
-  if (!rc && !req.workgroup[0])
+  size_t ilen = req.input ? strlen(req.input) : 0;
+  int is_program = ilen > 4 && !strcmp(req.input + ilen - 4, ".gsp");
+  if (!rc && !req.workgroup[0] && !is_program)
     rc = usage_error("%s", "gridsplit run: --workgroup is required");
   if (!rc) {
     req.args = args;
@@ -375,7 +401,10 @@ static int run_main(int argc, char **argv) {
 int main(int argc, char **argv) {
   if (argc > 1 && !strcmp(argv[1], "run"))
     return run_main(argc - 1, argv + 1);
-  tool_args t = {NULL, "gridsplit-out", NULL, "ir", NULL, 0, 2, 0, GS_TARGET_IR, gs_options_create()};
+  if (argc > 1 && !strcmp(argv[1], "interpret"))
+    return interpret_main(argc - 1, argv + 1);
+  tool_args t = {NULL, "gridsplit-out", NULL, "ir", NULL, 0, 2, 0, 0, GS_TARGET_IR,
+                 gs_options_create()};
   int rc = parse_args(argc, argv, &t);
   if (rc < 0)
     rc = run(&t);

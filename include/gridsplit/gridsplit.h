@@ -8,6 +8,7 @@
 #include "gridsplit/load.h"
 #include "gridsplit/options.h"
 #include "gridsplit/plan.h"
+#include "gridsplit/program.h"
 #include "gridsplit/split.h"
 
 #define GS_VERSION_STRING "0.1.0"

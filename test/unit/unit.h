@@ -72,5 +72,6 @@ Suite *suite_roles(void);
 Suite *suite_errors(void);
 Suite *suite_api(void);
 Suite *suite_split(void);
+Suite *suite_program(void);
 
 #endif

@@ -1,0 +1,7 @@
+/* gridsplit interpret (tools/interpret.c): ARGV[0] is "interpret". */
+#ifndef GS_TOOLS_INTERPRET_H
+#define GS_TOOLS_INTERPRET_H
+
+int interpret_main(int argc, char **argv);
+
+#endif
