@@ -856,9 +856,8 @@ static void clone_pieces(seg_builder *sb) {
     gs_vec pending; /* demoted phis, stored after the last phi */
     vec_init(&pending, sizeof(LLVMValueRef));
     for (LLVMValueRef in = pc->first; in; in = LLVMGetNextInstruction(in)) {
-      if (map_get(&c->cfg.barrier_site, in, NULL))
-        break;
-      if (LLVMIsAPHINode(in)) {
+      int at_barrier = map_get(&c->cfg.barrier_site, in, NULL);
+      if (!at_barrier && LLVMIsAPHINode(in)) {
         LLVMValueRef phi = LLVMBuildPhi(sb->b, LLVMTypeOf(in), vname(in));
         map_put(&sb->vmap, in, (intptr_t)phi);
         VEC_PUSH(&sb->phis, clone_pair, ((clone_pair){in, phi}));
@@ -874,6 +873,10 @@ static void clone_pieces(seg_builder *sb) {
         LLVMBuildStore(sb->b, (LLVMValueRef)cl, (LLVMValueRef)slot);
       }
       pending.len = 0;
+      /* a piece that ends at a barrier right after its phis (a loop header
+       * holding the barrier, re-entered over a back edge) has stored them */
+      if (at_barrier)
+        break;
       /* debug intrinsics name the original kernel's variables; lifetime
        * markers would tie an alloca's life to one segment */
       if (ir_is_marker(in))

@@ -105,7 +105,14 @@ static int amdgpu_grid_query(LLVMValueRef call, const char *callee, gs_query *q,
   return -1;
 }
 
+/* s_barrier orders memory only between fences; no call is taken for one */
+static int amdgpu_is_workgroup_barrier(LLVMValueRef call, const char *callee) {
+  (void)call, (void)callee;
+  return 0;
+}
+
 const gs_target target_amdgpu = {"amdgcn",           amdgpu_is_kernel,    target_flat_arg_space,
                                  target_global_space, amdgpu_is_id_call,   amdgpu_is_id_global,
                                  amdgpu_is_pure_query, amdgpu_query,       amdgpu_workgroup_barrier, 0,
-                                 amdgpu_grid_query,    0};
+                                 amdgpu_grid_query,    0,
+                                 amdgpu_is_workgroup_barrier};

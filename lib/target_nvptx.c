@@ -129,7 +129,16 @@ static int nvptx_grid_query(LLVMValueRef call, const char *callee, gs_query *q, 
   return 0;
 }
 
+/* bar.sync 0 in its spellings (barrier0 before LLVM 20) */
+static int nvptx_is_workgroup_barrier(LLVMValueRef call, const char *callee) {
+  (void)call;
+  return !strcmp(callee, "llvm.nvvm.barrier0") ||
+         !strcmp(callee, "llvm.nvvm.barrier.cta.sync.aligned.all") ||
+         !strcmp(callee, "llvm.nvvm.barrier.cta.sync.all");
+}
+
 const gs_target target_nvptx = {"nvptx",           nvptx_is_kernel,    target_flat_arg_space,
                                 target_global_space, nvptx_is_id_call,   nvptx_is_id_global,
                                 nvptx_is_pure_query, nvptx_query,       nvptx_workgroup_barrier,
-                                LLVMPTXKernelCallConv, nvptx_grid_query, 1};
+                                LLVMPTXKernelCallConv, nvptx_grid_query, 1,
+                                nvptx_is_workgroup_barrier};

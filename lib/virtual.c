@@ -9,9 +9,10 @@
  * which every grid query (group ids and counts, global ids and sizes) reads
  * the virtual workgroup; local ids and sizes are the physical ones, which are
  * the same. Workgroup barriers in the body stay legal: every invocation of a
- * physical workgroup runs the same virtual workgroups. Between two virtual
- * workgroups that use workgroup memory a workgroup barrier keeps one
- * workgroup's last reads apart from the next one's first writes. */
+ * physical workgroup runs the same virtual workgroups. Where the body can
+ * end with workgroup memory touched since its last workgroup barrier, a
+ * workgroup barrier between two virtual workgroups keeps one's last accesses
+ * apart from the next one's first. */
 #include "gs.h"
 
 #include <stdlib.h>
@@ -39,29 +40,98 @@ static LLVMValueRef pick_dim(LLVMBuilderRef b, LLVMValueRef dim, LLVMValueRef co
   return r;
 }
 
-static int uses_in(LLVMValueRef v, LLVMValueRef fn, int depth) {
-  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    if (LLVMIsAInstruction(user) ? ir_function_in(user, fn)
-                                 : depth < 8 && LLVMIsAConstant(user) && uses_in(user, fn, depth + 1))
-      return 1;
+/* The object a pointer is derived from, through GEPs and casts. */
+static LLVMValueRef pointer_root(LLVMValueRef p) {
+  for (int depth = 0; depth < 64; depth++) {
+    if (LLVMIsAGetElementPtrInst(p) || LLVMIsABitCastInst(p) || LLVMIsAAddrSpaceCastInst(p) ||
+        (LLVMIsAConstantExpr(p) && LLVMGetNumOperands(p) > 0 &&
+         LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(p, 0))) == LLVMPointerTypeKind))
+      p = LLVMGetOperand(p, 0);
+    else
+      break;
   }
-  return 0;
+  return p;
 }
 
-/* whether FN touches workgroup memory: a workgroup variable or argument */
-static int uses_workgroup_memory(LLVMModuleRef m, LLVMValueRef fn, const gs_target *t) {
-  for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g))
-    if (t->global_space(LLVMGetPointerAddressSpace(LLVMTypeOf(g))) == SPACE_WORKGROUP &&
-        uses_in(g, fn, 0))
-      return 1;
-  for (unsigned i = 0; i < LLVMCountParams(fn); i++) {
-    LLVMTypeRef ty = LLVMTypeOf(LLVMGetParam(fn, i));
-    if (LLVMGetTypeKind(ty) == LLVMPointerTypeKind &&
-        t->arg_space(LLVMGetPointerAddressSpace(ty)) == SPACE_WORKGROUP)
-      return 1;
+/* whether an access through P may touch workgroup memory: anything but
+ * private variables and pointers known to be global or constant */
+static int may_be_workgroup(LLVMValueRef p, const gs_target *t) {
+  LLVMValueRef root = pointer_root(p);
+  if (LLVMIsAAllocaInst(root))
+    return 0;
+  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(root));
+  /* arguments and variables by the target's numbering; any other pointer
+   * (a phi, a load, a flat pointer) only when it is in the global space */
+  buffer_space sp = LLVMIsAGlobalVariable(root) ? t->global_space(as)
+                    : LLVMIsAArgument(root)     ? t->arg_space(as)
+                                                : t->global_space(as);
+  return sp != SPACE_GLOBAL && sp != SPACE_CONSTANT;
+}
+
+/* whether an instruction may read or write workgroup memory */
+static int touches_workgroup(LLVMValueRef i, const gs_target *t) {
+  if (LLVMIsALoadInst(i))
+    return may_be_workgroup(LLVMGetOperand(i, 0), t);
+  if (LLVMIsAStoreInst(i))
+    return may_be_workgroup(LLVMGetOperand(i, 1), t);
+  if (LLVMIsAAtomicRMWInst(i) || LLVMIsAAtomicCmpXchgInst(i))
+    return may_be_workgroup(LLVMGetOperand(i, 0), t);
+  if (!ir_is_call(i) || ir_is_marker(i))
+    return 0;
+  const char *callee = ir_callee_name(i);
+  if (callee && t->is_pure_query(callee))
+    return 0;
+  if (callee && !strncmp(callee, "llvm.", 5)) {
+    /* intrinsics touch memory only through their pointer arguments */
+    for (unsigned k = 0; k < LLVMGetNumArgOperands(i); k++) {
+      LLVMValueRef a = LLVMGetOperand(i, k);
+      if (LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind && may_be_workgroup(a, t))
+        return 1;
+    }
+    return 0;
   }
-  return 0;
+  return 1;
+}
+
+/* Whether BODY can return after touching workgroup memory with no workgroup
+ * barrier since: then the next virtual workgroup's first accesses could race
+ * with this one's last, and the loop waits for the workgroup between them.
+ * A forward dataflow over the blocks: "touched since the last barrier". */
+static int workgroup_memory_open_at_exit(LLVMValueRef body, const gs_target *t) {
+  gs_map index;
+  map_init(&index);
+  size_t nb = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(body); bb; bb = LLVMGetNextBasicBlock(bb))
+    map_put(&index, bb, (intptr_t)nb++);
+  char *in = gs_xcalloc(nb + 1, 1);
+  int changed = 1, open_at_exit = 0;
+  while (changed) {
+    changed = 0;
+    size_t k = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(body); bb;
+         bb = LLVMGetNextBasicBlock(bb), k++) {
+      int open = in[k];
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+        const char *callee = ir_is_call(i) ? ir_callee_name(i) : NULL;
+        if (callee && t->is_workgroup_barrier(i, callee))
+          open = 0;
+        else if (touches_workgroup(i, t))
+          open = 1;
+      }
+      LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+      if (term && LLVMIsAReturnInst(term))
+        open_at_exit |= open;
+      unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
+      for (unsigned j = 0; j < ns && open; j++) {
+        intptr_t si = 0;
+        if (map_get(&index, LLVMGetSuccessor(term, j), &si) && !in[si])
+          in[si] = 1, changed = 1;
+      }
+    }
+  }
+  free(in);
+  map_free(&index);
+  return open_at_exit;
 }
 
 /* Replaces every grid query in BODY by its virtual value. */
@@ -198,11 +268,12 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
     vn[d] = LLVMBuildZExt(b, LLVMGetParam(body, first + d), i64, "gs.vgroups");
   }
   gs_error *err = remap_queries(m, body, t, vg, vn, kernel);
-  int wg = uses_workgroup_memory(m, body, t);
+  int wg = workgroup_memory_open_at_exit(body, t);
 
   /* the segment: the loop over virtual workgroups */
   LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(ctx, seg, "gs.ventry");
   LLVMBasicBlockRef loop = LLVMAppendBasicBlockInContext(ctx, seg, "gs.vloop");
+  LLVMBasicBlockRef split3 = LLVMAppendBasicBlockInContext(ctx, seg, "gs.v3d");
   LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(ctx, seg, "gs.vgroup");
   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(ctx, seg, "gs.vdone");
   LLVMPositionBuilderAtEnd(b, entry);
@@ -211,19 +282,36 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
   LLVMValueRef n[3];
   for (unsigned d = 0; d < 3; d++)
     n[d] = LLVMBuildZExt(b, LLVMGetParam(seg, first + d), i64, "");
-  LLVMValueRef total = LLVMBuildMul(b, LLVMBuildMul(b, n[0], n[1], ""), n[2], "gs.vtotal");
+  LLVMValueRef nyz = LLVMBuildMul(b, n[1], n[2], "");
+  LLVMValueRef total = LLVMBuildMul(b, n[0], nyz, "gs.vtotal");
+  LLVMValueRef one_d = LLVMBuildICmp(b, LLVMIntEQ, nyz, LLVMConstInt(i64, 1, 0), "gs.v1d");
   LLVMBuildBr(b, loop);
   LLVMPositionBuilderAtEnd(b, loop);
   LLVMValueRef v = LLVMBuildPhi(b, i64, "gs.v");
-  LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, v, total, ""), run, done);
+  LLVMValueRef more = LLVMBuildICmp(b, LLVMIntULT, v, total, "");
+  /* a one-dimensional virtual grid (the common case) needs no division */
+  LLVMBasicBlockRef in_loop = LLVMAppendBasicBlockInContext(ctx, seg, "gs.vnext");
+  LLVMMoveBasicBlockAfter(in_loop, loop);
+  LLVMBuildCondBr(b, more, in_loop, done);
+  LLVMPositionBuilderAtEnd(b, in_loop);
+  LLVMBuildCondBr(b, one_d, run, split3);
+  LLVMPositionBuilderAtEnd(b, split3);
+  LLVMValueRef yz = LLVMBuildUDiv(b, v, n[0], "");
+  LLVMValueRef xyz3[3] = {LLVMBuildURem(b, v, n[0], ""), LLVMBuildURem(b, yz, n[1], ""),
+                          LLVMBuildUDiv(b, yz, n[1], "")};
+  LLVMBuildBr(b, run);
   LLVMPositionBuilderAtEnd(b, run);
   LLVMValueRef *args = gs_xcalloc(np + 3, sizeof *args);
   for (unsigned i = 0; i < np; i++)
     args[i] = LLVMGetParam(seg, i);
-  LLVMValueRef yz = LLVMBuildUDiv(b, v, n[0], "");
-  args[np] = LLVMBuildURem(b, v, n[0], "gs.vx");
-  args[np + 1] = LLVMBuildURem(b, yz, n[1], "gs.vy");
-  args[np + 2] = LLVMBuildUDiv(b, yz, n[1], "gs.vz");
+  static const char *const coord[3] = {"gs.vx", "gs.vy", "gs.vz"};
+  for (unsigned d = 0; d < 3; d++) {
+    LLVMValueRef phi = LLVMBuildPhi(b, i64, coord[d]);
+    LLVMValueRef vals[2] = {d ? LLVMConstInt(i64, 0, 0) : v, xyz3[d]};
+    LLVMBasicBlockRef from[2] = {in_loop, split3};
+    LLVMAddIncoming(phi, vals, from, 2);
+    args[np + d] = phi;
+  }
   LLVMValueRef call = LLVMBuildCall2(b, bty, body, args, np + 3, "");
   LLVMSetInstructionCallConv(call, body_cc);
   free(args);

@@ -5,8 +5,11 @@
 ; workgroup count. Inside the loop no grid query reads the physical grid:
 ; group ids and counts, global ids and sizes come from the virtual workgroup
 ; (a computed dimension through a select on it); local ids and sizes stay.
-; A segment that uses workgroup memory waits for its whole workgroup before
-; the next virtual workgroup. SPIR's default is off; NVPTX's is on.
+; A segment that can end with workgroup memory touched since its last
+; workgroup barrier waits for its whole workgroup before the next virtual
+; workgroup (stamp.seg0); one whose accesses are all followed by a barrier
+; (tidy.seg0), or that touches none (stamp.seg1), does not. A one-dimensional
+; virtual grid takes no division. SPIR's default is off; NVPTX's is on.
 ;
 ; RUN: rm -rf %t.dir
 ; RUN: %gridsplit --virtual-workgroups -o %t.dir %s
@@ -28,18 +31,25 @@ target triple = "spir64-unknown-unknown"
 ; CHECK:       gs.ventry:
 ; CHECK:         call spir_func i64 @_Z12get_group_idj(i32 0)
 ; CHECK:         call spir_func i64 @_Z14get_num_groupsj(i32 0)
+; CHECK:         %gs.v1d = icmp eq i64
 ; CHECK:       gs.vloop:
 ; CHECK-NEXT:    %gs.v = phi i64
 ; CHECK:         icmp ult i64 %gs.v, %gs.vtotal
+; CHECK:       gs.vnext:
+; CHECK-NEXT:    br i1 %gs.v1d, label %gs.vgroup, label %gs.v3d
+; CHECK:       gs.v3d:
+; CHECK:         udiv i64 %gs.v
 ; CHECK:       gs.vgroup:
+; CHECK-NEXT:    %gs.vx = phi i64 [ %gs.v, %gs.vnext ]
 ; CHECK-NOT:     @_Z13get_global_idj
 ; CHECK-NOT:     @_Z12get_group_idj
 ; CHECK-NOT:     @_Z14get_num_groupsj
 ; CHECK-NOT:     @_Z15get_global_sizej
 ; CHECK:         select i1
-; CHECK:         call spir_func void @_Z7barrierj(
-; CHECK:         add i64 %gs.v,
-; CHECK:         br label %gs.vloop
+; CHECK:         call spir_func void @_Z7barrierj(i32 1)
+; CHECK:         call spir_func void @_Z7barrierj(i32 1)
+; CHECK-NEXT:    add i64 %gs.v,
+; CHECK-NEXT:    br label %gs.vloop
 ; CHECK:       gs.vdone:
 ; CHECK-NEXT:    ret void
 ; CHECK-LABEL: define spir_kernel void @stamp.seg1(
@@ -47,7 +57,15 @@ target triple = "spir64-unknown-unknown"
 ; CHECK:       gs.vgroup:
 ; CHECK-NOT:     @_Z13get_global_idj
 ; CHECK-NOT:     @_Z7barrierj
-; CHECK:         br label %gs.vloop
+; CHECK:         add i64 %gs.v,
+; CHECK-NEXT:    br label %gs.vloop
+; CHECK-LABEL: define spir_kernel void @tidy.seg0(
+; CHECK:       gs.vgroup:
+; CHECK:         call spir_func void @_Z7barrierj(i32 1)
+; CHECK:         call spir_func void @_Z7barrierj(i32 1)
+; CHECK-NOT:     @_Z7barrierj
+; CHECK:         add i64 %gs.v,
+; CHECK-NEXT:    br label %gs.vloop
 ; CHECK-NOT:   define internal {{.*}}vgroup
 
 ; PLAN: kernels[0].live_state.arg = 3
@@ -85,6 +103,26 @@ entry:
   call spir_func void @gridsplit_grid_sync()
   %po = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %gid
   store i32 %val, ptr addrspace(1) %po, align 4
+  ret void
+}
+
+; Every workgroup-memory access is followed by a workgroup barrier.
+define spir_kernel void @tidy(ptr addrspace(1) %out) {
+entry:
+  %gid = call spir_func i64 @_Z13get_global_idj(i32 0)
+  %lid = call spir_func i64 @_Z12get_local_idj(i32 0)
+  %slot = getelementptr inbounds [64 x i32], ptr addrspace(3) @tile, i64 0, i64 %lid
+  %g32 = trunc i64 %gid to i32
+  store i32 %g32, ptr addrspace(3) %slot, align 4
+  call spir_func void @_Z7barrierj(i32 1)
+  %other = xor i64 %lid, 1
+  %oslot = getelementptr inbounds [64 x i32], ptr addrspace(3) @tile, i64 0, i64 %other
+  %v = load i32, ptr addrspace(3) %oslot, align 4
+  call spir_func void @_Z7barrierj(i32 1)
+  %po = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %gid
+  store i32 %v, ptr addrspace(1) %po, align 4
+  call spir_func void @gridsplit_grid_sync()
+  store i32 0, ptr addrspace(1) %po, align 4
   ret void
 }
 
