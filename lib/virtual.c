@@ -254,10 +254,14 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
     LLVMReplaceAllUsesWith(LLVMGetParam(seg, i), LLVMGetParam(body, i));
     LLVMSetValueName2(LLVMGetParam(body, i), name, n);
   }
+  /* every static alloca at the body's entry, where the inliner makes it one
+   * of the loop's (elsewhere it would bracket the call with stacksave, which
+   * NVPTX cannot select) */
+  ir_tidy_blocks(body);
   LLVMValueRef vg[3], vn[3];
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   /* after the entry's allocas, which the inliner moves to the loop's entry
-   * only while they lead the block (else it brackets them with stacksave) */
+   * only while they lead the block */
   LLVMBasicBlockRef body_entry = LLVMGetFirstBasicBlock(body);
   LLVMValueRef at = LLVMGetFirstInstruction(body_entry);
   while (at && LLVMIsAAllocaInst(at))

@@ -141,6 +141,145 @@ static void ptx_names(LLVMModuleRef m) {
   }
 }
 
+/* CUDA passes kernel parameters by value and has no pointers into shared or
+ * constant memory that a host could give (docs/targets.md):
+ * - a workgroup (`local`) pointer argument becomes an offset into the
+ *   kernel's dynamic shared memory, `gs_dynamic_shared`, which the host sizes
+ *   at launch: the argument's value is that offset;
+ * - a constant-space (`__constant`) pointer argument is a global buffer that
+ *   the kernel only reads: its loads go to the global space, invariant, so
+ *   that the backend reads it through the non-coherent path.
+ * Returns NULL, or what could not be rewritten. */
+static char *rehome_uses(LLVMBuilderRef b, LLVMValueRef old, LLVMValueRef repl, unsigned as,
+                         int depth, LLVMValueRef skip);
+
+static char *rehome_error(LLVMValueRef user) {
+  char *text = ir_value_text(user), *msg = gs_xmalloc(strlen(text) + 96);
+  sprintf(msg, "'%s' uses a __constant pointer in a way the PTX rewrite cannot follow", text);
+  free(text);
+  return msg;
+}
+
+/* Rewrites every use of OLD (but SKIP) to REPL, a pointer into space AS. */
+static char *rehome_uses(LLVMBuilderRef b, LLVMValueRef old, LLVMValueRef repl, unsigned as,
+                         int depth, LLVMValueRef skip) {
+  gs_vec users;
+  vec_init(&users, sizeof(LLVMValueRef));
+  for (LLVMUseRef u = LLVMGetFirstUse(old); u; u = LLVMGetNextUse(u))
+    if (LLVMGetUser(u) != skip)
+      VEC_PUSH(&users, LLVMValueRef, LLVMGetUser(u));
+  char *err = depth > 32 ? gs_strdup("__constant pointers nested too deep") : NULL;
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(old));
+  unsigned invariant = LLVMGetMDKindIDInContext(ctx, "invariant.load", 14);
+  for (size_t k = 0; k < users.len && !err; k++) {
+    LLVMValueRef u = VEC_AT(&users, LLVMValueRef, k), nu = NULL;
+    if (!LLVMIsAInstruction(u) || LLVMGetOperand(u, 0) != old) {
+      err = rehome_error(u);
+      break;
+    }
+    LLVMPositionBuilderBefore(b, u);
+    if (LLVMIsAGetElementPtrInst(u)) {
+      unsigned n = (unsigned)LLVMGetNumOperands(u) - 1;
+      LLVMValueRef *idx = gs_xcalloc(n + 1, sizeof *idx);
+      for (unsigned i = 0; i < n; i++)
+        idx[i] = LLVMGetOperand(u, i + 1);
+      LLVMTypeRef src = LLVMGetGEPSourceElementType(u);
+      nu = LLVMIsInBounds(u) ? LLVMBuildInBoundsGEP2(b, src, repl, idx, n, "")
+                             : LLVMBuildGEP2(b, src, repl, idx, n, "");
+      free(idx);
+      err = rehome_uses(b, u, nu, as, depth + 1, NULL);
+    } else if (LLVMIsABitCastInst(u)) {
+      LLVMTypeRef to = LLVMTypeOf(u);
+#if GS_LLVM_MAJOR < 17
+      if (!LLVMPointerTypeIsOpaque(to))
+        to = LLVMPointerType(LLVMGetElementType(to), as);
+#endif
+      nu = LLVMBuildBitCast(b, repl, to, "");
+      err = rehome_uses(b, u, nu, as, depth + 1, NULL);
+    } else if (LLVMIsALoadInst(u)) {
+      nu = LLVMBuildLoad2(b, LLVMTypeOf(u), repl, "");
+      LLVMSetAlignment(nu, LLVMGetAlignment(u));
+      LLVMSetVolatile(nu, LLVMGetVolatile(u));
+      LLVMSetMetadata(nu, invariant, LLVMMDNodeInContext(ctx, NULL, 0));
+      LLVMReplaceAllUsesWith(u, nu);
+    } else if (LLVMIsAAddrSpaceCastInst(u) || LLVMIsAPtrToIntInst(u)) {
+      nu = LLVMIsAPtrToIntInst(u) ? LLVMBuildPtrToInt(b, repl, LLVMTypeOf(u), "")
+                                  : LLVMBuildAddrSpaceCast(b, repl, LLVMTypeOf(u), "");
+      LLVMReplaceAllUsesWith(u, nu);
+    } else {
+      err = rehome_error(u);
+    }
+    if (!err)
+      LLVMInstructionEraseFromParent(u);
+  }
+  vec_free(&users);
+  return err;
+}
+
+/* V through a PTX move the backend cannot see into: the DAG combiner would
+ * fold inttoptr(ptrtoint P) into an address-space cast between two
+ * non-generic spaces, which PTX does not have */
+static LLVMValueRef launder(LLVMBuilderRef b, LLVMValueRef v) {
+  LLVMTypeRef i64 = LLVMTypeOf(v);
+  LLVMTypeRef fty = LLVMFunctionType(i64, &i64, 1, 0);
+  static const char code[] = "mov.b64 $0, $1;", cons[] = "=l,l";
+  LLVMValueRef asm_ = LLVMGetInlineAsm(fty, (char *)code, sizeof code - 1, (char *)cons,
+                                       sizeof cons - 1, 0, 0, LLVMInlineAsmDialectATT, 0);
+  return LLVMBuildCall2(b, fty, asm_, &v, 1, "");
+}
+
+static char *ptx_kernel_params(LLVMModuleRef m) {
+  const gs_target *t = target_for_module(m);
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(ctx), i64 = LLVMInt64TypeInContext(ctx);
+  LLVMValueRef shared = NULL;
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  char *err = NULL;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f && !err; f = LLVMGetNextFunction(f)) {
+    if (!t->is_kernel(m, f))
+      continue;
+    LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(f);
+    LLVMValueRef at = LLVMGetFirstInstruction(entry);
+    while (at && LLVMIsAAllocaInst(at))
+      at = LLVMGetNextInstruction(at);
+    for (unsigned i = 0; i < LLVMCountParams(f) && !err; i++) {
+      LLVMValueRef p = LLVMGetParam(f, i);
+      LLVMTypeRef ty = LLVMTypeOf(p);
+      if (LLVMGetTypeKind(ty) != LLVMPointerTypeKind || !LLVMGetFirstUse(p))
+        continue;
+      unsigned as = LLVMGetPointerAddressSpace(ty);
+      if (as == 3) {
+        if (!shared) {
+          shared = LLVMAddGlobalInAddressSpace(m, LLVMArrayType(i8, 0), "gs_dynamic_shared", 3);
+          LLVMSetLinkage(shared, LLVMExternalLinkage);
+          LLVMSetAlignment(shared, 16);
+        }
+        LLVMPositionBuilderBefore(b, at);
+        LLVMValueRef off = LLVMBuildPtrToInt(b, p, i64, "");
+        LLVMValueRef base = LLVMBuildPointerCast(b, shared, LLVMPointerType(i8, 3), "");
+        LLVMValueRef q = LLVMBuildPointerCast(b, LLVMBuildGEP2(b, i8, base, &off, 1, ""), ty, "");
+        LLVMReplaceAllUsesWith(p, q);
+        /* the offset itself reads the parameter */
+        LLVMSetOperand(off, 0, p);
+      } else if (as == 4) {
+        LLVMPositionBuilderBefore(b, at);
+        LLVMTypeRef gty = ty;
+#if GS_LLVM_MAJOR < 17
+        gty = LLVMPointerTypeIsOpaque(ty) ? LLVMPointerTypeInContext(ctx, 1)
+                                          : LLVMPointerType(LLVMGetElementType(ty), 1);
+#else
+        gty = LLVMPointerTypeInContext(ctx, 1);
+#endif
+        LLVMValueRef bits = LLVMBuildPtrToInt(b, p, i64, "");
+        LLVMValueRef g = LLVMBuildIntToPtr(b, launder(b, bits), gty, "");
+        err = rehome_uses(b, p, g, 1, 0, bits);
+      }
+    }
+  }
+  LLVMDisposeBuilder(b);
+  return err;
+}
+
 /* In the child: emit M (a copy) to OUT, or a message to ERR and exit 1. */
 static int child_emit(LLVMModuleRef m, gs_target_kind kind, const char *cpu, const char *out,
                       const char *err) {
@@ -192,8 +331,15 @@ static int child_emit(LLVMModuleRef m, gs_target_kind kind, const char *cpu, con
   }
   if (kind == GS_TARGET_AMDGCN || kind == GS_TARGET_NVPTX)
     drop_dead_functions(m);
-  if (kind == GS_TARGET_NVPTX)
+  if (kind == GS_TARGET_NVPTX) {
+    char *why = ptx_kernel_params(m);
+    if (why) {
+      write_message(err, why);
+      free(why);
+      return 1;
+    }
     ptx_names(m);
+  }
   LLVMTargetDataRef layout = LLVMCreateTargetDataLayout(tm);
   LLVMSetModuleDataLayout(m, layout);
   LLVMDisposeTargetData(layout);
@@ -252,26 +398,6 @@ gs_error *gs_emit(LLVMModuleRef m, gs_target_kind kind, const char *mcpu, char *
                            LLVMGetValueName2(f, &len));
         }
       }
-  }
-  if (kind == GS_TARGET_NVPTX) {
-    /* OpenCL __constant pointer arguments become addrspace(4) parameters,
-     * which PTX reads from the constant bank: a CUDA kernel cannot be given
-     * one, and running it would read the wrong memory */
-    const gs_target *t = target_for_module(m);
-    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
-      if (!t->is_kernel(m, f))
-        continue;
-      for (unsigned i = 0; i < LLVMCountParams(f); i++) {
-        LLVMValueRef p = LLVMGetParam(f, i);
-        LLVMTypeRef ty = LLVMTypeOf(p);
-        size_t len, plen;
-        if (LLVMGetTypeKind(ty) == LLVMPointerTypeKind && LLVMGetPointerAddressSpace(ty) == 4)
-          return gs_errorf("kernel '%s': argument '%s' points into the constant address space, "
-                           "which a PTX kernel reads from its constant bank and a CUDA host "
-                           "cannot pass a buffer to: declare it `global const`",
-                           LLVMGetValueName2(f, &len), LLVMGetValueName2(p, &plen));
-      }
-    }
   }
   const char *cpu = mcpu ? mcpu : targets[kind].cpu;
   if (kind == GS_TARGET_SPIRV)

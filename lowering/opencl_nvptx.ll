@@ -237,7 +237,7 @@ done:
   ret i1 %ok
 }
 
-; Vector loads and stores (6.13.7) and the geometric dot (6.13.5) on float4:
+; Vector loads and stores (6.13.7) and the geometric dot (6.13.5) on float2 and float4:
 ; the products summed in order, as the OpenCL reference computes them.
 define <4 x float> @_Z6vload4mPKf(i64 %offset, ptr %p) alwaysinline {
   %i = mul i64 %offset, 4
@@ -250,6 +250,13 @@ define void @_Z7vstore4Dv4_fmPf(<4 x float> %v, i64 %offset, ptr %p) alwaysinlin
   %q = getelementptr inbounds float, ptr %p, i64 %i
   store <4 x float> %v, ptr %q, align 4
   ret void
+}
+define float @_Z3dotDv2_fS_(<2 x float> %a, <2 x float> %b) alwaysinline {
+  %m = fmul <2 x float> %a, %b
+  %m0 = extractelement <2 x float> %m, i32 0
+  %m1 = extractelement <2 x float> %m, i32 1
+  %s = fadd float %m0, %m1
+  ret float %s
 }
 define float @_Z3dotDv4_fS_(<4 x float> %a, <4 x float> %b) alwaysinline {
   %m = fmul <4 x float> %a, %b

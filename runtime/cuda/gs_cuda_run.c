@@ -11,7 +11,10 @@
  *               MODULE.ptx ARG...
  *
  * Arguments bind by name as for `gridsplit run`: NAME=@FILE, NAME=zeros:BYTES,
- * NAME=same:OTHER, NAME=VALUE (read as the plan's type for it). Buffers stay
+ * NAME=same:OTHER, NAME=local:BYTES (workgroup memory: a slice of the
+ * kernel's dynamic shared memory, whose offset the argument carries, as
+ * `gridsplit --target nvptx` emits it), NAME=VALUE (read as the plan's type
+ * for it). Buffers stay
  * on the device. A static schedule runs back to back in one stream, or, with
  * --graph, as one CUDA graph captured once and replayed; a dynamic one
  * follows the control word, and a divergent barrier is an error. With
@@ -219,7 +222,7 @@ int main(int argc, char **argv) {
   check(cuDeviceGet(&dev, 0), "cuDeviceGet");
   check(cuDevicePrimaryCtxRetain(&ctx, dev), "cuDevicePrimaryCtxRetain");
   check(cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
-  size_t ptx_size;
+  size_t ptx_size, dynamic_shared = 0;
   char *ptx = read_file(ptx_path, &ptx_size);
   CUmodule mod;
   char jit_log[8192] = "";
@@ -251,9 +254,16 @@ int main(int argc, char **argv) {
     arg *a = &args[i];
     if (!a->spec)
       fail("kernel '%s': argument '%s' is not given", kname, a->name);
-    if (!strcmp(a->kind, "workgroup"))
-      fail("kernel '%s': workgroup argument '%s' cannot be passed to a CUDA kernel", kname,
-           a->name);
+    if (!strcmp(a->kind, "workgroup")) {
+      /* 16-byte aligned slices of the dynamic shared memory, in order */
+      if (strncmp(a->spec, "local:", 6) || !strtoull(a->spec + 6, NULL, 0))
+        fail("argument '%s' is workgroup memory: give local:BYTES (not '%s')", a->name, a->spec);
+      a->size = strtoull(a->spec + 6, NULL, 0);
+      uint64_t off = (dynamic_shared + 15) / 16 * 16;
+      memcpy(a->scalar, &off, 8);
+      dynamic_shared = off + a->size;
+      continue;
+    }
     if (!strcmp(a->kind, "scalar")) {
       bind_scalar(a);
       continue;
@@ -304,12 +314,23 @@ int main(int argc, char **argv) {
   if (live && live->kind == JSON_OBJECT) {
     live_arg = num(live, "arg", -1);
     header = (size_t)num(live, "header_bytes", 0);
-    if (json_get(live, "workgroup_args"))
-      fail("kernel '%s': workgroup arguments cannot be passed to a CUDA kernel%s", kname, "");
-    size_t bytes = header + ninv * (size_t)num(live, "bytes_per_invocation", 0) +
-                   ngroups * (size_t)num(live, "workgroup_bytes", 0);
-    check(cuMemAlloc(&state, bytes ? bytes : 16), "allocating the live state");
+    /* the header: the sizes of carried workgroup arguments (u64 each, at
+     * their offsets), then the program-scope variables; every workgroup's
+     * save area grows by each argument's size, 16-byte aligned */
     unsigned char *h = calloc(header + 1, 1);
+    size_t per_group = (size_t)num(live, "workgroup_bytes", 0);
+    const json_value *wargs = json_get(live, "workgroup_args");
+    for (size_t i = 0; wargs && wargs->kind == JSON_ARRAY && i < wargs->count; i++) {
+      int ai = num(&wargs->items[i], "arg", -1), off = num(&wargs->items[i], "size_offset", -1);
+      if (ai < 0 || (size_t)ai >= nargs || off < 0 || (size_t)off + 8 > header)
+        fail("%s: a workgroup argument of the live state is out of range%s", plan_path, "");
+      uint64_t sz = args[ai].size;
+      memcpy(h + off, &sz, 8);
+      per_group += (size_t)((sz + 15) / 16 * 16);
+    }
+    size_t bytes = header + ninv * (size_t)num(live, "bytes_per_invocation", 0) +
+                   ngroups * per_group;
+    check(cuMemAlloc(&state, bytes ? bytes : 16), "allocating the live state");
     const json_value *gl = json_get(live, "globals");
     for (size_t i = 0; gl && i < gl->count; i++) {
       const char *init = str(&gl->items[i], "init");
@@ -333,11 +354,15 @@ int main(int argc, char **argv) {
   size_t nparams = nargs + (live_arg >= 0) + (control_arg >= 0) + 3 * (virtual_arg >= 0);
   void **params = calloc(nparams + 1, sizeof *params);
   for (size_t i = 0; i < nargs; i++)
-    params[i] = !strcmp(args[i].kind, "scalar") ? (void *)args[i].scalar : (void *)&args[i].mem;
+    params[i] = strcmp(args[i].kind, "buffer") ? (void *)args[i].scalar : (void *)&args[i].mem;
   if (live_arg >= 0)
     params[live_arg] = &state;
   if (control_arg >= 0)
     params[control_arg] = &control;
+  for (size_t s = 0; dynamic_shared > 48 * 1024 && s < nseg; s++)
+    check(cuFuncSetAttribute(fns[s], CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                             (int)dynamic_shared),
+          "allowing the workgroup memory");
   /* each segment's launch grid: the virtual grid's workgroups, or as many
    * as the device holds at once */
   unsigned (*launch)[3] = calloc(nseg, sizeof *launch);
@@ -349,7 +374,7 @@ int main(int argc, char **argv) {
     if (!want_groups) {
       int per_sm = 0, sms = 0;
       check(cuOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fns[s], (int)(wg[0] * wg[1] * wg[2]),
-                                                        0),
+                                                        dynamic_shared),
             "asking for the occupancy");
       check(cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev),
             "asking for the multiprocessors");
@@ -377,7 +402,7 @@ int main(int argc, char **argv) {
         check(cuStreamBeginCapture(stream, CU_STREAM_CAPTURE_MODE_GLOBAL), "capturing");
         for (size_t s = 0; s < nseg; s++)
           check(cuLaunchKernel(fns[s], launch[s][0], launch[s][1], launch[s][2], wg[0], wg[1],
-                               wg[2], 0, stream, params, NULL),
+                               wg[2], (unsigned)dynamic_shared, stream, params, NULL),
                 "launching a segment");
         check(cuStreamEndCapture(stream, &g), "ending the capture");
         check(cuGraphInstantiate(&exec, g, 0), "instantiating the graph");
@@ -389,7 +414,7 @@ int main(int argc, char **argv) {
           if (verbose)
             fprintf(stderr, "gs-cuda-run: %s segment %zu\n", kname, s);
           check(cuLaunchKernel(fns[s], launch[s][0], launch[s][1], launch[s][2], wg[0], wg[1],
-                               wg[2], 0, stream, params, NULL),
+                               wg[2], (unsigned)dynamic_shared, stream, params, NULL),
                 "launching a segment");
         }
     } else {
@@ -400,7 +425,7 @@ int main(int argc, char **argv) {
           fprintf(stderr, "gs-cuda-run: %s segment %zu\n", kname, s);
         check(cuMemcpyHtoDAsync(control, word, sizeof word, stream), "resetting the control word");
         check(cuLaunchKernel(fns[s], launch[s][0], launch[s][1], launch[s][2], wg[0], wg[1], wg[2],
-                             0, stream, params, NULL),
+                             (unsigned)dynamic_shared, stream, params, NULL),
               "launching a segment");
         check(cuMemcpyDtoHAsync(word, control, sizeof word, stream), "reading the control word");
         check(cuStreamSynchronize(stream), "running a segment");
