@@ -212,6 +212,60 @@ static gs_error *remap_queries(LLVMModuleRef m, LLVMValueRef body, const gs_targ
   return err;
 }
 
+typedef struct {
+  LLVMBuilderRef b;
+  LLVMValueRef seg, body;
+  LLVMTypeRef body_type;
+  unsigned body_cc, np;
+  LLVMBasicBlockRef done;
+  int wg; /* a workgroup barrier between two virtual workgroups */
+  LLVMValueRef first, stride, total, n[3];
+} vloop;
+
+/* for (v = first; v < total; v += stride) body(params, v as (x, y, z)),
+ * entered from the builder's block; ONE_D: x = v. Returns the header. */
+static LLVMBasicBlockRef build_vloop(const vloop *lp, LLVMModuleRef m, const gs_target *t,
+                                     int one_d) {
+  LLVMBuilderRef b = lp->b;
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), i64 = LLVMInt64TypeInContext(ctx);
+  LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(ctx, lp->seg, one_d ? "gs.vloop1d" : "gs.vloop");
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(b);
+  LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(ctx, lp->seg, "gs.vgroup");
+  LLVMMoveBasicBlockBefore(head, lp->done);
+  LLVMMoveBasicBlockBefore(run, lp->done);
+  LLVMPositionBuilderAtEnd(b, head);
+  LLVMValueRef v = LLVMBuildPhi(b, i32, "gs.v");
+  LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, v, lp->total, ""), run, lp->done);
+  LLVMPositionBuilderAtEnd(b, run);
+  LLVMValueRef *args = gs_xcalloc(lp->np + 3, sizeof *args);
+  for (unsigned i = 0; i < lp->np; i++)
+    args[i] = LLVMGetParam(lp->seg, i);
+  LLVMValueRef xyz[3];
+  if (one_d) {
+    xyz[0] = v;
+    xyz[1] = xyz[2] = LLVMConstInt(i32, 0, 0);
+  } else {
+    LLVMValueRef yz = LLVMBuildUDiv(b, v, lp->n[0], "");
+    xyz[0] = LLVMBuildURem(b, v, lp->n[0], "gs.vx");
+    xyz[1] = LLVMBuildURem(b, yz, lp->n[1], "gs.vy");
+    xyz[2] = LLVMBuildUDiv(b, yz, lp->n[1], "gs.vz");
+  }
+  for (unsigned d = 0; d < 3; d++)
+    args[lp->np + d] = LLVMBuildZExt(b, xyz[d], i64, "");
+  LLVMValueRef call = LLVMBuildCall2(b, lp->body_type, lp->body, args, lp->np + 3, "");
+  LLVMSetInstructionCallConv(call, lp->body_cc);
+  free(args);
+  if (lp->wg)
+    t->build_workgroup_barrier(b, m);
+  LLVMValueRef next = LLVMBuildAdd(b, v, lp->stride, "");
+  LLVMBuildBr(b, head);
+  LLVMValueRef in_vals[2] = {lp->first, next};
+  LLVMBasicBlockRef in_bbs[2] = {pre, run};
+  LLVMAddIncoming(v, in_vals, in_bbs, 2);
+  return head;
+}
+
 gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target *t,
                              unsigned first, const char *kernel) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
@@ -274,58 +328,28 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
   gs_error *err = remap_queries(m, body, t, vg, vn, kernel);
   int wg = workgroup_memory_open_at_exit(body, t);
 
-  /* the segment: the loop over virtual workgroups */
+  /* the segment: the loop over virtual workgroups, twice: a one-dimensional
+   * virtual grid (the common case) takes no division and no decomposition */
   LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(ctx, seg, "gs.ventry");
-  LLVMBasicBlockRef loop = LLVMAppendBasicBlockInContext(ctx, seg, "gs.vloop");
-  LLVMBasicBlockRef split3 = LLVMAppendBasicBlockInContext(ctx, seg, "gs.v3d");
-  LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(ctx, seg, "gs.vgroup");
   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(ctx, seg, "gs.vdone");
   LLVMPositionBuilderAtEnd(b, entry);
-  LLVMValueRef first_group = target_linear(b, m, t, Q_GROUP_ID, Q_NUM_GROUPS);
-  LLVMValueRef stride = target_product(b, m, t, Q_NUM_GROUPS);
-  LLVMValueRef n[3];
+  /* 32-bit arithmetic: runners launch at most 2^31 virtual workgroups (and
+   * fewer physical ones), so V + STRIDE cannot wrap */
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  vloop lp = {b, seg, body, bty, body_cc, np, done, wg, NULL, NULL, NULL, {0}};
+  lp.first = LLVMBuildTrunc(b, target_linear(b, m, t, Q_GROUP_ID, Q_NUM_GROUPS), i32, "");
+  lp.stride = LLVMBuildTrunc(b, target_product(b, m, t, Q_NUM_GROUPS), i32, "");
   for (unsigned d = 0; d < 3; d++)
-    n[d] = LLVMBuildZExt(b, LLVMGetParam(seg, first + d), i64, "");
-  LLVMValueRef nyz = LLVMBuildMul(b, n[1], n[2], "");
-  LLVMValueRef total = LLVMBuildMul(b, n[0], nyz, "gs.vtotal");
-  LLVMValueRef one_d = LLVMBuildICmp(b, LLVMIntEQ, nyz, LLVMConstInt(i64, 1, 0), "gs.v1d");
-  LLVMBuildBr(b, loop);
-  LLVMPositionBuilderAtEnd(b, loop);
-  LLVMValueRef v = LLVMBuildPhi(b, i64, "gs.v");
-  LLVMValueRef more = LLVMBuildICmp(b, LLVMIntULT, v, total, "");
-  /* a one-dimensional virtual grid (the common case) needs no division */
-  LLVMBasicBlockRef in_loop = LLVMAppendBasicBlockInContext(ctx, seg, "gs.vnext");
-  LLVMMoveBasicBlockAfter(in_loop, loop);
-  LLVMBuildCondBr(b, more, in_loop, done);
-  LLVMPositionBuilderAtEnd(b, in_loop);
-  LLVMBuildCondBr(b, one_d, run, split3);
-  LLVMPositionBuilderAtEnd(b, split3);
-  LLVMValueRef yz = LLVMBuildUDiv(b, v, n[0], "");
-  LLVMValueRef xyz3[3] = {LLVMBuildURem(b, v, n[0], ""), LLVMBuildURem(b, yz, n[1], ""),
-                          LLVMBuildUDiv(b, yz, n[1], "")};
-  LLVMBuildBr(b, run);
-  LLVMPositionBuilderAtEnd(b, run);
-  LLVMValueRef *args = gs_xcalloc(np + 3, sizeof *args);
-  for (unsigned i = 0; i < np; i++)
-    args[i] = LLVMGetParam(seg, i);
-  static const char *const coord[3] = {"gs.vx", "gs.vy", "gs.vz"};
-  for (unsigned d = 0; d < 3; d++) {
-    LLVMValueRef phi = LLVMBuildPhi(b, i64, coord[d]);
-    LLVMValueRef vals[2] = {d ? LLVMConstInt(i64, 0, 0) : v, xyz3[d]};
-    LLVMBasicBlockRef from[2] = {in_loop, split3};
-    LLVMAddIncoming(phi, vals, from, 2);
-    args[np + d] = phi;
-  }
-  LLVMValueRef call = LLVMBuildCall2(b, bty, body, args, np + 3, "");
-  LLVMSetInstructionCallConv(call, body_cc);
-  free(args);
-  if (wg)
-    t->build_workgroup_barrier(b, m);
-  LLVMValueRef next = LLVMBuildAdd(b, v, stride, "");
-  LLVMBuildBr(b, loop);
-  LLVMValueRef in_vals[2] = {first_group, next};
-  LLVMBasicBlockRef in_bbs[2] = {entry, run};
-  LLVMAddIncoming(v, in_vals, in_bbs, 2);
+    lp.n[d] = LLVMGetParam(seg, first + d);
+  LLVMValueRef nyz = LLVMBuildMul(b, lp.n[1], lp.n[2], "");
+  lp.total = LLVMBuildMul(b, lp.n[0], nyz, "gs.vtotal");
+  LLVMValueRef one_d = LLVMBuildICmp(b, LLVMIntEQ, nyz, LLVMConstInt(i32, 1, 0), "gs.v1d");
+  LLVMPositionBuilderAtEnd(b, entry);
+  LLVMBasicBlockRef loop1 = build_vloop(&lp, m, t, 1);
+  LLVMPositionBuilderAtEnd(b, entry);
+  LLVMBasicBlockRef loop3 = build_vloop(&lp, m, t, 0);
+  LLVMPositionBuilderAtEnd(b, entry);
+  LLVMBuildCondBr(b, one_d, loop1, loop3);
   LLVMPositionBuilderAtEnd(b, done);
   LLVMBuildRetVoid(b);
   LLVMDisposeBuilder(b);

@@ -9,7 +9,7 @@
 ; workgroup barrier waits for its whole workgroup before the next virtual
 ; workgroup (stamp.seg0); one whose accesses are all followed by a barrier
 ; (tidy.seg0), or that touches none (stamp.seg1), does not. A one-dimensional
-; virtual grid takes no division. SPIR's default is off; NVPTX's is on.
+; virtual grid has a loop of its own, with no division. SPIR's default is off; NVPTX's is on.
 ;
 ; RUN: rm -rf %t.dir
 ; RUN: %gridsplit --virtual-workgroups -o %t.dir %s
@@ -31,16 +31,13 @@ target triple = "spir64-unknown-unknown"
 ; CHECK:       gs.ventry:
 ; CHECK:         call spir_func i64 @_Z12get_group_idj(i32 0)
 ; CHECK:         call spir_func i64 @_Z14get_num_groupsj(i32 0)
-; CHECK:         %gs.v1d = icmp eq i64
-; CHECK:       gs.vloop:
-; CHECK-NEXT:    %gs.v = phi i64
-; CHECK:         icmp ult i64 %gs.v, %gs.vtotal
-; CHECK:       gs.vnext:
-; CHECK-NEXT:    br i1 %gs.v1d, label %gs.vgroup, label %gs.v3d
-; CHECK:       gs.v3d:
-; CHECK:         udiv i64 %gs.v
+; CHECK:         %gs.v1d = icmp eq i32
+; CHECK-NEXT:    br i1 %gs.v1d, label %gs.vloop1d.preheader, label %gs.vloop.preheader
+; CHECK:       gs.vloop1d:
+; CHECK-NEXT:    %gs.v = phi i32
+; CHECK:         icmp ult i32 %gs.v, %gs.vtotal
 ; CHECK:       gs.vgroup:
-; CHECK-NEXT:    %gs.vx = phi i64 [ %gs.v, %gs.vnext ]
+; CHECK-NOT:     udiv
 ; CHECK-NOT:     @_Z13get_global_idj
 ; CHECK-NOT:     @_Z12get_group_idj
 ; CHECK-NOT:     @_Z14get_num_groupsj
@@ -48,8 +45,14 @@ target triple = "spir64-unknown-unknown"
 ; CHECK:         select i1
 ; CHECK:         call spir_func void @_Z7barrierj(i32 1)
 ; CHECK:         call spir_func void @_Z7barrierj(i32 1)
-; CHECK-NEXT:    add i64 %gs.v,
-; CHECK-NEXT:    br label %gs.vloop
+; CHECK-NEXT:    add i32 %gs.v,
+; CHECK-NEXT:    br label %gs.vloop1d
+; CHECK:       gs.vloop:
+; CHECK-NEXT:    %[[V:gs.v[0-9]+]] = phi i32
+; CHECK:       gs.vgroup{{[0-9]+}}:
+; CHECK-NEXT:    udiv i32 %[[V]], %gs_vgroups_x
+; CHECK-NEXT:    %gs.vx = urem i32 %[[V]], %gs_vgroups_x
+; CHECK:         br label %gs.vloop
 ; CHECK:       gs.vdone:
 ; CHECK-NEXT:    ret void
 ; CHECK-LABEL: define spir_kernel void @stamp.seg1(
@@ -57,15 +60,15 @@ target triple = "spir64-unknown-unknown"
 ; CHECK:       gs.vgroup:
 ; CHECK-NOT:     @_Z13get_global_idj
 ; CHECK-NOT:     @_Z7barrierj
-; CHECK:         add i64 %gs.v,
-; CHECK-NEXT:    br label %gs.vloop
+; CHECK:         add i32 %gs.v,
+; CHECK-NEXT:    br label %gs.vloop1d
 ; CHECK-LABEL: define spir_kernel void @tidy.seg0(
 ; CHECK:       gs.vgroup:
 ; CHECK:         call spir_func void @_Z7barrierj(i32 1)
 ; CHECK:         call spir_func void @_Z7barrierj(i32 1)
 ; CHECK-NOT:     @_Z7barrierj
-; CHECK:         add i64 %gs.v,
-; CHECK-NEXT:    br label %gs.vloop
+; CHECK:         add i32 %gs.v,
+; CHECK-NEXT:    br label %gs.vloop1d
 ; CHECK-NOT:   define internal {{.*}}vgroup
 
 ; PLAN: kernels[0].live_state.arg = 3

@@ -280,6 +280,40 @@ static char *ptx_kernel_params(LLVMModuleRef m) {
   return err;
 }
 
+/* sm_90 and later (PTX ISA 7.8, "griddepcontrol"): every kernel first lets
+ * the next grid in its stream launch, then waits until the grids it depends
+ * on have completed and their memory is visible. Launched plainly, both are
+ * no-ops; launched with programmatic dependent launch, the next segment's
+ * workgroups take the slots of this one's as they leave, instead of after a
+ * launch (gs-cuda-run does so when every segment begins so). */
+static void ptx_grid_dependency(LLVMModuleRef m) {
+  const gs_target *t = target_for_module(m);
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), NULL, 0, 0);
+  static const char *const code[] = {"griddepcontrol.launch_dependents;", "griddepcontrol.wait;"};
+  static const char cons[] = "~{memory}";
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    if (!t->is_kernel(m, f))
+      continue;
+    LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(f);
+    LLVMValueRef at = LLVMGetFirstInstruction(entry);
+    while (at && LLVMIsAAllocaInst(at))
+      at = LLVMGetNextInstruction(at);
+    LLVMPositionBuilderBefore(b, at);
+    for (int i = 0; i < 2; i++) {
+      LLVMValueRef asm_ = LLVMGetInlineAsm(fty, (char *)code[i], strlen(code[i]), (char *)cons,
+                                           sizeof cons - 1, 1, 0, LLVMInlineAsmDialectATT, 0);
+      LLVMBuildCall2(b, fty, asm_, NULL, 0, "");
+    }
+  }
+  LLVMDisposeBuilder(b);
+}
+
+static int sm_at_least(const char *cpu, int version) {
+  return cpu && !strncmp(cpu, "sm_", 3) && atoi(cpu + 3) >= version;
+}
+
 /* In the child: emit M (a copy) to OUT, or a message to ERR and exit 1. */
 static int child_emit(LLVMModuleRef m, gs_target_kind kind, const char *cpu, const char *out,
                       const char *err) {
@@ -338,6 +372,8 @@ static int child_emit(LLVMModuleRef m, gs_target_kind kind, const char *cpu, con
       free(why);
       return 1;
     }
+    if (sm_at_least(cpu, 90))
+      ptx_grid_dependency(m);
     ptx_names(m);
   }
   LLVMTargetDataRef layout = LLVMCreateTargetDataLayout(tm);

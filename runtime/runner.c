@@ -949,13 +949,14 @@ gs_error *gs_run(const gs_run_request *req) {
   if (plan.virtual_arg >= 0) {
     size_t total = 1;
     for (size_t d = 0; d < 3; d++) {
-      if (global[d] / local[d] > UINT32_MAX) {
-        err = gs_errorf("the grid has more than 2^32-1 workgroups in dimension %zu", d);
-        goto done;
-      }
       vgroups[d] = (cl_uint)(global[d] / local[d]);
-      total *= vgroups[d];
+      total *= global[d] / local[d];
       launch[d] = local[d];
+    }
+    /* the segments count virtual workgroups in 32 bits (docs/split.md) */
+    if (total > (size_t)1 << 31) {
+      err = gs_errorf("the grid has %zu workgroups; with virtual workgroups at most 2^31", total);
+      goto done;
     }
     size_t phys = req->physical_groups;
     if (!phys) {

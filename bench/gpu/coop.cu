@@ -8,12 +8,12 @@
 //   coop copy BYTES REPEAT                device-to-device copy bandwidth
 //   coop maxgrid                          the largest cooperative grid of each
 //
-// Times are the wall clock of REPEAT launches, each followed by a stream
-// synchronisation, as gs-cuda-run times a replayed graph.
+// Times are the median over REPEAT launches, each between two events on the
+// stream, as gs-cuda-run times a replayed graph.
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
-#include <chrono>
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -311,14 +311,19 @@ int main(int argc, char **argv) {
     blocks = nvb;
   cudaStream_t st;
   check(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking), "stream");
-  double total = 0;
+  std::vector<double> times;
+  cudaEvent_t e0, e1;
+  cudaEventCreate(&e0);
+  cudaEventCreate(&e1);
   for (int r = 0; r <= reps; r++) {
-    auto t0 = std::chrono::steady_clock::now();
+    cudaEventRecord(e0, st);
     check(cudaLaunchCooperativeKernel(w->fn, blocks, WG, params.data(), 0, st), "launch");
-    check(cudaStreamSynchronize(st), "run");
-    auto t1 = std::chrono::steady_clock::now();
+    cudaEventRecord(e1, st);
+    check(cudaEventSynchronize(e1), "run");
+    float ms = 0;
+    cudaEventElapsedTime(&ms, e0, e1);
     if (r > 0)
-      total += std::chrono::duration<double>(t1 - t0).count();
+      times.push_back(ms * 1e-3);
     if (r == 0)
       for (int o : w->outputs) {
         std::vector<char> d(size[o]);
@@ -330,6 +335,8 @@ int main(int argc, char **argv) {
         fclose(f);
       }
   }
-  printf("%s: %d runs, %.3f us per run (%u blocks)\n", w->name, reps, total / reps * 1e6, blocks);
+  std::sort(times.begin(), times.end());
+  printf("%s: %d runs, %.3f us per run (median, %u blocks)\n", w->name, reps,
+         times[times.size() / 2] * 1e6, blocks);
   return 0;
 }

@@ -19,11 +19,15 @@
  * --graph, as one CUDA graph captured once and replayed; a dynamic one
  * follows the control word, and a divergent barrier is an error. With
  * --repeat N the whole schedule runs N more times after the checked run and
- * the mean time per run is printed (inputs are not restored between runs).
+ * the median time per run, between two events on the stream, is printed
+ * (inputs are not restored between runs).
  * Segments split with virtual workgroups (the plan's "virtual_workgroups")
  * run on as many workgroups as the device holds at once: the occupancy of
  * each segment at its workgroup size times the multiprocessors, at most the
- * grid's workgroup count, or --physical-groups N. */
+ * grid's workgroup count, or --physical-groups N. A segment whose PTX begins
+ * with griddepcontrol.wait (gridsplit emits it for sm_90 and later) runs as
+ * a programmatic dependent of the one before it in a static schedule: its
+ * workgroups start as the earlier ones leave, and wait for its results. */
 #define _POSIX_C_SOURCE 200809L
 #include <cuda.h>
 #include <errno.h>
@@ -126,10 +130,35 @@ static void bind_scalar(arg *a) {
   memcpy(a->scalar, &v, a->bytes <= 8 ? a->bytes : 8);
 }
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
+/* Whether the PTX entry NAME begins by waiting for the grids it depends on
+ * (griddepcontrol.wait, which gridsplit emits for sm_90 and later): only then
+ * may it be launched as a programmatic dependent of the segment before. */
+static int entry_waits(const char *ptx, const char *name) {
+  char key[1100];
+  snprintf(key, sizeof key, ".entry %s(", name);
+  const char *at = strstr(ptx, key);
+  if (!at)
+    return 0;
+  const char *next = strstr(at + 1, ".entry "), *wait = strstr(at, "griddepcontrol.wait");
+  return wait && (!next || wait < next);
+}
+
+/* A segment launch; DEPENDENT: as a programmatic dependent of the launch
+ * before it in the stream (CUDA's programmatic dependent launch). */
+static void launch(CUfunction fn, const unsigned grid[3], const unsigned block[3], unsigned smem,
+                   CUstream stream, void **params, int dependent) {
+  CUlaunchAttribute attr;
+  memset(&attr, 0, sizeof attr);
+  attr.id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+  attr.value.programmaticStreamSerializationAllowed = 1;
+  CUlaunchConfig cfg = {grid[0], grid[1], grid[2], block[0], block[1], block[2],
+                        smem,    stream,  &attr,   dependent ? 1u : 0u};
+  check(cuLaunchKernelEx(&cfg, fn, params, NULL), "launching a segment");
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
 }
 
 int main(int argc, char **argv) {
@@ -232,6 +261,7 @@ int main(int argc, char **argv) {
     fail("the PTX does not load: %s%s", jit_log, "");
   size_t nseg = segs->count;
   CUfunction *fns = calloc(nseg, sizeof *fns);
+  int *waits = calloc(nseg, sizeof *waits);
   for (size_t s = 0; s < nseg; s++) {
     /* PTX names have no '.': gridsplit writes k.seg0 as k_$_seg0 */
     const char *fname = str(&segs->items[s], "function");
@@ -248,6 +278,7 @@ int main(int argc, char **argv) {
     if (cuModuleGetFunction(&fns[s], mod, ptxname) != CUDA_SUCCESS)
       fail("the plan and the module do not match: the PTX has no kernel '%s' (%s)", ptxname,
            fname ? fname : "?");
+    waits[s] = entry_waits(ptx, ptxname);
   }
 
   for (size_t i = 0; i < nargs; i++) {
@@ -307,6 +338,10 @@ int main(int argc, char **argv) {
     ninv *= grid[d];
     ngroups *= blocks[d];
   }
+  /* segments with virtual workgroups count them in 32 bits (docs/split.md) */
+  if (json_get(k, "virtual_groups") && ngroups > (size_t)1 << 31)
+    fail("the grid has more than 2^31 workgroups, the most virtual workgroups can be%s%s", "",
+         "");
   const json_value *live = json_get(k, "live_state");
   int live_arg = -1, control_arg = num(json_get(k, "control"), "arg", -1);
   CUdeviceptr state = 0, control = 0;
@@ -365,9 +400,9 @@ int main(int argc, char **argv) {
           "allowing the workgroup memory");
   /* each segment's launch grid: the virtual grid's workgroups, or as many
    * as the device holds at once */
-  unsigned (*launch)[3] = calloc(nseg, sizeof *launch);
+  unsigned (*grids)[3] = calloc(nseg, sizeof *grids);
   for (size_t s = 0; s < nseg; s++) {
-    memcpy(launch[s], blocks, sizeof blocks);
+    memcpy(grids[s], blocks, sizeof blocks);
     if (virtual_arg < 0)
       continue;
     unsigned long want_groups = physical;
@@ -380,11 +415,11 @@ int main(int argc, char **argv) {
             "asking for the multiprocessors");
       want_groups = (unsigned long)(per_sm > 0 ? per_sm : 1) * (unsigned long)sms;
     }
-    launch[s][0] = (unsigned)(want_groups < ngroups ? want_groups : ngroups);
-    launch[s][1] = launch[s][2] = 1;
+    grids[s][0] = (unsigned)(want_groups < ngroups ? want_groups : ngroups);
+    grids[s][1] = grids[s][2] = 1;
     if (verbose)
       fprintf(stderr, "gs-cuda-run: segment %zu: %zu virtual workgroups on %u physical\n", s,
-              ngroups, launch[s][0]);
+              ngroups, grids[s][0]);
   }
   if (virtual_arg >= 0)
     for (int d = 0; d < 3; d++)
@@ -393,17 +428,20 @@ int main(int argc, char **argv) {
   CUstream stream;
   check(cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
   CUgraphExec exec = NULL;
-  double total = 0;
+  /* each timed run between two events on the stream; the median is printed */
+  double *times = calloc((size_t)repeat + 1, sizeof *times);
+  CUevent ev0, ev1;
+  check(cuEventCreate(&ev0, CU_EVENT_DEFAULT), "creating an event");
+  check(cuEventCreate(&ev1, CU_EVENT_DEFAULT), "creating an event");
   for (int run = 0; run <= repeat; run++) {
-    double t0 = now();
+    check(cuEventRecord(ev0, stream), "recording an event");
     if (control_arg < 0) {
       if (graph && !exec) {
         CUgraph g;
         check(cuStreamBeginCapture(stream, CU_STREAM_CAPTURE_MODE_GLOBAL), "capturing");
         for (size_t s = 0; s < nseg; s++)
-          check(cuLaunchKernel(fns[s], launch[s][0], launch[s][1], launch[s][2], wg[0], wg[1],
-                               wg[2], (unsigned)dynamic_shared, stream, params, NULL),
-                "launching a segment");
+          launch(fns[s], grids[s], wg, (unsigned)dynamic_shared, stream, params,
+                 s > 0 && waits[s]);
         check(cuStreamEndCapture(stream, &g), "ending the capture");
         check(cuGraphInstantiate(&exec, g, 0), "instantiating the graph");
       }
@@ -413,9 +451,8 @@ int main(int argc, char **argv) {
         for (size_t s = 0; s < nseg; s++) {
           if (verbose)
             fprintf(stderr, "gs-cuda-run: %s segment %zu\n", kname, s);
-          check(cuLaunchKernel(fns[s], launch[s][0], launch[s][1], launch[s][2], wg[0], wg[1],
-                               wg[2], (unsigned)dynamic_shared, stream, params, NULL),
-                "launching a segment");
+          launch(fns[s], grids[s], wg, (unsigned)dynamic_shared, stream, params,
+                 s > 0 && waits[s]);
         }
     } else {
       size_t s = 0;
@@ -424,9 +461,7 @@ int main(int argc, char **argv) {
         if (verbose)
           fprintf(stderr, "gs-cuda-run: %s segment %zu\n", kname, s);
         check(cuMemcpyHtoDAsync(control, word, sizeof word, stream), "resetting the control word");
-        check(cuLaunchKernel(fns[s], launch[s][0], launch[s][1], launch[s][2], wg[0], wg[1], wg[2],
-                             (unsigned)dynamic_shared, stream, params, NULL),
-              "launching a segment");
+        launch(fns[s], grids[s], wg, (unsigned)dynamic_shared, stream, params, 0);
         check(cuMemcpyDtoHAsync(word, control, sizeof word, stream), "reading the control word");
         check(cuStreamSynchronize(stream), "running a segment");
         if (word[1])
@@ -439,8 +474,12 @@ int main(int argc, char **argv) {
       }
     }
     check(cuStreamSynchronize(stream), "running the segments");
+    check(cuEventRecord(ev1, stream), "recording an event");
+    check(cuEventSynchronize(ev1), "running the segments");
+    float ms = 0;
+    check(cuEventElapsedTime(&ms, ev0, ev1), "timing a run");
     if (run > 0)
-      total += now() - t0;
+      times[run - 1] = ms * 1e-3;
     if (run == 0) {
       if (mkdir(out_dir, 0777) && errno != EEXIST)
         fail("cannot create '%s': %s", out_dir, strerror(errno));
@@ -483,7 +522,9 @@ int main(int argc, char **argv) {
     }
   }
   if (repeat > 0)
-    printf("%s: %d runs, %.3f us per run%s\n", kname, repeat, total / repeat * 1e6,
+    qsort(times, (size_t)repeat, sizeof *times, cmp_double);
+  if (repeat > 0)
+    printf("%s: %d runs, %.3f us per run (median)%s\n", kname, repeat, times[repeat / 2] * 1e6,
            exec ? " (graph)" : "");
   json_free(root);
   return 0;
