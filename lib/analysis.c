@@ -169,6 +169,7 @@ void kernel_result_free(kernel_result *kr) {
   }
   free(kr->successors);
   free(kr->locations);
+  free(kr->empty);
   for (size_t b = 0; b < kr->buffers.len; b++)
     free(VEC_AT(&kr->buffers, buffer_desc, b).name);
   vec_free(&kr->buffers);
@@ -301,6 +302,11 @@ int gs_segment_successor(const gs_analysis *a, size_t k, size_t s, size_t i) {
 
 const char *gs_segment_location(const gs_analysis *a, size_t k, size_t s) {
   return kernel(a, k)->locations[s];
+}
+
+int gs_segment_is_empty(const gs_analysis *a, size_t k, size_t s) {
+  const kernel_result *kr = kernel(a, k);
+  return kr->empty && s < kr->nsegments && kr->empty[s];
 }
 
 gs_segment_access gs_segment_buffer_access(const gs_analysis *a, size_t k, size_t s, size_t b) {

@@ -254,6 +254,7 @@ typedef struct {
   int status_offset;   /* the invocation's next segment, or -1 */
   int control_arg;     /* dynamic schedules */
   int virtual_arg;     /* the first of the virtual grid's three workgroup counts, or -1 */
+  unsigned char *empty; /* per segment: it has no effect, so a host need not launch it */
   int distinct_buffers;
   gs_vec *live_in, *live_out; /* per segment: live_slot */
 } kernel_result;

@@ -36,6 +36,8 @@ static void plan_segment(gs_str *s, const gs_analysis *a, size_t k, size_t seg) 
     str_json_string(s, loc);
   else
     str_printf(s, "null");
+  if (gs_segment_is_empty(a, k, seg))
+    str_printf(s, ", \"empty\": true");
   str_printf(s, ",\n          \"successors\": [");
   for (size_t i = 0; i < gs_segment_successor_count(a, k, seg); i++)
     str_printf(s, "%s%d", i ? ", " : "", gs_segment_successor(a, k, seg, i));

@@ -1401,6 +1401,24 @@ static void segment_roles(LLVMModuleRef c, kernel_result *kr, const gs_target *t
   roles_compute(kr);
 }
 
+/* Whether FN may write memory or call what could: stores, atomics, fences,
+ * and calls but the target's pure queries, workgroup barriers and LLVM's
+ * markers. A segment without effects need not run (SPEC section 4). */
+static int segment_has_effects(LLVMValueRef fn, const gs_target *t) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      if (LLVMIsAStoreInst(i) || LLVMIsAAtomicRMWInst(i) || LLVMIsAAtomicCmpXchgInst(i) ||
+          LLVMIsAFenceInst(i) || (LLVMIsALoadInst(i) && LLVMGetVolatile(i)))
+        return 1;
+      if (!ir_is_call(i) || ir_is_marker(i))
+        continue;
+      const char *callee = ir_callee_name(i);
+      if (!callee || !(t->is_pure_query(callee) || t->is_workgroup_barrier(i, callee)))
+        return 1;
+    }
+  return 0;
+}
+
 static void add_param_attr(LLVMValueRef fn, unsigned arg, const char *name) {
   unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
   LLVMAddAttributeAtIndex(fn, arg + 1,
@@ -1568,6 +1586,9 @@ gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis *
       if (!kr->barriers)
         continue;
       segment_roles(c, kr, t, rc, &a->warnings);
+      kr->empty = gs_xcalloc(kr->nsegments, 1);
+      for (size_t s = 0; s < kr->nsegments; s++)
+        kr->empty[s] = !segment_has_effects(segment_function(c, kr, s), t);
       apply_roles(c, kr);
       relocate_globals(c, kr);
     }

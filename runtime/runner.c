@@ -366,6 +366,7 @@ typedef struct {
   char *kernel;
   size_t nsegments;
   char **functions; /* per segment */
+  unsigned char *empty; /* per segment: no effect, not launched in a static schedule */
   gs_vec *successors; /* per segment: int, -1 for the end */
   int live_arg, control_arg, virtual_arg;
   unsigned live_bytes, workgroup_bytes, header_bytes;
@@ -396,6 +397,7 @@ static void plan_free(run_plan *p) {
     vec_free(&p->successors[s]);
   }
   free(p->functions);
+  free(p->empty);
   free(p->successors);
   free(p->kernel);
   vec_free(&p->workgroup_args);
@@ -417,6 +419,7 @@ static void plan_segments(run_plan *p, size_t n) {
   p->nsegments = n;
   p->functions = gs_xcalloc(n ? n : 1, sizeof *p->functions);
   p->successors = gs_xcalloc(n ? n : 1, sizeof *p->successors);
+  p->empty = gs_xcalloc(n ? n : 1, 1);
   for (size_t s = 0; s < n; s++)
     vec_init(&p->successors[s], sizeof(int));
 }
@@ -454,6 +457,7 @@ static void plan_from_analysis(const gs_analysis *a, size_t k, run_plan *p) {
   plan_segments(p, gs_kernel_segment_count(a, k));
   for (size_t s = 0; s < p->nsegments; s++) {
     p->functions[s] = segment_function_name(p->kernel, barriers, s);
+    p->empty[s] = (unsigned char)gs_segment_is_empty(a, k, s);
     for (size_t i = 0; i < gs_segment_successor_count(a, k, s); i++)
       VEC_PUSH(&p->successors[s], int, gs_segment_successor(a, k, s, i));
   }
@@ -539,6 +543,8 @@ static gs_error *plan_from_file(const char *path, const char *want, run_plan *p)
       break;
     }
     p->functions[s] = gs_strdup(fn->string);
+    const json_value *empty = json_get(&segs->items[s], "empty");
+    p->empty[s] = empty && empty->kind == JSON_BOOL && empty->number;
     for (size_t i = 0; i < succ->count; i++) {
       const json_value *t = &succ->items[i];
       if (t->kind != JSON_NUMBER || t->number < -1 || t->number >= (double)segs->count) {
@@ -983,7 +989,10 @@ gs_error *gs_run(const gs_run_request *req) {
     /* static: back to back, no read-back between segments */
     for (size_t s = 0; s < nseg; s++) {
       if (req->verbose)
-        fprintf(stderr, "gridsplit run: %s segment %zu\n", kname, s);
+        fprintf(stderr, "gridsplit run: %s segment %zu%s\n", kname, s,
+                plan.empty[s] ? ": empty, not launched" : "");
+      if (plan.empty[s])
+        continue;
       CL_CHECK(clEnqueueNDRangeKernel(rs.q, rs.kernels[s], (cl_uint)dims, NULL, launch, local,
                                       0, NULL, NULL),
                "launching a segment");

@@ -67,6 +67,11 @@ int gs_segment_successor(const gs_analysis *a, size_t k, size_t s, size_t i);
 /* Source location "file:line:col" of the barrier a segment begins after, or
  * NULL for segment 0 and where there is no debug info. */
 const char *gs_segment_location(const gs_analysis *a, size_t k, size_t s);
+/* After the split: whether segment S, as emitted, has no effect (it writes no
+ * memory and calls nothing that could), typically the return after a grid
+ * barrier that ends a kernel. A host need not launch it in a static schedule
+ * (SPEC section 4, "empty"). */
+int gs_segment_is_empty(const gs_analysis *a, size_t k, size_t s);
 gs_segment_access gs_segment_buffer_access(const gs_analysis *a, size_t k, size_t s,
                                            size_t b);
 

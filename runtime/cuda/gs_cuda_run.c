@@ -262,6 +262,13 @@ int main(int argc, char **argv) {
   size_t nseg = segs->count;
   CUfunction *fns = calloc(nseg, sizeof *fns);
   int *waits = calloc(nseg, sizeof *waits);
+  /* segments without effect (the plan's "empty") are not launched in a
+   * static schedule */
+  int *empty = calloc(nseg, sizeof *empty);
+  for (size_t s = 0; s < nseg; s++) {
+    const json_value *e = json_get(&segs->items[s], "empty");
+    empty[s] = e && e->kind == JSON_BOOL && e->number;
+  }
   for (size_t s = 0; s < nseg; s++) {
     /* PTX names have no '.': gridsplit writes k.seg0 as k_$_seg0 */
     const char *fname = str(&segs->items[s], "function");
@@ -439,20 +446,23 @@ int main(int argc, char **argv) {
       if (graph && !exec) {
         CUgraph g;
         check(cuStreamBeginCapture(stream, CU_STREAM_CAPTURE_MODE_GLOBAL), "capturing");
-        for (size_t s = 0; s < nseg; s++)
-          launch(fns[s], grids[s], wg, (unsigned)dynamic_shared, stream, params,
-                 s > 0 && waits[s]);
+        for (size_t s = 0, launched = 0; s < nseg; s++)
+          if (!empty[s])
+            launch(fns[s], grids[s], wg, (unsigned)dynamic_shared, stream, params,
+                   launched++ > 0 && waits[s]);
         check(cuStreamEndCapture(stream, &g), "ending the capture");
         check(cuGraphInstantiate(&exec, g, 0), "instantiating the graph");
       }
       if (exec)
         check(cuGraphLaunch(exec, stream), "replaying the graph");
       else
-        for (size_t s = 0; s < nseg; s++) {
+        for (size_t s = 0, launched = 0; s < nseg; s++) {
           if (verbose)
-            fprintf(stderr, "gs-cuda-run: %s segment %zu\n", kname, s);
-          launch(fns[s], grids[s], wg, (unsigned)dynamic_shared, stream, params,
-                 s > 0 && waits[s]);
+            fprintf(stderr, "gs-cuda-run: %s segment %zu%s\n", kname, s,
+                    empty[s] ? ": empty, not launched" : "");
+          if (!empty[s])
+            launch(fns[s], grids[s], wg, (unsigned)dynamic_shared, stream, params,
+                   launched++ > 0 && waits[s]);
         }
     } else {
       size_t s = 0;
