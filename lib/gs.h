@@ -224,6 +224,11 @@ void access_free(kernel_access *ka);
 /* Sets *UNIFORM_CHOICE when a grid-uniform branch leads to different next
  * segments (the schedule is then dynamic). */
 gs_error *uniformity_check(const kernel_cfg *cfg, const gs_target *t, int *uniform_choice);
+/* For the split: VARYING receives the invocation-dependent values (value ->
+ * 1); *DIVERGENT_RETURN is set when a branch on such a value can part
+ * invocations into some that return and some that reach a barrier. */
+void uniformity_facts(const kernel_cfg *cfg, const gs_target *t, gs_map *varying,
+                      int *divergent_return);
 
 /* roles: SPEC section 3 */
 
@@ -262,6 +267,7 @@ typedef struct {
 typedef struct {
   char *name;
   unsigned offset, bytes;
+  int once; /* carried once per grid: OFFSET is from the live state's start */
 } live_slot;
 
 /* An argument as a runner binds it: "buffer" (a global or constant pointer),

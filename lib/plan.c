@@ -14,7 +14,8 @@ static void plan_slots(gs_str *s, const gs_vec *slots) {
     const live_slot *l = &VEC_AT(slots, live_slot, i);
     str_printf(s, "%s{\"name\": ", i ? ", " : "");
     str_json_string(s, l->name);
-    str_printf(s, ", \"offset\": %u, \"bytes\": %u}", l->offset, l->bytes);
+    str_printf(s, ", \"offset\": %u, \"bytes\": %u%s}", l->offset, l->bytes,
+               l->once ? ", \"once\": true" : "");
   }
   str_printf(s, "]");
 }
@@ -107,16 +108,18 @@ char *gs_plan_json(const gs_analysis *a, const char *module_name) {
                  kr->live_bytes);
       if (kr->workgroup_bytes || kr->workgroup_args.len)
         str_printf(&s, ", \"workgroup_bytes\": %u", kr->workgroup_bytes);
+      /* the header: carried workgroup arguments' sizes, program-scope
+       * variables, values carried once per grid */
+      if (kr->header_bytes)
+        str_printf(&s, ", \"header_bytes\": %u", kr->header_bytes);
       if (kr->workgroup_args.len) {
-        str_printf(&s, ", \"header_bytes\": %u, \"workgroup_args\": [", kr->header_bytes);
+        str_printf(&s, ", \"workgroup_args\": [");
         for (size_t i = 0; i < kr->workgroup_args.len; i++)
           str_printf(&s, "%s{\"arg\": %d, \"size_offset\": %zu}", i ? ", " : "",
                      VEC_AT(&kr->workgroup_args, int, i), 8 * i);
         str_printf(&s, "]");
       }
       if (kr->globals.len) {
-        if (!kr->workgroup_args.len)
-          str_printf(&s, ", \"header_bytes\": %u", kr->header_bytes);
         str_printf(&s, ", \"globals\": [");
         for (size_t i = 0; i < kr->globals.len; i++) {
           const carried_global *cg = &VEC_AT(&kr->globals, carried_global, i);

@@ -25,6 +25,7 @@ typedef struct {
   LLVMValueRef value; /* an SSA value, or an alloca whose contents are carried */
   unsigned offset, size, align;
   int contents; /* 1: the alloca's memory, 0: the value */
+  int uniform;  /* the same in every invocation: one slot in the header */
 } state_slot;
 
 typedef struct {
@@ -56,6 +57,7 @@ typedef struct {
   unsigned recomputed_bytes; /* live values recomputed instead of carried */
   int virtual_wg;    /* segments loop over virtual workgroups */
   unsigned virtual_arg; /* the first of their three workgroup counts */
+  gs_map varying;   /* invocation-dependent values of the kernel */
   gs_vec *succs; /* per segment, from the analysis */
   char **names;  /* per segment function name */
 } split_ctx;
@@ -217,7 +219,7 @@ static gs_error *carried_workgroup_memory(split_ctx *c, const kernel_result *kr)
     if (align < 4)
       align = 4;
     c->wg_bytes = (c->wg_bytes + align - 1) / align * align;
-    state_slot slot = {g, c->wg_bytes, (unsigned)LLVMABISizeOfType(c->td, ty), align, 1};
+    state_slot slot = {g, c->wg_bytes, (unsigned)LLVMABISizeOfType(c->td, ty), align, 1, 0};
     VEC_PUSH(&c->wg_slots, state_slot, slot);
     c->wg_bytes += slot.size;
   }
@@ -308,8 +310,28 @@ static int cmp_slot(const void *pa, const void *pb) {
   return 0;
 }
 
+/* A value that is the same in every invocation (an integer or float that no
+ * invocation id reaches: a loop counter, a sum of arguments) is carried once
+ * per grid, in the live state's header, instead of once per invocation.
+ * Every invocation that leaves at a barrier stores the same bits there, as a
+ * relaxed atomic store (no read-modify-write: no queue on the one address);
+ * the next segment, a later launch, reads them. In a dynamic schedule, where
+ * a segment can redefine what it read (a loop), each has two copies. */
+static int carried_once(const split_ctx *c, LLVMValueRef v) {
+  if (map_get(&c->varying, v, NULL))
+    return 0;
+  LLVMTypeRef ty = LLVMTypeOf(v);
+  LLVMTypeKind k = LLVMGetTypeKind(ty);
+  if (k == LLVMIntegerTypeKind) {
+    unsigned w = LLVMGetIntTypeWidth(ty);
+    return w == 8 || w == 16 || w == 32 || w == 64;
+  }
+  return k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind;
+}
+
 /* Every carried value gets one slot for the whole kernel; slots sorted by
- * alignment, then size, leave no padding between them. */
+ * alignment, then size, leave no padding between them. Values carried once
+ * get 8 bytes each after the header's other contents. */
 static void layout(split_ctx *c, int track_status) {
   vec_init(&c->slots, sizeof(state_slot));
   map_init(&c->slot_of);
@@ -322,7 +344,7 @@ static void layout(split_ctx *c, int track_status) {
       if (map_get(&seen, v, NULL))
         continue;
       map_put(&seen, v, 1);
-      state_slot s = {v, 0, 0, 1, 0};
+      state_slot s = {v, 0, 0, 1, 0, 0};
       if (LLVMIsAAllocaInst(v)) {
         LLVMTypeRef ty = LLVMGetAllocatedType(v);
         s.contents = 1;
@@ -339,13 +361,14 @@ static void layout(split_ctx *c, int track_status) {
       } else {
         s.size = (unsigned)LLVMStoreSizeOfType(c->td, LLVMTypeOf(v));
         s.align = LLVMABIAlignmentOfType(c->td, LLVMTypeOf(v));
+        s.uniform = carried_once(c, v);
       }
       VEC_PUSH(&c->slots, state_slot, s);
     }
   }
   map_free(&seen);
   if (track_status)
-    VEC_PUSH(&c->slots, state_slot, ((state_slot){NULL, 0, 4, 4, 0}));
+    VEC_PUSH(&c->slots, state_slot, ((state_slot){NULL, 0, 4, 4, 0, 0}));
   /* a stable sort: equal slots keep their order of definition */
   size_t n = c->slots.len;
   state_slot *arr = c->slots.data;
@@ -358,10 +381,16 @@ static void layout(split_ctx *c, int track_status) {
     }
     arr[k] = x;
   }
-  unsigned off = 0, max_align = 1;
+  unsigned off = 0, max_align = 1, once = c->header_bytes;
   c->status_offset = -1;
   for (size_t i = 0; i < n; i++) {
     state_slot *s = &arr[i];
+    if (s->uniform) {
+      s->offset = once;
+      once += c->dynamic ? 16 : 8;
+      map_put(&c->slot_of, s->value, (intptr_t)i);
+      continue;
+    }
     off = (off + s->align - 1) / s->align * s->align;
     s->offset = off;
     off += s->size;
@@ -372,7 +401,8 @@ static void layout(split_ctx *c, int track_status) {
     else
       c->status_offset = (int)s->offset;
   }
-  c->stride = n ? (off + max_align - 1) / max_align * max_align : 0;
+  c->stride = off ? (off + max_align - 1) / max_align * max_align : 0;
+  c->header_bytes = (once + 15) / 16 * 16;
 }
 
 /* segment construction */
@@ -399,6 +429,7 @@ typedef struct {
   gs_vec clones;    /* (original, clone) pairs of non-phi instructions */
   gs_vec phis;      /* (original, clone) pairs */
   LLVMValueRef base, control;
+  LLVMValueRef once_read, once_write; /* i64 offsets of the two copies (dynamic) */
   LLVMValueRef wg_base;        /* this workgroup's save area */
   LLVMValueRef *wg_arg_size;   /* per carried workgroup argument: bytes, and */
   LLVMValueRef *wg_arg_offset; /* offset in the save area (i64) */
@@ -464,6 +495,20 @@ static LLVMValueRef state_ptr(seg_builder *sb, unsigned offset, LLVMTypeRef ty) 
   LLVMTypeRef i8 = LLVMInt8TypeInContext(ctx);
   LLVMValueRef off = LLVMConstInt(LLVMInt64TypeInContext(ctx), offset, 0);
   LLVMValueRef p = LLVMBuildGEP2(sb->b, i8, sb->base, &off, 1, "");
+  return LLVMBuildPointerCast(sb->b, p, LLVMPointerType(ty, 1), "");
+}
+
+/* A carried value's slot: in the header for a value carried once, else in
+ * the invocation's own part of the live state */
+static LLVMValueRef slot_ptr(seg_builder *sb, const state_slot *s, LLVMTypeRef ty, int write) {
+  if (!s->uniform)
+    return state_ptr(sb, s->offset, ty);
+  LLVMContextRef ctx = sb->c->ctx;
+  LLVMValueRef off = LLVMConstInt(LLVMInt64TypeInContext(ctx), s->offset, 0);
+  if (sb->c->dynamic)
+    off = LLVMBuildAdd(sb->b, off, write ? sb->once_write : sb->once_read, "");
+  LLVMValueRef p = LLVMBuildGEP2(sb->b, LLVMInt8TypeInContext(ctx),
+                                 LLVMGetParam(sb->fn, sb->c->nparams), &off, 1, "");
   return LLVMBuildPointerCast(sb->b, p, LLVMPointerType(ty, 1), "");
 }
 
@@ -696,6 +741,19 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
         LLVMBuildAdd(sb->b, hdr, LLVMBuildMul(sb->b, lin, LLVMConstInt(i64, c->stride, 0), ""), "");
     LLVMValueRef state = LLVMGetParam(sb->fn, c->nparams);
     sb->base = LLVMBuildGEP2(sb->b, i8, state, &off, 1, "gs.state");
+    if (c->dynamic) {
+      /* values carried once have two copies: launch L of the schedule
+       * reads copy L % 2, which launch L - 1 wrote, and writes the other,
+       * so that no invocation overwrites what a slower one has yet to read
+       * (control[2] counts the launches; the host writes it) */
+      LLVMValueRef two = LLVMConstInt(i64, 2, 0);
+      LLVMValueRef counter = LLVMBuildLoad2(
+          sb->b, i32, LLVMBuildGEP2(sb->b, i32, sb->control, &two, 1, ""), "gs.launch");
+      LLVMValueRef odd = LLVMBuildZExt(sb->b, LLVMBuildAnd(sb->b, counter, LLVMConstInt(i32, 1, 0), ""),
+                                       i64, "");
+      sb->once_read = LLVMBuildMul(sb->b, odd, LLVMConstInt(i64, 8, 0), "");
+      sb->once_write = LLVMBuildSub(sb->b, LLVMConstInt(i64, 8, 0), sb->once_read, "");
+    }
     if (c->wg_mode) {
       /* the workgroup's area: globals, then each argument, 16-byte aligned */
       LLVMValueRef stride = LLVMConstInt(i64, c->wg_bytes, 0);
@@ -759,9 +817,8 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
       p = LLVMBuildGEP2(sb->b, i8, p, &off, 1, "");
       map_put(&sb->entry_val, v, (intptr_t)LLVMBuildPointerCast(sb->b, p, LLVMTypeOf(v), vname(v)));
     } else {
-      LLVMValueRef x =
-          LLVMBuildLoad2(sb->b, LLVMTypeOf(v), state_ptr(sb, s->offset, LLVMTypeOf(v)), vname(v));
-      LLVMSetAlignment(x, 1);
+      LLVMValueRef x = LLVMBuildLoad2(sb->b, LLVMTypeOf(v), slot_ptr(sb, s, LLVMTypeOf(v), 0), vname(v));
+      LLVMSetAlignment(x, s->uniform ? s->size : 1);
       tag_carried_pointer(c, v, x);
       map_put(&sb->entry_val, v, (intptr_t)x);
     }
@@ -821,8 +878,10 @@ static void build_exit(seg_builder *sb, const piece *p) {
       build_memcpy(sb, state_ptr(sb, s->offset, LLVMInt8TypeInContext(ctx)), 1, val,
                    LLVMGetAlignment(v), s->size);
     } else {
-      LLVMValueRef st = LLVMBuildStore(sb->b, val, state_ptr(sb, s->offset, LLVMTypeOf(v)));
-      LLVMSetAlignment(st, 1);
+      LLVMValueRef st = LLVMBuildStore(sb->b, val, slot_ptr(sb, s, LLVMTypeOf(v), 1));
+      LLVMSetAlignment(st, s->uniform ? s->size : 1);
+      if (s->uniform)
+        LLVMSetOrdering(st, LLVMAtomicOrderingMonotonic);
     }
   }
   if (c->status_offset >= 0)
@@ -830,19 +889,35 @@ static void build_exit(seg_builder *sb, const piece *p) {
                    state_ptr(sb, (unsigned)c->status_offset, i32));
   if (c->dynamic) {
     /* control[0]: the next segment, first come; control[1]: set when two
-     * invocations disagree (SPEC section 2: a divergent barrier) */
+     * invocations disagree (SPEC section 2: a divergent barrier). Every
+     * invocation of the grid passes here: an atomic for each would queue
+     * them all on one word, so only those that do not already read their
+     * choice there (a volatile read, which a stale cache cannot answer
+     * wrongly: the word changes once, from unset) try to set it, and only a
+     * disagreement raises the flag. */
     LLVMValueRef unset = LLVMConstInt(i32, (unsigned long long)-1, 1);
     LLVMValueRef want = LLVMConstInt(i32, j, 0);
+    LLVMValueRef seen = LLVMBuildLoad2(sb->b, i32, sb->control, "gs.chosen");
+    LLVMSetVolatile(seen, 1);
+    LLVMBasicBlockRef claim = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.claim");
+    LLVMBasicBlockRef differ = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.disagree");
+    LLVMBasicBlockRef out = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.chosen");
+    LLVMBuildCondBr(sb->b, LLVMBuildICmp(sb->b, LLVMIntEQ, seen, want, ""), out, claim);
+    LLVMPositionBuilderAtEnd(sb->b, claim);
     LLVMValueRef pair =
         LLVMBuildAtomicCmpXchg(sb->b, sb->control, unset, want, LLVMAtomicOrderingMonotonic,
                                LLVMAtomicOrderingMonotonic, 0);
     LLVMValueRef old = LLVMBuildExtractValue(sb->b, pair, 0, "");
     LLVMValueRef agree = LLVMBuildOr(sb->b, LLVMBuildICmp(sb->b, LLVMIntEQ, old, unset, ""),
                                      LLVMBuildICmp(sb->b, LLVMIntEQ, old, want, ""), "");
+    LLVMBuildCondBr(sb->b, agree, out, differ);
+    LLVMPositionBuilderAtEnd(sb->b, differ);
     LLVMValueRef one = LLVMConstInt(LLVMInt64TypeInContext(ctx), 1, 0);
     LLVMValueRef flag = LLVMBuildGEP2(sb->b, i32, sb->control, &one, 1, "");
-    LLVMValueRef bit = LLVMBuildZExt(sb->b, LLVMBuildNot(sb->b, agree, ""), i32, "");
-    LLVMBuildAtomicRMW(sb->b, LLVMAtomicRMWBinOpOr, flag, bit, LLVMAtomicOrderingMonotonic, 0);
+    LLVMBuildAtomicRMW(sb->b, LLVMAtomicRMWBinOpOr, flag, LLVMConstInt(i32, 1, 0),
+                       LLVMAtomicOrderingMonotonic, 0);
+    LLVMBuildBr(sb->b, out);
+    LLVMPositionBuilderAtEnd(sb->b, out);
   }
   build_return(sb);
 }
@@ -1146,7 +1221,8 @@ static void record_slots(split_ctx *c, kernel_result *kr) {
     for (size_t s = 0; s < kr->nsegments; s++) {
       if (s > 0 && live_at(c, s, sl->value))
         VEC_PUSH(&kr->live_in[s], live_slot,
-                 ((live_slot){value_label(sl->value, sl->offset), sl->offset, sl->size}));
+                 ((live_slot){value_label(sl->value, sl->offset), sl->offset, sl->size,
+                              sl->uniform}));
       int out = 0;
       for (size_t k = 0; k < kr->successors[s].len; k++) {
         int j = VEC_AT(&kr->successors[s], int, k);
@@ -1154,7 +1230,8 @@ static void record_slots(split_ctx *c, kernel_result *kr) {
       }
       if (out)
         VEC_PUSH(&kr->live_out[s], live_slot,
-                 ((live_slot){value_label(sl->value, sl->offset), sl->offset, sl->size}));
+                 ((live_slot){value_label(sl->value, sl->offset), sl->offset, sl->size,
+                              sl->uniform}));
     }
   }
 }
@@ -1190,16 +1267,18 @@ static gs_error *split_kernel(LLVMModuleRef m, LLVMValueRef kernel, const gs_tar
   map_init(&c.private_base);
   c.dynamic = kr->schedule == GS_SCHEDULE_DYNAMIC;
   c.virtual_wg = virtual_workgroups_on(opts, t);
-  int track = c.dynamic;
-  for (size_t s = 0; s + 1 < kr->nsegments; s++)
-    for (size_t k = 0; k < kr->successors[s].len; k++)
-      track |= VEC_AT(&kr->successors[s], int, k) == GS_SEGMENT_END;
+  /* the status word tells a segment which invocations returned: needed only
+   * where invocations can part between returning and reaching a barrier (a
+   * uniform return ends the schedule for all, through the control word) */
+  int track = 0;
+  map_init(&c.varying);
+  uniformity_facts(&c.cfg, t, &c.varying, &track);
   err = check_live(&c);
   if (!err)
     err = carried_globals(&c, kr);
   if (!err) {
     layout(&c, track);
-    c.has_state = c.stride || c.wg_mode || kr->globals.len;
+    c.has_state = c.stride || c.wg_mode || kr->globals.len || c.header_bytes;
     c.names = gs_xcalloc(kr->nsegments, sizeof *c.names);
     for (size_t s = 0; s < kr->nsegments; s++) {
       c.names[s] = segment_function_name(kr->name, kr->barriers, s);
@@ -1229,6 +1308,7 @@ static gs_error *split_kernel(LLVMModuleRef m, LLVMValueRef kernel, const gs_tar
   vec_free(&c.wg_args);
   remat_free(&c.remat);
   map_free(&c.private_base);
+  map_free(&c.varying);
   access_free(&c.access);
   liveness_free(&c.live);
   cfg_free(&c.cfg);

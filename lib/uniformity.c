@@ -532,23 +532,81 @@ static gs_error *check_branches(const uniformity *u, const first_barriers *fbr) 
   return err;
 }
 
+/* Whether invocations can part at a branch on an invocation-dependent value
+ * with some returning while others go on to a barrier: only then must a
+ * segment know which invocations returned (the split's status word). */
+static int has_divergent_return(const uniformity *u, const first_barriers *fb) {
+  for (size_t i = 0; i < u->branches.len; i++) {
+    LLVMValueRef term = VEC_AT(&u->branches, LLVMValueRef, i);
+    unsigned ns = LLVMGetNumSuccessors(term);
+    const gs_vec *first = NULL;
+    int differ = 0, returns = 0;
+    for (unsigned k = 0; k < ns; k++) {
+      intptr_t s;
+      if (!map_get(&u->cfg->block_index, LLVMGetSuccessor(term, k), &s))
+        continue;
+      const gs_vec *next = &fb->next[s];
+      for (size_t j = 0; j < next->len; j++)
+        returns |= VEC_AT(next, int, j) == 0;
+      differ |= first && !same_set(first, next);
+      if (!first)
+        first = next;
+    }
+    if (differ && returns)
+      return 1;
+  }
+  return 0;
+}
+
+static void uniformity_init(uniformity *u, const kernel_cfg *cfg, const gs_target *t) {
+  memset(u, 0, sizeof *u);
+  u->cfg = cfg;
+  u->t = t;
+  u->n = cfg->blocks.len;
+  map_init(&u->tainted);
+  map_init(&u->tainted_memory);
+  map_init(&u->reads_ids);
+  vec_init(&u->work, sizeof(LLVMValueRef));
+  vec_init(&u->branches, sizeof(LLVMValueRef));
+  compute_ipdom(u);
+  seed(u);
+  propagate(u);
+}
+
+static void uniformity_free(uniformity *u) {
+  for (size_t i = 0; i <= u->n; i++)
+    vec_free(&u->preds[i]);
+  free(u->preds);
+  free(u->ipdom);
+  map_free(&u->tainted);
+  map_free(&u->tainted_memory);
+  map_free(&u->reads_ids);
+  vec_free(&u->work);
+  vec_free(&u->branches);
+}
+
+void uniformity_facts(const kernel_cfg *cfg, const gs_target *t, gs_map *varying,
+                      int *divergent_return) {
+  uniformity u;
+  uniformity_init(&u, cfg, t);
+  first_barriers fb;
+  compute_first_barriers(&u, &fb);
+  *divergent_return = has_divergent_return(&u, &fb);
+  for (size_t b = 0; b < u.n; b++)
+    vec_free(&fb.next[b]);
+  free(fb.next);
+  for (size_t i = 0; i < u.tainted.cap; i++)
+    if (u.tainted.keys[i])
+      map_put(varying, u.tainted.keys[i], 1);
+  uniformity_free(&u);
+}
+
 gs_error *uniformity_check(const kernel_cfg *cfg, const gs_target *t, int *uniform_choice) {
   *uniform_choice = 0;
   if (!cfg->barriers.len)
     return NULL;
   uniformity u;
-  memset(&u, 0, sizeof u);
-  u.cfg = cfg;
-  u.t = t;
-  u.n = cfg->blocks.len;
-  map_init(&u.tainted);
-  map_init(&u.tainted_memory);
-  map_init(&u.reads_ids);
-  vec_init(&u.work, sizeof(LLVMValueRef));
-  vec_init(&u.branches, sizeof(LLVMValueRef));
-  compute_ipdom(&u);
-  seed(&u);
-  propagate(&u);
+  uniformity_init(&u, cfg, t);
   first_barriers fb;
   compute_first_barriers(&u, &fb);
   gs_error *err = check_branches(&u, &fb);
@@ -556,14 +614,6 @@ gs_error *uniformity_check(const kernel_cfg *cfg, const gs_target *t, int *unifo
   for (size_t b = 0; b < u.n; b++)
     vec_free(&fb.next[b]);
   free(fb.next);
-  for (size_t i = 0; i <= u.n; i++)
-    vec_free(&u.preds[i]);
-  free(u.preds);
-  free(u.ipdom);
-  map_free(&u.tainted);
-  map_free(&u.tainted_memory);
-  map_free(&u.reads_ids);
-  vec_free(&u.work);
-  vec_free(&u.branches);
+  uniformity_free(&u);
   return err;
 }

@@ -19,7 +19,7 @@
 ; CHECK-LABEL: define spir_kernel void @count.seg1(
 ; CHECK:         %i = load i32
 ; CHECK:         %next = add i32 %i, 1
-; CHECK:         store i32 %next, ptr addrspace(1) %gs.state
+; CHECK:         store atomic i32 %next, ptr addrspace(1) %{{[0-9]+}} monotonic
 
 target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64"
 target triple = "spir64-unknown-unknown"

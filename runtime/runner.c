@@ -945,7 +945,7 @@ gs_error *gs_run(const gs_run_request *req) {
     CL_CHECK(rc, "creating the live state");
   }
   if (plan.control_arg >= 0) {
-    rs.control = clCreateBuffer(rs.ctx, CL_MEM_READ_WRITE, 2 * sizeof(cl_int), NULL, &rc);
+    rs.control = clCreateBuffer(rs.ctx, CL_MEM_READ_WRITE, 3 * sizeof(cl_int), NULL, &rc);
     CL_CHECK(rc, "creating the control word");
   }
   /* virtual workgroups: the segments take the grid's workgroup counts and
@@ -999,8 +999,10 @@ gs_error *gs_run(const gs_run_request *req) {
     }
   } else {
     size_t s = 0;
-    for (;;) {
-      cl_int word[2] = {-1, 0};
+    /* the control word: the next segment, the divergence flag, and the
+     * launch's number in the schedule (docs/split.md) */
+    for (cl_int launches = 0;; launches++) {
+      cl_int word[3] = {-1, 0, launches};
       if (req->verbose)
         fprintf(stderr, "gridsplit run: %s segment %zu\n", kname, s);
       CL_CHECK(clEnqueueWriteBuffer(rs.q, rs.control, CL_FALSE, 0, sizeof word, word, 0, NULL,

@@ -213,6 +213,23 @@ __global__ void jacobi(float *a, float *b, unsigned n) {
   }
 }
 
+__global__ void jacobi_loop(float *a, float *b, unsigned n, int sweeps) {
+  cg::grid_group grid = cg::this_grid();
+  unsigned l = threadIdx.x, nvb = (n + WG - 1) / WG;
+  for (int it = 0; it < sweeps; it++) {
+    float *src = (it & 1) ? b : a, *dst = (it & 1) ? a : b;
+    FOR_VBLOCKS(nvb) {
+      unsigned i = g * WG + l;
+      if (i < n) {
+        float c = src[i];
+        float lft = i > 0 ? src[i - 1] : c, rgt = i + 1 < n ? src[i + 1] : c;
+        dst[i] = (lft + c + rgt) * (1.0f / 3.0f);
+      }
+    }
+    grid.sync();
+  }
+}
+
 struct workload {
   const char *name;
   const void *fn;
@@ -250,6 +267,7 @@ int main(int argc, char **argv) {
       {"scan", (const void *)scan, {"in", "out", "s0", "s1", "s2"}, {1}, 1},
       {"histnorm", (const void *)histnorm, {"in", "hist", "out"}, {1, 2}, 8},
       {"jacobi", (const void *)jacobi, {"a", "b"}, {0, 1}, 1},
+      {"jacobi_loop", (const void *)jacobi_loop, {"a", "b"}, {0, 1}, 1},
   };
   if (argc >= 2 && !strcmp(argv[1], "maxgrid")) {
     for (const workload &w : loads)
@@ -305,6 +323,9 @@ int main(int argc, char **argv) {
   for (void *&m : mem)
     params.push_back(&m);
   params.push_back(&n);
+  int sweeps = SWEEPS;
+  if (!strcmp(w->name, "jacobi_loop"))
+    params.push_back(&sweeps);
   unsigned nvb = (n + w->per_thread * WG - 1) / (w->per_thread * WG);
   unsigned blocks = (unsigned)max_blocks(w->fn);
   if (blocks > nvb)

@@ -134,6 +134,22 @@ kernel void histnorm(global const uint *in, global int *hist, global float *out,
   }
 }
 
+// The same sweeps, their number an argument: the loop stays a loop, the
+// schedule is dynamic, and the host reads the control word after each
+// segment to learn the next.
+kernel void jacobi_loop(global float *a, global float *b, uint n, int sweeps) {
+  uint i = get_global_id(0);
+  for (int it = 0; it < sweeps; it++) {
+    global float *src = (it & 1) ? b : a, *dst = (it & 1) ? a : b;
+    if (i < n) {
+      float c = src[i];
+      float lft = i > 0 ? src[i - 1] : c, rgt = i + 1 < n ? src[i + 1] : c;
+      dst[i] = (lft + c + rgt) * (1.0f / 3.0f);
+    }
+    gridsplit_grid_sync();
+  }
+}
+
 // Jacobi sweeps of a 1-D three-point average, a grid barrier in the loop.
 kernel void jacobi(global float *a, global float *b, uint n) {
   uint i = get_global_id(0);

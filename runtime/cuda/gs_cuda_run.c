@@ -388,7 +388,7 @@ int main(int argc, char **argv) {
     free(h);
   }
   if (control_arg >= 0)
-    check(cuMemAlloc(&control, 8), "allocating the control word");
+    check(cuMemAlloc(&control, 12), "allocating the control word");
 
   /* kernel parameters: the kernel's arguments, the live state, the control
    * word, the virtual grid's workgroup counts */
@@ -466,8 +466,9 @@ int main(int argc, char **argv) {
         }
     } else {
       size_t s = 0;
-      for (;;) {
-        int word[2] = {-1, 0};
+      /* the next segment, the divergence flag, the launch's number */
+      for (int launches = 0;; launches++) {
+        int word[3] = {-1, 0, launches};
         if (verbose)
           fprintf(stderr, "gs-cuda-run: %s segment %zu\n", kname, s);
         check(cuMemcpyHtoDAsync(control, word, sizeof word, stream), "resetting the control word");
