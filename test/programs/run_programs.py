@@ -290,6 +290,92 @@ def semantics_case(path):
     return case
 
 
+# --- programs that must fail ---------------------------------------------------------
+# test/programs/errors/*.gsp: `// run:` as above, `// interpret-error: MESSAGE`
+# (FILE stands for the program's path) that `gridsplit interpret` must print
+# and exit 1 with, and optionally `// run-error: TEXT` that `gridsplit run`
+# must exit 1 with, TEXT in its message (the split refuses the program).
+
+def error_case(path):
+    case = semantics_case(path)
+    case.name = "errors/" + os.path.splitext(os.path.basename(path))[0]
+    lines = open(path).read().splitlines()
+    case.interpret_error = next(l[len("// interpret-error: "):] for l in lines
+                                if l.startswith("// interpret-error: ")).replace("FILE", path)
+    case.run_error = next((l[len("// run-error: "):] for l in lines
+                           if l.startswith("// run-error: ")), None)
+    return case
+
+
+def run_error_case(opts, case):
+    cdir = os.path.join(opts.work, case.name.replace("/", "_"))
+    shutil.rmtree(cdir, ignore_errors=True)
+    os.makedirs(os.path.join(cdir, "in"))
+    args = Args(os.path.join(cdir, "in"))
+    case.builder(args, None, case.grid)
+    common = ["--grid", ",".join(map(str, case.grid))]
+    problems = []
+    rc, out, secs = run([opts.tool, "interpret"] + common + ["--out", os.path.join(cdir, "i"),
+                        case.source] + args.items, opts.timeout)
+    if rc != 1 or out.strip() != case.interpret_error:
+        problems.append("gridsplit interpret: expected exit 1 and\n      %s\n    got exit %d and\n"
+                        "      %s" % (case.interpret_error, rc, out.strip()))
+    if case.run_error and not opts.interpret_only:
+        rc, out, _ = run([opts.tool, "run"] + common + ["--out", os.path.join(cdir, "r"),
+                         case.source] + args.items, opts.timeout)
+        if rc != 1 or case.run_error not in out:
+            problems.append("gridsplit run: expected exit 1 with '%s', got exit %d: %s"
+                            % (case.run_error, rc, out.strip()[-300:]))
+    if not problems and not opts.keep:
+        shutil.rmtree(cdir, ignore_errors=True)
+    return not problems, problems, secs
+
+
+def usage_checks(tool):
+    """Exact messages and exit statuses of `gridsplit interpret` for bad
+    command lines (2: usage, 1: input)."""
+    ex = os.path.join(EXAMPLES, "reduce_sum.gsp")
+    checks = [
+        ([], 2, "gridsplit interpret: error: no input file\n"
+                "(run 'gridsplit interpret --help' for usage)"),
+        ([ex], 2, "gridsplit interpret: error: --grid is required\n"
+                  "(run 'gridsplit interpret --help' for usage)"),
+        (["--grid", "0", ex], 2, "gridsplit interpret: error: --grid '0': expected X[,Y,Z] "
+                                 "with positive sizes\n(run 'gridsplit interpret --help' for usage)"),
+        (["--frobnicate", ex], 2, "gridsplit interpret: error: unknown option '--frobnicate' "
+                                  "for gridsplit interpret\n(run 'gridsplit interpret --help' "
+                                  "for usage)"),
+        (["--grid", "64", ex, "input=zeros:4", "partial=zeros:4"], 1,
+         "%s: error: buffer 'total' is not given" % ex),
+        (["--grid", "64", "--workgroup", "32", ex, "input=zeros:4", "partial=zeros:4",
+          "total=zeros:4"], 1,
+         "%s: error: --workgroup 32,1,1 is not the program's workgroup_size 64, 1, 1" % ex),
+        (["--grid", "64", ex, "nope=zeros:4"], 1, "%s: error: program 'reduce_sum' has no "
+                                                   "buffer 'nope'" % ex),
+        (["--grid", "64", ex, "total=abc"], 1, "%s: error: argument 'total': 'abc' is neither "
+                                                "@FILE, zeros:BYTES nor a value of type f32" % ex),
+        (["--grid", "64", ex, "input=@/nonexistent/x.bin"], 1,
+         "%s: error: cannot read '/nonexistent/x.bin' (buffer 'input'): No such file or "
+         "directory" % ex),
+        (["--grid", "64", ex, "input=zeros:6", "partial=zeros:4", "total=zeros:4"], 1,
+         "%s: error: buffer 'input' has 6 bytes, not a whole number of f32 elements "
+         "(4 bytes each)" % ex),
+        (["--grid", "64", ex, "input=zeros:8", "partial=zeros:4", "total=zeros:8"], 1,
+         "%s: error: buffer 'total' has 8 bytes, but the program declares f32[1] (4 bytes)" % ex),
+        (["--grid", "96", ex, "input=zeros:8", "partial=zeros:4", "total=zeros:4"], 1,
+         "%s: error: the grid (96) is not a multiple of the workgroup size (64) in "
+         "dimension 0" % ex),
+    ]
+    failures = []
+    for argv, want_rc, want in checks:
+        rc, out, _ = run([tool, "interpret"] + argv, 60)
+        if rc != want_rc or out.strip() != want:
+            failures.append("gridsplit interpret %s: expected exit %d and\n      %s\n    got "
+                            "exit %d and\n      %s" % (" ".join(argv), want_rc, want, rc,
+                                                      out.strip()))
+    return len(checks), failures
+
+
 def all_cases():
     sem = os.path.join(HERE, "semantics")
     cases = [semantics_case(os.path.join(sem, f)) for f in sorted(os.listdir(sem))
@@ -435,10 +521,23 @@ def main():
     opts.work = os.path.abspath(opts.work or tempfile.mkdtemp(prefix="gs-programs."))
     os.makedirs(opts.work, exist_ok=True)
 
+    errdir = os.path.join(HERE, "errors")
+    errors = [error_case(os.path.join(errdir, f)) for f in sorted(os.listdir(errdir))
+              if f.endswith(".gsp")]
+    if opts.filter:
+        errors = [c for c in errors if any(f in c.name for f in opts.filter)]
     passed = failed = 0
     t0 = time.time()
+    if not opts.filter or any("usage" in f for f in opts.filter):
+        count, failures = usage_checks(opts.tool)
+        passed += not failures
+        failed += bool(failures)
+        print("%s usage (%d command lines)" % ("FAIL" if failures else "PASS", count))
+        for line in failures:
+            print("    " + line)
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, opts.jobs)) as pool:
         futures = [(c, pool.submit(run_case, opts, c)) for c in cases]
+        futures += [(c, pool.submit(run_error_case, opts, c)) for c in errors]
         for case, fut in futures:
             try:
                 ok, lines, secs = fut.result()
