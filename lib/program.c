@@ -1062,17 +1062,26 @@ static int check_expr(checker *c, gs_expr *e, gs_type want, int depth) {
     const char *name = gs_binop_name(op);
     int logic = op == GS_BIN_LAND || op == GS_BIN_LOR;
     int compare = op >= GS_BIN_EQ && op <= GS_BIN_GE;
-    gs_type operand_want = logic ? GS_TYPE_BOOL : compare ? GS_TYPE_NONE : want;
-    if (!check_pair(c, a, b, operand_want, depth))
+    if (logic) {
+      /* both bool: no literal takes its type from the other side */
+      gs_expr *xs[2] = {a, b};
+      for (int i = 0; i < 2; i++) {
+        if (!check_expr(c, xs[i], GS_TYPE_BOOL, depth))
+          return 0;
+        if (xs[i]->type != GS_TYPE_BOOL)
+          return fail(c, e->pos, "operands of '%s' must be bool, not %s", name,
+                      gs_type_name(xs[i]->type));
+      }
+      e->type = GS_TYPE_BOOL;
+      return 1;
+    }
+    if (!check_pair(c, a, b, compare ? GS_TYPE_NONE : want, depth))
       return 0;
     if (a->type != b->type)
       return fail(c, e->pos, "operands of '%s' have different types: %s and %s", name,
                   gs_type_name(a->type), gs_type_name(b->type));
     gs_type t = a->type;
-    if (logic) {
-      if (t != GS_TYPE_BOOL)
-        return fail(c, e->pos, "operands of '%s' must be bool, not %s", name, gs_type_name(t));
-    } else if (op == GS_BIN_EQ || op == GS_BIN_NE) {
+    if (op == GS_BIN_EQ || op == GS_BIN_NE) {
       /* every type */
     } else if (op == GS_BIN_REM || (op >= GS_BIN_AND && op <= GS_BIN_SHR)) {
       if (!gs_type_is_int(t))
@@ -1081,7 +1090,7 @@ static int check_expr(checker *c, gs_expr *e, gs_type want, int depth) {
     } else if (t == GS_TYPE_BOOL) {
       return fail(c, e->pos, "operands of '%s' must be numbers, not bool", name);
     }
-    e->type = logic || compare ? GS_TYPE_BOOL : t;
+    e->type = compare ? GS_TYPE_BOOL : t;
     return 1;
   }
   case GS_EXPR_SELECT: {
