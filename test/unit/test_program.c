@@ -990,6 +990,25 @@ START_TEST(bad_programs) {
 }
 END_TEST
 
+/* A cast gives its operand no type: unsuffixed literals inside default. */
+START_TEST(cast_operands_take_no_context) {
+  gs_program *p = parse_body_ok("  let v = u64(1 << 40);\n"
+                                "  let h = f32(1 / 2);\n"
+                                "  let q = 2 / 4 * f[0];\n");
+  const gs_expr *v = body_stmt(p, 0)->u.let.value;
+  ck_assert_int_eq(v->type, GS_TYPE_U64);
+  ck_assert_int_eq(v->u.cast.operand->type, GS_TYPE_I32);
+  ck_assert_int_eq(v->u.cast.operand->u.binary.rhs->type, GS_TYPE_I32);
+  const gs_expr *h = body_stmt(p, 1)->u.let.value;
+  ck_assert_int_eq(h->u.cast.operand->u.binary.lhs->kind, GS_EXPR_INT);
+  /* without a cast the context reaches through operators: 2 / 4 is f32 here */
+  const gs_expr *q = body_stmt(p, 2)->u.let.value;
+  ck_assert_int_eq(q->u.binary.lhs->type, GS_TYPE_F32);
+  ck_assert_int_eq(q->u.binary.lhs->u.binary.lhs->kind, GS_EXPR_FLOAT);
+  gs_program_dispose(p);
+}
+END_TEST
+
 /* Collectives whose extents fit, or depend on run-time values. */
 START_TEST(collective_extents) {
   gs_program *p = parse_body_ok("  all_gather(a, w, 4, 2);\n"
@@ -1495,6 +1514,7 @@ Suite *suite_program(void) {
   tcase_add_test(tc, float_literals_round_trip);
   tcase_add_test(tc, equality_is_structural);
   tcase_add_loop_test(tc, bad_programs, 0, sizeof BAD / sizeof *BAD);
+  tcase_add_test(tc, cast_operands_take_no_context);
   tcase_add_test(tc, collective_extents);
   tcase_add_test(tc, scopes_allow_reuse);
   tcase_add_test(tc, deep_nesting_is_an_error);
