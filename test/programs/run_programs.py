@@ -15,9 +15,12 @@ marks `output` was written back. The examples are written so that their
 results do not depend on the order of atomics, so every comparison is exact.
 
   run_programs.py --tool build/tools/gridsplit [-k SUBSTR] [--interpret-only]
+                  [--split-only [--spirv-val SPIRV_VAL]]
 
 --interpret-only runs only the interpreter (every case, and the time it
-takes). The last line is `N passed, N failed`; exit status 0 only when none
+takes); --split-only lowers and splits every program for every target
+instead of running anything (for LLVM 22, whose bitcode POCL cannot read).
+The last line is `N passed, N failed`; exit status 0 only when none
 failed.
 """
 import argparse
@@ -493,6 +496,42 @@ def run_case(opts, case):
     return not problems, problems, secs
 
 
+def split_case(opts, case):
+    """The program lowered and split for every target: the tool succeeds,
+    writes the module and a plan naming the kernel, and SPIR-V validates."""
+    problems = []
+    cdir = os.path.join(opts.work, case.name.replace("/", "_"))
+    stem = os.path.splitext(os.path.basename(case.source))[0]
+    os.makedirs(cdir, exist_ok=True)
+    for target, ext in (("ir", ".ll"), ("spirv", ".spv"), ("amdgcn", ".hsaco"), ("nvptx", ".ptx")):
+        out_dir = os.path.join(cdir, target)
+        shutil.rmtree(out_dir, ignore_errors=True)
+        rc, out, _ = run([opts.tool, "--target", target, "-o", out_dir, case.source], opts.timeout)
+        module = os.path.join(out_dir, stem + ext)
+        plan = os.path.join(out_dir, stem + ".plan.json")
+        if rc != 0:
+            problems.append("gridsplit --target %s failed (exit %d): %s"
+                            % (target, rc, out.strip()[-300:]))
+        elif not os.path.exists(module) or not os.path.exists(plan):
+            problems.append("gridsplit --target %s wrote no %s or no plan" % (target, module))
+        elif '"name": "%s"' % program_name(case.source) not in open(plan).read():
+            problems.append("the %s plan names no kernel %s" % (target, program_name(case.source)))
+        elif target == "spirv" and opts.spirv_val:
+            rc, out, _ = run([opts.spirv_val, module], 120)
+            if rc != 0:
+                problems.append("spirv-val rejects the SPIR-V: %s" % out.strip()[-300:])
+    if not problems and not opts.keep:
+        shutil.rmtree(cdir, ignore_errors=True)
+    return not problems, problems, 0.0
+
+
+def program_name(path):
+    for line in open(path):
+        if line.startswith("program "):
+            return line.split()[1].rstrip(";")
+    return "?"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tool", required=True, help="the gridsplit executable")
@@ -500,6 +539,10 @@ def main():
                     help="only cases whose name contains this (repeatable)")
     ap.add_argument("--interpret-only", action="store_true",
                     help="run only the interpreter on every case")
+    ap.add_argument("--split-only", action="store_true",
+                    help="only lower and split every program for every target (where "
+                         "gridsplit run cannot run: a gridsplit built with LLVM 22)")
+    ap.add_argument("--spirv-val", help="spirv-val, to validate the SPIR-V of --split-only")
     ap.add_argument("-j", "--jobs", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--timeout", type=int, default=300, help="seconds per command")
     ap.add_argument("--work", help="work directory (default: a temporary one)")
@@ -528,7 +571,16 @@ def main():
         errors = [c for c in errors if any(f in c.name for f in opts.filter)]
     passed = failed = 0
     t0 = time.time()
-    if not opts.filter or any("usage" in f for f in opts.filter):
+    if opts.split_only:
+        seen, programs = set(), []
+        for c in cases + errors:
+            if c.source not in seen and not c.name.startswith("errors/"):
+                seen.add(c.source)
+                programs.append(Case(c.example, c.grid, None))
+                programs[-1].source = c.source
+                programs[-1].name = "split/" + os.path.splitext(os.path.basename(c.source))[0]
+        cases, errors = [], []
+    if not opts.split_only and (not opts.filter or any("usage" in f for f in opts.filter)):
         count, failures = usage_checks(opts.tool)
         passed += not failures
         failed += bool(failures)
@@ -538,6 +590,8 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, opts.jobs)) as pool:
         futures = [(c, pool.submit(run_case, opts, c)) for c in cases]
         futures += [(c, pool.submit(run_error_case, opts, c)) for c in errors]
+        if opts.split_only:
+            futures = [(c, pool.submit(split_case, opts, c)) for c in programs]
         for case, fut in futures:
             try:
                 ok, lines, secs = fut.result()
@@ -545,7 +599,8 @@ def main():
                 ok, lines, secs = False, ["run_programs internal error: %r" % e], 0
             passed += ok
             failed += not ok
-            print("%s %s (interpreter %.2f s)" % ("PASS" if ok else "FAIL", case.name, secs))
+            print("%s %s%s" % ("PASS" if ok else "FAIL", case.name,
+                                "" if opts.split_only else " (interpreter %.2f s)" % secs))
             for line in lines:
                 print("    " + line)
             sys.stdout.flush()
