@@ -25,6 +25,7 @@ failed.
 """
 import argparse
 import concurrent.futures
+import json
 import os
 import random
 import shutil
@@ -32,6 +33,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import zlib
 
@@ -446,6 +448,76 @@ def first_difference(name, expected, actual):
         name, len(bad), len(expected) // 4, i, expected[i:i + 4].hex(), actual[i:i + 4].hex())
 
 
+EXPORT_LOCK = threading.Lock()
+ELEMENT_BYTES = {"i32": 4, "u32": 4, "f32": 4, "i64": 8, "u64": 8, "f64": 8}
+
+
+def declared_buffers(path):
+    """name -> (element type, count or None for `?`), from the declarations."""
+    out = {}
+    for line in open(path):
+        line = line.split("//", 1)[0].strip()
+        if line.startswith("buffer "):
+            name, rest = line[len("buffer "):].split(":", 1)
+            words = rest.split()
+            elem, count = words[1].split("[")
+            count = count.split("]")[0]
+            out[name.strip()] = (elem, None if count == "?" else int(count))
+    return out
+
+
+def export_gpu(opts, case, args, exp_dir):
+    """Writes what gs-cuda-run needs to run CASE on an NVIDIA GPU, in the
+    layout of test/e2e/gpu_check.sh: the program split for nvptx
+    (kernel.ptx, kernel.plan.json), the inputs (one-element buffers given as
+    values become files, and every `?` buffer's <b>_len is passed, as
+    gridsplit run does), the interpreter's outputs as the expected bytes,
+    and one line of EXPORT/cases.txt. Returns a list of problems."""
+    root = os.path.abspath(opts.export_gpu)
+    slug = "".join(c if c.isalnum() or c in "-." else "_" for c in case.name)
+    cdir = os.path.join(root, slug)
+    shutil.rmtree(cdir, ignore_errors=True)
+    os.makedirs(os.path.join(cdir, "in"))
+    os.makedirs(os.path.join(cdir, "expected"))
+    stem = os.path.splitext(os.path.basename(case.source))[0]
+    rc, out, _ = run([opts.tool, "--target", "nvptx", "--drop-original", "-o",
+                      os.path.join(cdir, "ptx"), case.source], opts.timeout)
+    if rc != 0:
+        return ["gridsplit --target nvptx failed (exit %d): %s" % (rc, out.strip()[-300:])]
+    os.rename(os.path.join(cdir, "ptx", stem + ".ptx"), os.path.join(cdir, "kernel.ptx"))
+    os.rename(os.path.join(cdir, "ptx", stem + ".plan.json"),
+              os.path.join(cdir, "kernel.plan.json"))
+    shutil.rmtree(os.path.join(cdir, "ptx"))
+    buffers = declared_buffers(case.source)
+    items, sizes = [], {}
+    for item in args.items:
+        name, _, value = item.partition("=")
+        if value.startswith("zeros:"):
+            items.append(item)
+            sizes[name] = int(value[6:])
+            continue
+        src = value[1:] if value.startswith("@") else os.path.join(exp_dir, name + ".bin")
+        shutil.copyfile(src, os.path.join(cdir, "in", name + ".in"))
+        items.append("%s=@in/%s.in" % (name, name))
+        sizes[name] = os.path.getsize(src)
+    for name, (elem, count) in sorted(buffers.items()):
+        if count is None and name in sizes:
+            items.append("%s_len=%d" % (name, sizes[name] // ELEMENT_BYTES[elem]))
+    plan = json.load(open(os.path.join(cdir, "kernel.plan.json")))
+    kernel = plan["kernels"][0]
+    exact = [b["name"] for b in kernel["buffers"] if b.get("host_output")
+             and not b["name"].startswith("gridsplit.") and b["name"] in buffers]
+    for name in exact:
+        shutil.copyfile(os.path.join(exp_dir, name + ".bin"),
+                        os.path.join(cdir, "expected", name + ".bin"))
+    with EXPORT_LOCK:
+        with open(os.path.join(root, "cases.txt"), "a") as f:
+            f.write("%s|%s|%s|%s|%s|%s\n" % (slug, kernel["name"], ",".join(map(str, case.grid)),
+                                            ",".join(map(str, case.workgroup)), " ".join(items),
+                                            " ".join(exact)))
+    return []
+
+
 def run_case(opts, case):
     """Returns (ok, lines, seconds of the interpreter)."""
     source = case.source
@@ -470,6 +542,10 @@ def run_case(opts, case):
             problems.append("interpreter, " + first_difference(name, want, got))
     if problems:
         return False, problems, secs
+    if opts.export_gpu:
+        problems = export_gpu(opts, case, args, exp_dir)
+        if problems:
+            return False, problems, secs
     if opts.interpret_only:
         if not opts.keep:
             shutil.rmtree(cdir, ignore_errors=True)
@@ -542,6 +618,9 @@ def main():
     ap.add_argument("--split-only", action="store_true",
                     help="only lower and split every program for every target (where "
                          "gridsplit run cannot run: a gridsplit built with LLVM 22)")
+    ap.add_argument("--export-gpu", metavar="DIR",
+                    help="also write every case for gs-cuda-run on an NVIDIA GPU "
+                         "(test/e2e/gpu_check.sh DIR GS_CUDA_RUN runs them)")
     ap.add_argument("--spirv-val", help="spirv-val, to validate the SPIR-V of --split-only")
     ap.add_argument("-j", "--jobs", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--timeout", type=int, default=300, help="seconds per command")
