@@ -352,7 +352,7 @@ END_TEST
 START_TEST(collective_outside_its_buffers) {
   gs_program *p = parse_ok("program coll;\n"
                            "workgroup_size 4;\n"
-                           "buffer s: read u32[16] @0;\n"
+                           "buffer s: read u32[?] @0;\n"
                            "buffer d: write u32[?] @1;\n"
                            "kernel {\n"
                            "  all_gather(s, d, 4, 4);\n"
@@ -365,7 +365,7 @@ START_TEST(collective_outside_its_buffers) {
   gs_program_dispose(p);
   p = parse_ok("program coll;\n"
                "workgroup_size 4;\n"
-               "buffer s: read u32[16] @0;\n"
+               "buffer s: read u32[?] @0;\n"
                "buffer d: write u32[?] @1;\n"
                "kernel {\n"
                "  reduce_scatter(xor, s, d, 2, 4);\n"
@@ -376,10 +376,10 @@ START_TEST(collective_outside_its_buffers) {
   gs_program_dispose(p);
   p = parse_ok("program coll;\n"
                "workgroup_size 4;\n"
-               "buffer s: read u32[16] @0;\n"
+               "buffer s: read u32[?] @0;\n"
                "buffer d: write u32[?] @1;\n"
                "kernel {\n"
-               "  broadcast(s, d, 2, 4, 4);\n"
+               "  broadcast(s, d, 2, 4, len(d) / 2);\n"
                "}\n");
   run_fails(p, 4, 0, b, 2,
             "t.gsp:6:3: error: broadcast: root 4 is not below parts 4 (invocation 0)");
