@@ -198,10 +198,17 @@ static LLVMValueRef call(lower_ctx *c, LLVMValueRef fn, LLVMValueRef *args, unsi
   return call;
 }
 
-/* `call void @gridsplit_grid_sync()`, the canonical spelling (SPEC 1) */
+/* `call void @gridsplit_grid_sync()`, the canonical spelling (SPEC 1), in a
+ * block of its own: mem2reg puts no phi before it there. (The split of this
+ * tree carries a phi that shares a block with a barrier with its old value
+ * when a back edge re-enters that block within one segment, so a loop whose
+ * header holds the barrier would not end.) */
 static void build_grid_barrier(lower_ctx *c) {
   LLVMValueRef fn = declare(c, "gridsplit_grid_sync", LLVMVoidTypeInContext(c->ctx), NULL, 0,
                             c->lt->func_cc, 1);
+  LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(c->ctx, c->fn, "grid.barrier");
+  LLVMBuildBr(c->b, bb);
+  LLVMPositionBuilderAtEnd(c->b, bb);
   call(c, fn, NULL, 0);
 }
 
