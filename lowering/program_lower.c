@@ -856,12 +856,12 @@ static void lower_for(lower_ctx *c, const gs_stmt *s) {
   LLVMMoveBasicBlockAfter(exit, next);
   if (has_predecessors(next)) {
     enter(c, next);
+    set_location(c, s->pos);
     LLVMValueRef v = LLVMBuildLoad2(c->b, ty, slot, s->u.for_.var);
     LLVMValueRef step = LLVMConstInt(ty, s->u.for_.step, 0);
     LLVMValueRef left = LLVMBuildSub(c->b, end, v, "");
+    /* the checker keeps the step inside the type */
     LLVMValueRef last = LLVMBuildICmp(c->b, LLVMIntULE, left, step, "");
-    LLVMBasicBlockRef bump = LLVMGetInsertBlock(c->b);
-    (void)bump;
     LLVMBasicBlockRef step_bb = new_block(c, "for.step");
     LLVMMoveBasicBlockBefore(step_bb, exit);
     LLVMBuildCondBr(c->b, last, exit, step_bb);
