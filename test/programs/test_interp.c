@@ -446,6 +446,33 @@ START_TEST(argument_errors) {
 }
 END_TEST
 
+/* A grid whose per-invocation state cannot fit is refused up front, not
+ * left to abort in malloc. */
+START_TEST(grid_too_large_for_memory) {
+  gs_program *p = parse_ok("program big;\n"
+                           "workgroup_size 1;\n"
+                           "buffer a: readwrite u32[1] @0;\n"
+                           "kernel {\n"
+                           "  let g = global_id(0);\n"
+                           "  grid_barrier;\n"
+                           "  atomic_add(a, 0, g);\n"
+                           "}\n");
+  uint32_t a = 0;
+  gs_interp_buffer b = {"a", &a, 4};
+  size_t grid[3] = {4000000000u, 1, 1};
+  gs_error *e = gs_interpret(p, grid, &b, 1);
+  ck_assert_ptr_nonnull(e);
+  const char *msg = gs_error_message(e);
+  const char *head = "t.gsp: error: a grid of 4000000000 invocations needs ";
+  const char *tail = " GiB of interpreter state";
+  ck_assert_msg(!strncmp(msg, head, strlen(head)) && strlen(msg) > strlen(head) + strlen(tail) &&
+                    !strcmp(msg + strlen(msg) - strlen(tail), tail),
+                "unexpected message: %s", msg);
+  gs_error_dispose(e);
+  gs_program_dispose(p);
+}
+END_TEST
+
 START_TEST(unchecked_program) {
   gs_program *p = gs_program_create("raw");
   gs_program_append(p, gs_stmt_grid_barrier(p));
@@ -484,6 +511,7 @@ static Suite *suite_interp(void) {
   tcase_add_test(err, collective_arguments_differ);
   tcase_add_test(err, collective_outside_its_buffers);
   tcase_add_test(err, argument_errors);
+  tcase_add_test(err, grid_too_large_for_memory);
   tcase_add_test(err, unchecked_program);
   suite_add_tcase(s, err);
   return s;
