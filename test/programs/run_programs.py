@@ -15,11 +15,14 @@ marks `output` was written back. The examples are written so that their
 results do not depend on the order of atomics, so every comparison is exact.
 
   run_programs.py --tool build/tools/gridsplit [-k SUBSTR] [--interpret-only]
-                  [--split-only [--spirv-val SPIRV_VAL]]
+                  [--split-only [--spirv-val SPIRV_VAL]] [--via-spirv LLVM_SPIRV]
+                  [--random N [--seed S]] [--export-gpu DIR]
 
 --interpret-only runs only the interpreter (every case, and the time it
 takes); --split-only lowers and splits every program for every target
-instead of running anything (for LLVM 22, whose bitcode POCL cannot read).
+instead of running anything (for LLVM 22, whose bitcode POCL cannot read);
+--via-spirv runs the SPIR-V the split emits, translated back; --random runs
+generated programs (random_programs.py) instead of the examples.
 The last line is `N passed, N failed`; exit status 0 only when none
 failed.
 """
@@ -466,6 +469,51 @@ def declared_buffers(path):
     return out
 
 
+def kernel_items(case, args, exp_dir, in_dir, prefix):
+    """The arguments of CASE for its lowered kernel rather than the program
+    (what gridsplit run works out from a .gsp itself): a one-element buffer
+    given as a value becomes a file (the interpreter wrote its bytes), and
+    every `?` buffer's count is passed as <b>_len (docs/programs.md). Files
+    are copied to IN_DIR and named PREFIX + file name."""
+    buffers = declared_buffers(case.source)
+    items, sizes = [], {}
+    for item in args.items:
+        name, _, value = item.partition("=")
+        if value.startswith("zeros:"):
+            items.append(item)
+            sizes[name] = int(value[6:])
+            continue
+        src = value[1:] if value.startswith("@") else os.path.join(exp_dir, name + ".bin")
+        shutil.copyfile(src, os.path.join(in_dir, name + ".in"))
+        items.append("%s=@%s%s.in" % (name, prefix, name))
+        sizes[name] = os.path.getsize(src)
+    for name, (elem, count) in sorted(buffers.items()):
+        if count is None and name in sizes:
+            items.append("%s_len=%d" % (name, sizes[name] // ELEMENT_BYTES[elem]))
+    return items
+
+
+def via_spirv(opts, case, args, exp_dir, cdir, common, act_dir):
+    """gridsplit run of the program's SPIR-V: split to SPIR-V, translated
+    back by SPIRV-LLVM-Translator, run with its plan."""
+    spv_dir = os.path.join(cdir, "spirv")
+    os.makedirs(os.path.join(spv_dir, "in"), exist_ok=True)
+    stem = os.path.splitext(os.path.basename(case.source))[0]
+    rc, out, _ = run([opts.tool, "--target", "spirv", "-o", spv_dir, case.source], opts.timeout)
+    if rc != 0:
+        return rc, "gridsplit --target spirv failed:\n" + out
+    bc = os.path.join(spv_dir, stem + ".bc")
+    rc, out, _ = run([opts.via_spirv, "-r", os.path.join(spv_dir, stem + ".spv"), "-o", bc],
+                     opts.timeout)
+    if rc != 0:
+        return rc, "llvm-spirv -r failed:\n" + out
+    items = kernel_items(case, args, exp_dir, os.path.join(spv_dir, "in"),
+                         os.path.join(spv_dir, "in") + "/")
+    rc, out, _ = run([opts.tool, "run"] + common + ["--plan", os.path.join(spv_dir, stem +
+                     ".plan.json"), "--out", act_dir, bc] + items, opts.timeout)
+    return rc, out
+
+
 def export_gpu(opts, case, args, exp_dir):
     """Writes what gs-cuda-run needs to run CASE on an NVIDIA GPU, in the
     layout of test/e2e/gpu_check.sh: the program split for nvptx
@@ -489,20 +537,7 @@ def export_gpu(opts, case, args, exp_dir):
               os.path.join(cdir, "kernel.plan.json"))
     shutil.rmtree(os.path.join(cdir, "ptx"))
     buffers = declared_buffers(case.source)
-    items, sizes = [], {}
-    for item in args.items:
-        name, _, value = item.partition("=")
-        if value.startswith("zeros:"):
-            items.append(item)
-            sizes[name] = int(value[6:])
-            continue
-        src = value[1:] if value.startswith("@") else os.path.join(exp_dir, name + ".bin")
-        shutil.copyfile(src, os.path.join(cdir, "in", name + ".in"))
-        items.append("%s=@in/%s.in" % (name, name))
-        sizes[name] = os.path.getsize(src)
-    for name, (elem, count) in sorted(buffers.items()):
-        if count is None and name in sizes:
-            items.append("%s_len=%d" % (name, sizes[name] // ELEMENT_BYTES[elem]))
+    items = kernel_items(case, args, exp_dir, os.path.join(cdir, "in"), "in/")
     plan = json.load(open(os.path.join(cdir, "kernel.plan.json")))
     kernel = plan["kernels"][0]
     exact = [b["name"] for b in kernel["buffers"] if b.get("host_output")
@@ -607,8 +642,11 @@ def run_case(opts, case):
         if not opts.keep:
             shutil.rmtree(cdir, ignore_errors=True)
         return True, [], secs
-    rc, out, _ = run([opts.tool, "run"] + common + ["--out", act_dir, source] + args.items,
-                     opts.timeout)
+    if opts.via_spirv:
+        rc, out = via_spirv(opts, case, args, exp_dir, cdir, common, act_dir)
+    else:
+        rc, out, _ = run([opts.tool, "run"] + common + ["--out", act_dir, source] + args.items,
+                         opts.timeout)
     if rc != 0:
         return False, ["gridsplit run failed (exit %d):" % rc] + out.splitlines()[-10:], secs
     expected, actual = outputs(exp_dir), outputs(act_dir)
@@ -682,6 +720,9 @@ def main():
     ap.add_argument("--random", type=int, default=0, metavar="N",
                     help="instead of the examples, N generated programs (random_programs.py)")
     ap.add_argument("--seed", type=int, default=1, help="the first seed of --random")
+    ap.add_argument("--via-spirv", metavar="LLVM_SPIRV",
+                    help="run every program through SPIR-V: gridsplit --target spirv, then "
+                         "LLVM_SPIRV -r back to bitcode, then gridsplit run --plan")
     ap.add_argument("--export-gpu", metavar="DIR",
                     help="also write every case for gs-cuda-run on an NVIDIA GPU "
                          "(test/e2e/gpu_check.sh DIR GS_CUDA_RUN runs them)")
