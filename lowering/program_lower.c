@@ -123,11 +123,6 @@ static unsigned buffer_space_of(lower_ctx *c, const gs_buffer *b) {
   return b->access == GS_ACCESS_UNIFORM ? c->lt->constant_as : AS_GLOBAL;
 }
 
-static LLVMValueRef const_int(lower_ctx *c, LLVMTypeRef ty, uint64_t v) {
-  (void)c;
-  return LLVMConstInt(ty, v, 0);
-}
-
 static LLVMValueRef i64_const(lower_ctx *c, uint64_t v) {
   return LLVMConstInt(LLVMInt64TypeInContext(c->ctx), v, 0);
 }
@@ -339,11 +334,11 @@ static LLVMValueRef build_division(lower_ctx *c, gs_binop op, gs_type t, LLVMVal
                                    LLVMValueRef d) {
   LLVMTypeRef ty = llvm_type(c, t);
   unsigned bits = type_bits(t);
-  LLVMValueRef zero = const_int(c, ty, 0), one = const_int(c, ty, 1);
+  LLVMValueRef zero = LLVMConstInt(ty, 0, 0), one = LLVMConstInt(ty, 1, 0);
   LLVMValueRef is_zero = LLVMBuildICmp(c->b, LLVMIntEQ, d, zero, "");
   LLVMValueRef bad = is_zero;
   if (gs_type_is_signed(t)) {
-    LLVMValueRef min = const_int(c, ty, 1ULL << (bits - 1));
+    LLVMValueRef min = LLVMConstInt(ty, 1ULL << (bits - 1), 0);
     LLVMValueRef minus_one = LLVMConstAllOnes(ty);
     LLVMValueRef overflow = LLVMBuildAnd(c->b, LLVMBuildICmp(c->b, LLVMIntEQ, x, min, ""),
                                          LLVMBuildICmp(c->b, LLVMIntEQ, d, minus_one, ""), "");
@@ -433,7 +428,7 @@ static LLVMValueRef build_binary(lower_ctx *c, const gs_expr *e) {
   case GS_BIN_SHL:
   case GS_BIN_SHR: {
     /* the amount modulo the width: its low bits (two's complement) */
-    LLVMValueRef amount = LLVMBuildAnd(c->b, r, const_int(c, ty, type_bits(t) - 1), "");
+    LLVMValueRef amount = LLVMBuildAnd(c->b, r, LLVMConstInt(ty, type_bits(t) - 1, 0), "");
     if (op == GS_BIN_SHL)
       return LLVMBuildShl(c->b, l, amount, "");
     return gs_type_is_signed(t) ? LLVMBuildAShr(c->b, l, amount, "")
