@@ -1208,6 +1208,38 @@ static gs_error *build_module(const gs_program *p, LLVMContextRef ctx, const low
   return NULL;
 }
 
+/* The kernel and the workgroup buffers are module symbols, next to the
+ * functions the lowering declares (OpenCL builtins mangled _Z..., device
+ * library functions __..., gridsplit_grid_sync, gridsplit.*): a program may
+ * not take those names, nor give a workgroup buffer the kernel's. */
+static int reserved_symbol(const char *name) {
+  return !strncmp(name, "_Z", 2) || !strncmp(name, "__", 2) || !strncmp(name, "gridsplit", 9);
+}
+
+static gs_error *check_symbols(const gs_program *p) {
+  const char *file = gs_program_file(p), *name = gs_program_name(p);
+  if (reserved_symbol(name))
+    return gs_errorf("%s: error: the program name '%s' is reserved (names beginning with _Z, "
+                     "__ or gridsplit belong to the lowering and the device libraries)",
+                     file, name);
+  for (size_t i = 0; i < gs_program_buffer_count(p); i++) {
+    const gs_buffer *b = gs_program_buffer(p, i);
+    if (b->access != GS_ACCESS_WORKGROUP)
+      continue; /* arguments are local names */
+    const char *why = reserved_symbol(b->name) ? "is reserved (names beginning with _Z, __ or "
+                                                 "gridsplit belong to the lowering and the "
+                                                 "device libraries)"
+                      : !strcmp(b->name, name) ? "is the kernel's name"
+                                               : NULL;
+    if (why && b->pos.line)
+      return gs_errorf("%s:%u:%u: error: the workgroup buffer name '%s' %s", file, b->pos.line,
+                       b->pos.col, b->name, why);
+    if (why)
+      return gs_errorf("%s: error: the workgroup buffer name '%s' %s", file, b->name, why);
+  }
+  return NULL;
+}
+
 gs_error *gs_program_lower(const gs_program *p, LLVMContextRef ctx, gs_target_kind kind,
                            LLVMModuleRef *out) {
   if (out)
@@ -1217,6 +1249,9 @@ gs_error *gs_program_lower(const gs_program *p, LLVMContextRef ctx, gs_target_ki
   if (!gs_program_is_checked(p))
     return gs_errorf("%s: program '%s' is not checked: call gs_program_check first",
                      gs_program_file(p), gs_program_name(p));
+  gs_error *bad = check_symbols(p);
+  if (bad)
+    return bad;
   const lower_target *lt;
   switch (kind) {
   case GS_TARGET_IR:

@@ -192,11 +192,12 @@ static char *output_path(const tool_args *t, const char *suffix) {
 }
 
 /* The loader's messages start with the file name, the parsers' (IR and
- * programs) with file:line:col: error: */
+ * programs) with file:line:col: error: or, without a position, file: error: */
 static void print_input_error(const char *input, const gs_error *e) {
   const char *msg = gs_error_message(e);
   size_t n = strlen(input);
-  if (!strncmp(msg, input, n) && msg[n] == ':' && msg[n + 1] >= '0' && msg[n + 1] <= '9')
+  if (!strncmp(msg, input, n) && ((msg[n] == ':' && msg[n + 1] >= '0' && msg[n + 1] <= '9') ||
+                                  !strncmp(msg + n, ": error: ", 9)))
     fprintf(stderr, "%s\n", msg);
   else if (!strncmp(msg, input, n) && msg[n] == ':' && msg[n + 1] == ' ')
     fprintf(stderr, "%s: error: %s\n", input, msg + n + 2);

@@ -266,6 +266,25 @@ START_TEST(lower_errors) {
   ck_assert_str_eq(gs_error_message(e), "gs_program_lower: the context is NULL");
   gs_error_dispose(e);
 
+  /* module symbols the lowering and the device libraries own */
+  gs_program *r = gs_program_create("__kernel");
+  ck_assert_ptr_null(gs_program_check(r));
+  e = gs_program_lower(r, ctx, GS_TARGET_AMDGCN, &m);
+  ck_assert_str_eq(gs_error_message(e),
+                   "<program>: error: the program name '__kernel' is reserved (names beginning "
+                   "with _Z, __ or gridsplit belong to the lowering and the device libraries)");
+  ck_assert_ptr_null(m);
+  gs_error_dispose(e);
+  gs_program_dispose(r);
+  r = gs_program_create("k");
+  gs_program_add_buffer(r, "k", -1, GS_TYPE_F32, 4, GS_ACCESS_WORKGROUP, 0);
+  ck_assert_ptr_null(gs_program_check(r));
+  e = gs_program_lower(r, ctx, GS_TARGET_IR, &m);
+  ck_assert_str_eq(gs_error_message(e),
+                   "<program>: error: the workgroup buffer name 'k' is the kernel's name");
+  gs_error_dispose(e);
+  gs_program_dispose(r);
+
   /* a program with only a grid barrier lowers and is two segments */
   m = lower_ok(p, ctx, GS_TARGET_NVPTX);
   gs_analysis *a = NULL;
