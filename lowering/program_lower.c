@@ -1222,20 +1222,44 @@ static gs_error *check_symbols(const gs_program *p) {
     return gs_errorf("%s: error: the program name '%s' is reserved (names beginning with _Z, "
                      "__ or gridsplit belong to the lowering and the device libraries)",
                      file, name);
-  for (size_t i = 0; i < gs_program_buffer_count(p); i++) {
+  size_t n = gs_program_buffer_count(p);
+  for (size_t i = 0; i < n; i++) {
     const gs_buffer *b = gs_program_buffer(p, i);
-    if (b->access != GS_ACCESS_WORKGROUP)
-      continue; /* arguments are local names */
-    const char *why = reserved_symbol(b->name) ? "is reserved (names beginning with _Z, __ or "
-                                                 "gridsplit belong to the lowering and the "
-                                                 "device libraries)"
-                      : !strcmp(b->name, name) ? "is the kernel's name"
-                                               : NULL;
-    if (why && b->pos.line)
-      return gs_errorf("%s:%u:%u: error: the workgroup buffer name '%s' %s", file, b->pos.line,
-                       b->pos.col, b->name, why);
-    if (why)
-      return gs_errorf("%s: error: the workgroup buffer name '%s' %s", file, b->name, why);
+    const char *why = NULL, *other = NULL;
+    if (b->access == GS_ACCESS_WORKGROUP) {
+      if (reserved_symbol(b->name))
+        why = "is reserved (names beginning with _Z, __ or gridsplit belong to the lowering "
+              "and the device libraries)";
+      else if (!strcmp(b->name, name))
+        why = "is the kernel's name";
+    } else if (!strcmp(b->name, GS_LIVE_STATE_NAME) || !strcmp(b->name, "gs_control")) {
+      /* argument names bind buffers at run time; the split adds these */
+      why = "is the name of an argument the split adds";
+    } else {
+      for (size_t j = 0; j < n && !why; j++) {
+        const gs_buffer *r = gs_program_buffer(p, j);
+        size_t len = strlen(r->name);
+        if (r->count == 0 && r->access != GS_ACCESS_WORKGROUP && !strncmp(b->name, r->name, len) &&
+            !strcmp(b->name + len, "_len")) {
+          why = "is the run-time count argument of the buffer";
+          other = r->name;
+        }
+      }
+    }
+    if (!why)
+      continue;
+    gs_str m;
+    str_init(&m);
+    if (b->pos.line)
+      str_printf(&m, "%s:%u:%u: error: ", file, b->pos.line, b->pos.col);
+    else
+      str_printf(&m, "%s: error: ", file);
+    str_printf(&m, "the %sbuffer name '%s' %s%s%s%s",
+               b->access == GS_ACCESS_WORKGROUP ? "workgroup " : "", b->name, why,
+               other ? " '" : "", other ? other : "", other ? "'" : "");
+    gs_error *e = gs_errorf("%s", m.s);
+    str_free(&m);
+    return e;
   }
   return NULL;
 }
