@@ -195,9 +195,9 @@ static LLVMValueRef call(lower_ctx *c, LLVMValueRef fn, LLVMValueRef *args, unsi
 
 /* `call void @gridsplit_grid_sync()`, the canonical spelling (SPEC 1), in a
  * block of its own: mem2reg puts no phi before it there. (The split of this
- * tree carries a phi that shares a block with a barrier with its old value
+ * branch carries a phi that shares a block with a barrier with its old value
  * when a back edge re-enters that block within one segment, so a loop whose
- * header holds the barrier would not end.) */
+ * header holds the barrier would not end; main fixed that in 589b745.) */
 static void build_grid_barrier(lower_ctx *c) {
   LLVMValueRef fn = declare(c, "gridsplit_grid_sync", LLVMVoidTypeInContext(c->ctx), NULL, 0,
                             c->lt->func_cc, 1);
