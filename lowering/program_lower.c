@@ -207,7 +207,7 @@ static void build_grid_barrier(lower_ctx *c) {
   call(c, fn, NULL, 0);
 }
 
-#if GS_LLVM_MAJOR >= 22
+#if GS_LLVM_MAJOR >= 20
 static unsigned sync_scope(lower_ctx *c, const char *name) {
   return LLVMGetSyncScopeID(c->ctx, name, strlen(name));
 }
@@ -226,7 +226,7 @@ static void build_workgroup_barrier(lower_ctx *c) {
     call(c, fn, &flags, 1);
   } else if (c->lt == &amdgcn) {
     LLVMValueRef fn = declare(c, "llvm.amdgcn.s.barrier", vty, NULL, 0, LLVMCCallConv, 1);
-#if GS_LLVM_MAJOR >= 22
+#if GS_LLVM_MAJOR >= 20
     LLVMBuildFenceSyncScope(c->b, LLVMAtomicOrderingRelease, sync_scope(c, "workgroup"), "");
     call(c, fn, NULL, 0);
     LLVMBuildFenceSyncScope(c->b, LLVMAtomicOrderingAcquire, sync_scope(c, "workgroup"), "");
@@ -236,8 +236,8 @@ static void build_workgroup_barrier(lower_ctx *c) {
     LLVMBuildFence(c->b, LLVMAtomicOrderingAcquire, 0, "");
 #endif
   } else {
-#if GS_LLVM_MAJOR >= 21
-    /* llvm.nvvm.barrier0 became barrier.cta.sync.aligned.all(0) in LLVM 21 */
+#if GS_LLVM_MAJOR >= 20
+    /* llvm.nvvm.barrier0 became barrier.cta.sync.aligned.all(0) in LLVM 20 */
     LLVMValueRef fn =
         declare(c, "llvm.nvvm.barrier.cta.sync.aligned.all", vty, &i32, 1, LLVMCCallConv, 1);
     LLVMValueRef id = i32_const(c, 0);
@@ -502,7 +502,7 @@ static LLVMValueRef build_id(lower_ctx *c, const gs_expr *e) {
  * stronger, on LLVM 15. */
 static LLVMValueRef build_rmw(lower_ctx *c, LLVMAtomicRMWBinOp op, LLVMValueRef ptr,
                               LLVMValueRef v, int workgroup) {
-#if GS_LLVM_MAJOR >= 22
+#if GS_LLVM_MAJOR >= 20
   return LLVMBuildAtomicRMWSyncScope(
       c->b, op, ptr, v, LLVMAtomicOrderingSequentiallyConsistent,
       sync_scope(c, workgroup ? c->lt->workgroup_scope : c->lt->device_scope));
@@ -520,7 +520,7 @@ static LLVMValueRef build_atomic(lower_ctx *c, const gs_expr *e) {
   LLVMValueRef v = lower_expr(c, e->u.atomic.value);
   if (e->u.atomic.op == GS_ATOMIC_CMPXCHG) {
     LLVMValueRef desired = lower_expr(c, e->u.atomic.desired);
-#if GS_LLVM_MAJOR >= 22
+#if GS_LLVM_MAJOR >= 20
     LLVMValueRef x = LLVMBuildAtomicCmpXchgSyncScope(
         c->b, ptr, v, desired, LLVMAtomicOrderingSequentiallyConsistent,
         LLVMAtomicOrderingSequentiallyConsistent,
@@ -995,7 +995,7 @@ static void module_metadata(lower_ctx *c) {
   LLVMAddNamedMetadataOperand(c->m, "opencl.ocl.version", node);
   if (c->lt == &spir64)
     LLVMAddNamedMetadataOperand(c->m, "opencl.spir.version", node);
-#if GS_LLVM_MAJOR < 21
+#if GS_LLVM_MAJOR < 20
   if (c->lt == &nvptx) {
     /* NVPTX of LLVM 15 also reads kernels from nvvm.annotations */
     LLVMValueRef ops[3] = {c->fn, LLVMMDStringInContext(c->ctx, "kernel", 6), i32_const(c, 1)};
