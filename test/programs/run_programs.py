@@ -561,10 +561,10 @@ def random_case(opts, seed):
     path = os.path.join(opts.work, "random_%d.gsp" % seed)
     with open(path, "w") as f:
         f.write(text)
-    grid = (random_programs.invocations(seed),)
+    grid, workgroup = random_programs.shape(seed)
 
     def build(a, rng, g):
-        n = g[0]
+        n = random_programs.invocations(seed)
         for name, (fmt, values) in sorted(inputs.items()):
             a.buffer(name, fmt, values)
         for t in random_programs.NUMS:
@@ -576,7 +576,7 @@ def random_case(opts, seed):
             a.zeros("acc_" + t, (4 if t in ("i32", "u32") else 8) * 5)
 
     case = Case("random_%d" % seed, grid, build)
-    case.source, case.workgroup = path, (random_programs.WORKGROUP,)
+    case.source, case.workgroup = path, workgroup
     case.name = "random/%d" % seed
     # Two NaN operands give the payload of the first on x86, and LLVM may
     # swap the operands of a commutative float operation: NaNs compare
