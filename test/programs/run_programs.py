@@ -398,9 +398,9 @@ def all_cases():
         cases.append(Case("histogram", (g,), b_histogram))
     for g, it in (((8, 8), 1), ((16, 16), 7), ((32, 24), 20), ((128, 64), 12)):
         cases.append(Case("jacobi2d", g, b_jacobi2d(it), "-it%d" % it))
-    for g in (64, 192, 1024, 8192):
+    for g in (64, 192, 1024, 8192, 65536):
         cases.append(Case("stream_compact", (g,), b_stream_compact))
-    for g in (64, 128, 1024, 8192):
+    for g in (64, 128, 1024, 8192, 65536):
         cases.append(Case("bitonic_sort", (g,), b_bitonic_sort))
     for g, levels in ((64, 64), (512, 16), (1024, 300), (8192, 64)):
         cases.append(Case("bfs_levels", (g,), b_bfs_levels(levels), "-L%d" % levels))
