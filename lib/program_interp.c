@@ -393,7 +393,14 @@ static unsigned char *element(interp *x, gs_pos pos, int b, val index, gs_type t
 
 /* --- expressions ------------------------------------------------------------------- */
 
-static val eval(interp *x, const gs_expr *e, const val *slots);
+static val eval_node(interp *x, const gs_expr *e, const val *slots);
+
+/* Variables, the most common operands, are read without a call. */
+static inline val eval(interp *x, const gs_expr *e, const val *slots) {
+  if (e->kind == GS_EXPR_VAR)
+    return slots[e->u.var.slot];
+  return eval_node(x, e, slots);
+}
 
 static val eval_atomic(interp *x, const gs_expr *e, const val *slots) {
   val r;
@@ -445,7 +452,7 @@ static val eval_atomic(interp *x, const gs_expr *e, const val *slots) {
   return old;
 }
 
-static val eval(interp *x, const gs_expr *e, const val *slots) {
+static val eval_node(interp *x, const gs_expr *e, const val *slots) {
   val r, a, b;
   r.u = 0;
   switch (e->kind) {
