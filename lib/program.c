@@ -1062,17 +1062,26 @@ static int check_expr(checker *c, gs_expr *e, gs_type want, int depth) {
     const char *name = gs_binop_name(op);
     int logic = op == GS_BIN_LAND || op == GS_BIN_LOR;
     int compare = op >= GS_BIN_EQ && op <= GS_BIN_GE;
-    gs_type operand_want = logic ? GS_TYPE_BOOL : compare ? GS_TYPE_NONE : want;
-    if (!check_pair(c, a, b, operand_want, depth))
+    if (logic) {
+      /* both bool: no literal takes its type from the other side */
+      gs_expr *xs[2] = {a, b};
+      for (int i = 0; i < 2; i++) {
+        if (!check_expr(c, xs[i], GS_TYPE_BOOL, depth))
+          return 0;
+        if (xs[i]->type != GS_TYPE_BOOL)
+          return fail(c, e->pos, "operands of '%s' must be bool, not %s", name,
+                      gs_type_name(xs[i]->type));
+      }
+      e->type = GS_TYPE_BOOL;
+      return 1;
+    }
+    if (!check_pair(c, a, b, compare ? GS_TYPE_NONE : want, depth))
       return 0;
     if (a->type != b->type)
       return fail(c, e->pos, "operands of '%s' have different types: %s and %s", name,
                   gs_type_name(a->type), gs_type_name(b->type));
     gs_type t = a->type;
-    if (logic) {
-      if (t != GS_TYPE_BOOL)
-        return fail(c, e->pos, "operands of '%s' must be bool, not %s", name, gs_type_name(t));
-    } else if (op == GS_BIN_EQ || op == GS_BIN_NE) {
+    if (op == GS_BIN_EQ || op == GS_BIN_NE) {
       /* every type */
     } else if (op == GS_BIN_REM || (op >= GS_BIN_AND && op <= GS_BIN_SHR)) {
       if (!gs_type_is_int(t))
@@ -1081,7 +1090,7 @@ static int check_expr(checker *c, gs_expr *e, gs_type want, int depth) {
     } else if (t == GS_TYPE_BOOL) {
       return fail(c, e->pos, "operands of '%s' must be numbers, not bool", name);
     }
-    e->type = logic || compare ? GS_TYPE_BOOL : t;
+    e->type = compare ? GS_TYPE_BOOL : t;
     return 1;
   }
   case GS_EXPR_SELECT: {
@@ -1165,6 +1174,65 @@ static int check_u32_arg(checker *c, const char *coll, const char *what, gs_expr
   return 1;
 }
 
+/* A u32 literal's value in *V. */
+static int literal_u32(const gs_expr *e, uint64_t *v) {
+  if (!e || e->kind != GS_EXPR_INT)
+    return 0;
+  *v = e->u.int_lit.bits;
+  return 1;
+}
+
+/* parts^k * n, or UINT64_MAX when it overflows (any count is then too small) */
+static uint64_t extent(uint64_t parts, int k, uint64_t n) {
+  uint64_t r = n;
+  for (int i = 0; i < k; i++)
+    r = parts && r > UINT64_MAX / parts ? UINT64_MAX : r * parts;
+  return r;
+}
+
+/* Where n, parts and root are literals and the buffers have a count, the
+ * elements a collective addresses (docs/programs.md, "Collectives") must lie
+ * inside them; what depends on run-time values the interpreter checks. */
+static int check_collective_extent(checker *c, gs_stmt *s, const gs_buffer *src,
+                                   const gs_buffer *dst) {
+  const char *name = gs_collective_name(s->u.coll.kind);
+  uint64_t n, parts, root = 0;
+  int have_root = literal_u32(s->u.coll.root, &root);
+  if (!literal_u32(s->u.coll.n, &n) || !literal_u32(s->u.coll.parts, &parts))
+    return 1;
+  if (have_root && root >= parts)
+    return fail(c, s->pos, "%s: root %llu is not less than parts %llu", name,
+                (unsigned long long)root, (unsigned long long)parts);
+  uint64_t reads, writes;
+  const char *read_rule, *write_rule;
+  switch (s->u.coll.kind) {
+  case GS_COLL_BROADCAST:
+    if (!have_root)
+      return 1;
+    reads = extent(root + 1, 1, n), read_rule = "(root + 1) * n";
+    writes = extent(parts, 1, n), write_rule = "parts * n";
+    break;
+  case GS_COLL_ALL_GATHER:
+    reads = extent(parts, 1, n), read_rule = "parts * n";
+    writes = extent(parts, 2, n), write_rule = "parts * parts * n";
+    break;
+  case GS_COLL_REDUCE_SCATTER:
+    reads = extent(parts, 2, n), read_rule = "parts * parts * n";
+    writes = extent(parts, 1, n), write_rule = "parts * n";
+    break;
+  default:
+    reads = writes = extent(parts, 1, n), read_rule = write_rule = "parts * n";
+    break;
+  }
+  if (src->count && src->count < reads)
+    return fail(c, s->pos, "%s: the source '%s' has %u elements, fewer than %s = %llu", name,
+                src->name, src->count, read_rule, (unsigned long long)reads);
+  if (dst->count && dst->count < writes)
+    return fail(c, s->pos, "%s: the destination '%s' has %u elements, fewer than %s = %llu", name,
+                dst->name, dst->count, write_rule, (unsigned long long)writes);
+  return 1;
+}
+
 static int check_collective(checker *c, gs_stmt *s, int depth) {
   const char *name = gs_collective_name(s->u.coll.kind);
   const gs_buffer *src = resolve_buffer(c, s->pos, &s->u.coll.src);
@@ -1200,7 +1268,7 @@ static int check_collective(checker *c, gs_stmt *s, int depth) {
     return 0;
   if (s->u.coll.root && !check_u32_arg(c, name, "root", s->u.coll.root, depth))
     return 0;
-  return 1;
+  return check_collective_extent(c, s, src, dst);
 }
 
 static int check_stmt(checker *c, gs_stmt *s, int depth) {

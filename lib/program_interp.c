@@ -135,6 +135,11 @@ static const char *site_name(const gs_stmt *s) {
 
 /* --- values -------------------------------------------------------------------- */
 
+/* The type tests of program.h, here inline: they sit on every operation. */
+static inline int is_signed(gs_type t) { return t == GS_TYPE_I32 || t == GS_TYPE_I64; }
+static inline int is_float(gs_type t) { return t == GS_TYPE_F32 || t == GS_TYPE_F64; }
+static inline int is_int(gs_type t) { return t >= GS_TYPE_I32 && t <= GS_TYPE_U64; }
+
 static val normalise(gs_type t, uint64_t raw) {
   val v;
   switch (t) {
@@ -223,7 +228,7 @@ static val cast(val v, gs_type from, gs_type to) {
   r.u = 0;
   if (to == GS_TYPE_BOOL) {
     r.u = v.u != 0; /* from an integer (normalised, so != 0 is exact) */
-  } else if (gs_type_is_int(to)) {
+  } else if (is_int(to)) {
     if (from == GS_TYPE_F32)
       r = float_to_int((double)v.f, to);
     else if (from == GS_TYPE_F64)
@@ -233,14 +238,14 @@ static val cast(val v, gs_type from, gs_type to) {
   } else if (to == GS_TYPE_F32) {
     if (from == GS_TYPE_F64)
       r.f = (float)v.d;
-    else if (gs_type_is_signed(from))
+    else if (is_signed(from))
       r.f = (float)v.i;
     else
       r.f = (float)v.u;
   } else { /* f64 */
     if (from == GS_TYPE_F32)
       r.d = (double)v.f;
-    else if (gs_type_is_signed(from))
+    else if (is_signed(from))
       r.d = (double)v.i;
     else
       r.d = (double)v.u;
@@ -250,7 +255,7 @@ static val cast(val v, gs_type from, gs_type to) {
 
 static val int_binary(gs_binop op, gs_type t, val a, val b) {
   unsigned bits = type_bits(t);
-  int sgn = gs_type_is_signed(t);
+  int sgn = is_signed(t);
   val r;
   r.u = 0;
   switch (op) {
@@ -364,7 +369,7 @@ static int less(gs_type t, val a, val b) {
     return a.f < b.f;
   if (t == GS_TYPE_F64)
     return a.d < b.d;
-  return gs_type_is_signed(t) ? a.i < b.i : a.u < b.u;
+  return is_signed(t) ? a.i < b.i : a.u < b.u;
 }
 
 /* --- memory ---------------------------------------------------------------------- */
@@ -373,7 +378,7 @@ static int less(gs_type t, val a, val b) {
 static unsigned char *element(interp *x, gs_pos pos, int b, val index, gs_type t,
                               const char *what) {
   const ibuf *bf = &x->bufs[b];
-  int negative = gs_type_is_signed(t) && index.i < 0;
+  int negative = is_signed(t) && index.i < 0;
   if (negative || index.u >= bf->count) {
     if (negative)
       fail_at(x, pos, 1, "%s index %lld is out of bounds of buffer '%s' (%llu elements)", what,
@@ -388,7 +393,14 @@ static unsigned char *element(interp *x, gs_pos pos, int b, val index, gs_type t
 
 /* --- expressions ------------------------------------------------------------------- */
 
-static val eval(interp *x, const gs_expr *e, const val *slots);
+static val eval_node(interp *x, const gs_expr *e, const val *slots);
+
+/* Variables, the most common operands, are read without a call. */
+static inline val eval(interp *x, const gs_expr *e, const val *slots) {
+  if (e->kind == GS_EXPR_VAR)
+    return slots[e->u.var.slot];
+  return eval_node(x, e, slots);
+}
 
 static val eval_atomic(interp *x, const gs_expr *e, const val *slots) {
   val r;
@@ -440,7 +452,7 @@ static val eval_atomic(interp *x, const gs_expr *e, const val *slots) {
   return old;
 }
 
-static val eval(interp *x, const gs_expr *e, const val *slots) {
+static val eval_node(interp *x, const gs_expr *e, const val *slots) {
   val r, a, b;
   r.u = 0;
   switch (e->kind) {
@@ -503,7 +515,7 @@ static val eval(interp *x, const gs_expr *e, const val *slots) {
     }
     b = eval(x, e->u.binary.rhs, slots);
     gs_type t = e->u.binary.lhs->type;
-    if (gs_type_is_float(t))
+    if (is_float(t))
       return float_binary(op, t, a, b);
     if (t == GS_TYPE_BOOL) { /* == and != on bools */
       r.u = op == GS_BIN_EQ ? a.u == b.u : a.u != b.u;
@@ -567,9 +579,8 @@ static int loop_advance(gs_type t, val *v, val end, uint64_t step) {
   return 1;
 }
 
-static void push(interp *x, frame *stack, uint32_t *sp, const gs_stmt *s) {
+static void push(frame *stack, uint32_t *sp, const gs_stmt *s) {
   frame *f = &stack[(*sp)++];
-  (void)x;
   f->s = s;
   f->next = 0;
   f->end.u = 0;
@@ -587,7 +598,7 @@ static void run_invocation(interp *x) {
     if (s->kind == GS_STMT_FOR) { /* its body ended */
       val *v = &slots[s->u.for_.slot];
       if (loop_advance(s->u.for_.type, v, f->end, s->u.for_.step))
-        push(x, stack, &sp, s->u.for_.body);
+        push(stack, &sp, s->u.for_.body);
       else
         sp--;
       continue;
@@ -619,7 +630,7 @@ static void run_invocation(interp *x) {
       val cond = eval(x, c->u.if_.cond, slots);
       const gs_stmt *body = cond.u ? c->u.if_.then_body : c->u.if_.else_body;
       if (!x->err && body && body->u.block.len)
-        push(x, stack, &sp, body);
+        push(stack, &sp, body);
       break;
     }
     case GS_STMT_FOR: {
@@ -628,16 +639,16 @@ static void run_invocation(interp *x) {
       if (x->err || !loop_continues(c->u.for_.type, start, end))
         break;
       slots[c->u.for_.slot] = start;
-      push(x, stack, &sp, c);
+      push(stack, &sp, c);
       stack[sp - 1].end = end;
-      push(x, stack, &sp, c->u.for_.body);
+      push(stack, &sp, c->u.for_.body);
       break;
     }
     case GS_STMT_BLOCK:
-      push(x, stack, &sp, c);
+      push(stack, &sp, c);
       break;
     case GS_STMT_REGION:
-      push(x, stack, &sp, c->u.region.body);
+      push(stack, &sp, c->u.region.body);
       break;
     case GS_STMT_RETURN:
       sp = 0;
@@ -689,18 +700,22 @@ static size_t stack_depth(const gs_stmt *s) {
 
 /* --- the scheduler ------------------------------------------------------------------- */
 
-static void enter(interp *x, size_t inv) {
-  x->inv = inv;
-  x->wg = inv / x->wgsize;
-  size_t l = inv % x->wgsize, wg = x->wg;
-  x->lid[0] = (uint32_t)(l % x->local[0]);
-  x->lid[1] = (uint32_t)(l / x->local[0] % x->local[1]);
-  x->lid[2] = (uint32_t)(l / ((size_t)x->local[0] * x->local[1]));
+/* Makes workgroup WG current: its group ids. */
+static void enter_workgroup(interp *x, size_t wg) {
+  x->wg = wg;
   x->grp[0] = (uint32_t)(wg % x->groups[0]);
   x->grp[1] = (uint32_t)(wg / x->groups[0] % x->groups[1]);
   x->grp[2] = (uint32_t)(wg / ((size_t)x->groups[0] * x->groups[1]));
-  for (int d = 0; d < 3; d++)
-    x->gid[d] = x->grp[d] * x->local[d] + x->lid[d];
+}
+
+/* Makes invocation INV of the current workgroup current, LID its local ids
+ * (invocations are numbered workgroup by workgroup, x fastest). */
+static void enter(interp *x, size_t inv, const uint32_t lid[3]) {
+  x->inv = inv;
+  for (int d = 0; d < 3; d++) {
+    x->lid[d] = lid[d];
+    x->gid[d] = x->grp[d] * x->local[d] + lid[d];
+  }
 }
 
 static void divergent(interp *x, const char *what, size_t a, size_t b) {
@@ -717,12 +732,22 @@ static void divergent(interp *x, const char *what, size_t a, size_t b) {
  * collective or has returned. */
 static void run_workgroup(interp *x, size_t wg) {
   size_t first = wg * x->wgsize, last = first + x->wgsize;
+  enter_workgroup(x, wg);
   for (;;) {
-    for (size_t i = first; i < last && !x->err; i++)
+    uint32_t lid[3] = {0, 0, 0};
+    for (size_t i = first; i < last && !x->err; i++) {
       if (x->state[i] == ST_READY) {
-        enter(x, i);
+        enter(x, i, lid);
         run_invocation(x);
       }
+      if (++lid[0] == x->local[0]) {
+        lid[0] = 0;
+        if (++lid[1] == x->local[1]) {
+          lid[1] = 0;
+          lid[2]++;
+        }
+      }
+    }
     if (x->err)
       return;
     size_t at_wg = SIZE_MAX, at_grid = SIZE_MAX;
@@ -749,8 +774,6 @@ static void run_workgroup(interp *x, size_t wg) {
         x->state[i] = ST_READY;
   }
 }
-
-static uint64_t src_elem_count(const interp *x, int b) { return x->bufs[b].count; }
 
 /* Runs collective C, reached by every live invocation (the first: INV). */
 static void run_collective(interp *x, const gs_stmt *c, size_t inv) {
@@ -801,7 +824,7 @@ static void run_collective(interp *x, const gs_stmt *c, size_t inv) {
   uint64_t need[2] = {src_need, dst_need};
   int bufs[2] = {sb, db};
   for (int k = 0; k < 2; k++)
-    if (need[k] > src_elem_count(x, bufs[k])) {
+    if (need[k] > x->bufs[bufs[k]].count) {
       char na[96];
       invocation_name(x, inv, na, sizeof na);
       if (need[k] == UINT64_MAX) {
@@ -845,8 +868,8 @@ static void run_collective(interp *x, const gs_stmt *c, size_t inv) {
           val v = load_elem(src + (base + q * stride) * es, t);
           switch (op) {
           case GS_REDUCE_ADD:
-            acc = gs_type_is_float(t) ? float_binary(GS_BIN_ADD, t, acc, v)
-                                      : int_binary(GS_BIN_ADD, t, acc, v);
+            acc = is_float(t) ? float_binary(GS_BIN_ADD, t, acc, v)
+                              : int_binary(GS_BIN_ADD, t, acc, v);
             break;
           case GS_REDUCE_MIN:
             acc = less(t, v, acc) ? v : acc;

@@ -123,11 +123,6 @@ static unsigned buffer_space_of(lower_ctx *c, const gs_buffer *b) {
   return b->access == GS_ACCESS_UNIFORM ? c->lt->constant_as : AS_GLOBAL;
 }
 
-static LLVMValueRef const_int(lower_ctx *c, LLVMTypeRef ty, uint64_t v) {
-  (void)c;
-  return LLVMConstInt(ty, v, 0);
-}
-
 static LLVMValueRef i64_const(lower_ctx *c, uint64_t v) {
   return LLVMConstInt(LLVMInt64TypeInContext(c->ctx), v, 0);
 }
@@ -198,14 +193,21 @@ static LLVMValueRef call(lower_ctx *c, LLVMValueRef fn, LLVMValueRef *args, unsi
   return call;
 }
 
-/* `call void @gridsplit_grid_sync()`, the canonical spelling (SPEC 1) */
+/* `call void @gridsplit_grid_sync()`, the canonical spelling (SPEC 1), in a
+ * block of its own: mem2reg puts no phi before it there. (The split of this
+ * branch carries a phi that shares a block with a barrier with its old value
+ * when a back edge re-enters that block within one segment, so a loop whose
+ * header holds the barrier would not end; main fixed that in 589b745.) */
 static void build_grid_barrier(lower_ctx *c) {
   LLVMValueRef fn = declare(c, "gridsplit_grid_sync", LLVMVoidTypeInContext(c->ctx), NULL, 0,
                             c->lt->func_cc, 1);
+  LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(c->ctx, c->fn, "grid.barrier");
+  LLVMBuildBr(c->b, bb);
+  LLVMPositionBuilderAtEnd(c->b, bb);
   call(c, fn, NULL, 0);
 }
 
-#if GS_LLVM_MAJOR >= 22
+#if GS_LLVM_MAJOR >= 20
 static unsigned sync_scope(lower_ctx *c, const char *name) {
   return LLVMGetSyncScopeID(c->ctx, name, strlen(name));
 }
@@ -224,7 +226,7 @@ static void build_workgroup_barrier(lower_ctx *c) {
     call(c, fn, &flags, 1);
   } else if (c->lt == &amdgcn) {
     LLVMValueRef fn = declare(c, "llvm.amdgcn.s.barrier", vty, NULL, 0, LLVMCCallConv, 1);
-#if GS_LLVM_MAJOR >= 22
+#if GS_LLVM_MAJOR >= 20
     LLVMBuildFenceSyncScope(c->b, LLVMAtomicOrderingRelease, sync_scope(c, "workgroup"), "");
     call(c, fn, NULL, 0);
     LLVMBuildFenceSyncScope(c->b, LLVMAtomicOrderingAcquire, sync_scope(c, "workgroup"), "");
@@ -234,8 +236,8 @@ static void build_workgroup_barrier(lower_ctx *c) {
     LLVMBuildFence(c->b, LLVMAtomicOrderingAcquire, 0, "");
 #endif
   } else {
-#if GS_LLVM_MAJOR >= 21
-    /* llvm.nvvm.barrier0 became barrier.cta.sync.aligned.all(0) in LLVM 21 */
+#if GS_LLVM_MAJOR >= 20
+    /* llvm.nvvm.barrier0 became barrier.cta.sync.aligned.all(0) in LLVM 20 */
     LLVMValueRef fn =
         declare(c, "llvm.nvvm.barrier.cta.sync.aligned.all", vty, &i32, 1, LLVMCCallConv, 1);
     LLVMValueRef id = i32_const(c, 0);
@@ -332,11 +334,11 @@ static LLVMValueRef build_division(lower_ctx *c, gs_binop op, gs_type t, LLVMVal
                                    LLVMValueRef d) {
   LLVMTypeRef ty = llvm_type(c, t);
   unsigned bits = type_bits(t);
-  LLVMValueRef zero = const_int(c, ty, 0), one = const_int(c, ty, 1);
+  LLVMValueRef zero = LLVMConstInt(ty, 0, 0), one = LLVMConstInt(ty, 1, 0);
   LLVMValueRef is_zero = LLVMBuildICmp(c->b, LLVMIntEQ, d, zero, "");
   LLVMValueRef bad = is_zero;
   if (gs_type_is_signed(t)) {
-    LLVMValueRef min = const_int(c, ty, 1ULL << (bits - 1));
+    LLVMValueRef min = LLVMConstInt(ty, 1ULL << (bits - 1), 0);
     LLVMValueRef minus_one = LLVMConstAllOnes(ty);
     LLVMValueRef overflow = LLVMBuildAnd(c->b, LLVMBuildICmp(c->b, LLVMIntEQ, x, min, ""),
                                          LLVMBuildICmp(c->b, LLVMIntEQ, d, minus_one, ""), "");
@@ -426,7 +428,7 @@ static LLVMValueRef build_binary(lower_ctx *c, const gs_expr *e) {
   case GS_BIN_SHL:
   case GS_BIN_SHR: {
     /* the amount modulo the width: its low bits (two's complement) */
-    LLVMValueRef amount = LLVMBuildAnd(c->b, r, const_int(c, ty, type_bits(t) - 1), "");
+    LLVMValueRef amount = LLVMBuildAnd(c->b, r, LLVMConstInt(ty, type_bits(t) - 1, 0), "");
     if (op == GS_BIN_SHL)
       return LLVMBuildShl(c->b, l, amount, "");
     return gs_type_is_signed(t) ? LLVMBuildAShr(c->b, l, amount, "")
@@ -500,7 +502,7 @@ static LLVMValueRef build_id(lower_ctx *c, const gs_expr *e) {
  * stronger, on LLVM 15. */
 static LLVMValueRef build_rmw(lower_ctx *c, LLVMAtomicRMWBinOp op, LLVMValueRef ptr,
                               LLVMValueRef v, int workgroup) {
-#if GS_LLVM_MAJOR >= 22
+#if GS_LLVM_MAJOR >= 20
   return LLVMBuildAtomicRMWSyncScope(
       c->b, op, ptr, v, LLVMAtomicOrderingSequentiallyConsistent,
       sync_scope(c, workgroup ? c->lt->workgroup_scope : c->lt->device_scope));
@@ -518,7 +520,7 @@ static LLVMValueRef build_atomic(lower_ctx *c, const gs_expr *e) {
   LLVMValueRef v = lower_expr(c, e->u.atomic.value);
   if (e->u.atomic.op == GS_ATOMIC_CMPXCHG) {
     LLVMValueRef desired = lower_expr(c, e->u.atomic.desired);
-#if GS_LLVM_MAJOR >= 22
+#if GS_LLVM_MAJOR >= 20
     LLVMValueRef x = LLVMBuildAtomicCmpXchgSyncScope(
         c->b, ptr, v, desired, LLVMAtomicOrderingSequentiallyConsistent,
         LLVMAtomicOrderingSequentiallyConsistent,
@@ -849,12 +851,12 @@ static void lower_for(lower_ctx *c, const gs_stmt *s) {
   LLVMMoveBasicBlockAfter(exit, next);
   if (has_predecessors(next)) {
     enter(c, next);
+    set_location(c, s->pos);
     LLVMValueRef v = LLVMBuildLoad2(c->b, ty, slot, s->u.for_.var);
     LLVMValueRef step = LLVMConstInt(ty, s->u.for_.step, 0);
     LLVMValueRef left = LLVMBuildSub(c->b, end, v, "");
+    /* the checker keeps the step inside the type */
     LLVMValueRef last = LLVMBuildICmp(c->b, LLVMIntULE, left, step, "");
-    LLVMBasicBlockRef bump = LLVMGetInsertBlock(c->b);
-    (void)bump;
     LLVMBasicBlockRef step_bb = new_block(c, "for.step");
     LLVMMoveBasicBlockBefore(step_bb, exit);
     LLVMBuildCondBr(c->b, last, exit, step_bb);
@@ -993,7 +995,7 @@ static void module_metadata(lower_ctx *c) {
   LLVMAddNamedMetadataOperand(c->m, "opencl.ocl.version", node);
   if (c->lt == &spir64)
     LLVMAddNamedMetadataOperand(c->m, "opencl.spir.version", node);
-#if GS_LLVM_MAJOR < 21
+#if GS_LLVM_MAJOR < 20
   if (c->lt == &nvptx) {
     /* NVPTX of LLVM 15 also reads kernels from nvvm.annotations */
     LLVMValueRef ops[3] = {c->fn, LLVMMDStringInContext(c->ctx, "kernel", 6), i32_const(c, 1)};
@@ -1206,6 +1208,62 @@ static gs_error *build_module(const gs_program *p, LLVMContextRef ctx, const low
   return NULL;
 }
 
+/* The kernel and the workgroup buffers are module symbols, next to the
+ * functions the lowering declares (OpenCL builtins mangled _Z..., device
+ * library functions __..., gridsplit_grid_sync, gridsplit.*): a program may
+ * not take those names, nor give a workgroup buffer the kernel's. */
+static int reserved_symbol(const char *name) {
+  return !strncmp(name, "_Z", 2) || !strncmp(name, "__", 2) || !strncmp(name, "gridsplit", 9);
+}
+
+static gs_error *check_symbols(const gs_program *p) {
+  const char *file = gs_program_file(p), *name = gs_program_name(p);
+  if (reserved_symbol(name))
+    return gs_errorf("%s: error: the program name '%s' is reserved (names beginning with _Z, "
+                     "__ or gridsplit belong to the lowering and the device libraries)",
+                     file, name);
+  size_t n = gs_program_buffer_count(p);
+  for (size_t i = 0; i < n; i++) {
+    const gs_buffer *b = gs_program_buffer(p, i);
+    const char *why = NULL, *other = NULL;
+    if (b->access == GS_ACCESS_WORKGROUP) {
+      if (reserved_symbol(b->name))
+        why = "is reserved (names beginning with _Z, __ or gridsplit belong to the lowering "
+              "and the device libraries)";
+      else if (!strcmp(b->name, name))
+        why = "is the kernel's name";
+    } else if (!strcmp(b->name, GS_LIVE_STATE_NAME) || !strcmp(b->name, "gs_control")) {
+      /* argument names bind buffers at run time; the split adds these */
+      why = "is the name of an argument the split adds";
+    } else {
+      for (size_t j = 0; j < n && !why; j++) {
+        const gs_buffer *r = gs_program_buffer(p, j);
+        size_t len = strlen(r->name);
+        if (r->count == 0 && r->access != GS_ACCESS_WORKGROUP && !strncmp(b->name, r->name, len) &&
+            !strcmp(b->name + len, "_len")) {
+          why = "is the run-time count argument of the buffer";
+          other = r->name;
+        }
+      }
+    }
+    if (!why)
+      continue;
+    gs_str m;
+    str_init(&m);
+    if (b->pos.line)
+      str_printf(&m, "%s:%u:%u: error: ", file, b->pos.line, b->pos.col);
+    else
+      str_printf(&m, "%s: error: ", file);
+    str_printf(&m, "the %sbuffer name '%s' %s%s%s%s",
+               b->access == GS_ACCESS_WORKGROUP ? "workgroup " : "", b->name, why,
+               other ? " '" : "", other ? other : "", other ? "'" : "");
+    gs_error *e = gs_errorf("%s", m.s);
+    str_free(&m);
+    return e;
+  }
+  return NULL;
+}
+
 gs_error *gs_program_lower(const gs_program *p, LLVMContextRef ctx, gs_target_kind kind,
                            LLVMModuleRef *out) {
   if (out)
@@ -1215,6 +1273,9 @@ gs_error *gs_program_lower(const gs_program *p, LLVMContextRef ctx, gs_target_ki
   if (!gs_program_is_checked(p))
     return gs_errorf("%s: program '%s' is not checked: call gs_program_check first",
                      gs_program_file(p), gs_program_name(p));
+  gs_error *bad = check_symbols(p);
+  if (bad)
+    return bad;
   const lower_target *lt;
   switch (kind) {
   case GS_TARGET_IR:

@@ -845,8 +845,9 @@ gs_error *gs_run(const gs_run_request *req) {
      * requires it (reqd_work_group_size) */
     unsigned pw[3];
     gs_program_workgroup_size(rs.program, pw);
+    int given_any = wg[0] != 0;
     for (int d = 0; d < 3 && !err; d++) {
-      size_t given = wg[0] ? (wg[d] ? wg[d] : 1) : pw[d];
+      size_t given = given_any ? (wg[d] ? wg[d] : 1) : pw[d];
       if (given != pw[d])
         err = gs_errorf("program '%s' has workgroup size %u,%u,%u; --workgroup gives %zu in "
                         "dimension %d",

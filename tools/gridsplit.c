@@ -199,6 +199,20 @@ static char *output_path(const tool_args *t, const char *suffix) {
   return p;
 }
 
+/* The loader's messages start with the file name, the parsers' (IR and
+ * programs) with file:line:col: error: or, without a position, file: error: */
+static void print_input_error(const char *input, const gs_error *e) {
+  const char *msg = gs_error_message(e);
+  size_t n = strlen(input);
+  if (!strncmp(msg, input, n) && ((msg[n] == ':' && msg[n + 1] >= '0' && msg[n + 1] <= '9') ||
+                                  !strncmp(msg + n, ": error: ", 9)))
+    fprintf(stderr, "%s\n", msg);
+  else if (!strncmp(msg, input, n) && msg[n] == ':' && msg[n + 1] == ' ')
+    fprintf(stderr, "%s: error: %s\n", input, msg + n + 2);
+  else
+    fprintf(stderr, "%s: error: %s\n", input, msg);
+}
+
 static int run(tool_args *t) {
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMModuleRef m = NULL;
@@ -226,16 +240,7 @@ static int run(tool_args *t) {
   if (!e)
     e = t->no_split ? gs_analyze(m, t->opts, &a) : gs_split_module(m, t->opts, &a);
   if (e) {
-    const char *msg = gs_error_message(e);
-    size_t n = strlen(t->input);
-    /* the loader's messages start with the file name; the parser's with
-     * file:line:col: error: */
-    if (!strncmp(msg, t->input, n) && msg[n] == ':' && msg[n + 1] >= '0' && msg[n + 1] <= '9')
-      fprintf(stderr, "%s\n", msg);
-    else if (!strncmp(msg, t->input, n) && msg[n] == ':' && msg[n + 1] == ' ')
-      fprintf(stderr, "%s: error: %s\n", t->input, msg + n + 2);
-    else
-      fprintf(stderr, "%s: error: %s\n", t->input, msg);
+    print_input_error(t->input, e);
     gs_error_dispose(e);
     rc = EXIT_INPUT;
   } else {
@@ -388,7 +393,7 @@ static int run_main(int argc, char **argv) {
     req.barriers = barriers;
     gs_error *e = gs_run(&req);
     if (e) {
-      fprintf(stderr, "%s: error: %s\n", req.input, gs_error_message(e));
+      print_input_error(req.input, e);
       gs_error_dispose(e);
       rc = EXIT_INPUT;
     }

@@ -159,9 +159,10 @@ static int bind_arg(const gs_program *p, const char *input, const char *a, gs_in
   } else {
     unsigned char elem[8];
     if (pb->access == GS_ACCESS_WORKGROUP || !parse_element(v, pb->elem, elem)) {
-      fprintf(stderr,
-              "%s: error: argument '%s': '%s' is neither @FILE, zeros:BYTES nor a %s value\n",
-              input, name, v, gs_type_name(pb->elem));
+      fprintf(
+          stderr,
+          "%s: error: argument '%s': '%s' is neither @FILE, zeros:BYTES nor a value of type %s\n",
+          input, name, v, gs_type_name(pb->elem));
       return EXIT_INPUT;
     }
     b->bytes = gs_type_size(pb->elem);

@@ -6,6 +6,7 @@
 #include "gridsplit/emit.h"
 #include "gridsplit/error.h"
 #include "gridsplit/load.h"
+#include "gridsplit/lower.h"
 #include "gridsplit/options.h"
 #include "gridsplit/plan.h"
 #include "gridsplit/program.h"

@@ -252,9 +252,11 @@ gs_error *gs_program_parse_file(const char *path, gs_program **out);
 gs_error *gs_program_check(gs_program *p);
 int gs_program_is_checked(const gs_program *p);
 
-/* The canonical text (docs/programs.md): parsing it gives a program
- * gs_program_equal to P. Release with gs_dispose_string. NULL when P is NULL
- * or nests deeper than GS_PROGRAM_MAX_DEPTH. */
+/* The canonical text (docs/programs.md): for a checked program, parsing it
+ * gives a program gs_program_equal to P (an unchecked one prints as built,
+ * unsuffixed literals and unannotated lets included). Release with
+ * gs_dispose_string. NULL when P is NULL or nests deeper than
+ * GS_PROGRAM_MAX_DEPTH. */
 char *gs_program_print(const gs_program *p);
 
 /* Structural equality: name, workgroup size, buffers, statements and

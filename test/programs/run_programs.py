@@ -15,13 +15,20 @@ marks `output` was written back. The examples are written so that their
 results do not depend on the order of atomics, so every comparison is exact.
 
   run_programs.py --tool build/tools/gridsplit [-k SUBSTR] [--interpret-only]
+                  [--split-only [--spirv-val SPIRV_VAL]] [--via-spirv LLVM_SPIRV]
+                  [--random N [--seed S]] [--export-gpu DIR]
 
 --interpret-only runs only the interpreter (every case, and the time it
-takes). The last line is `N passed, N failed`; exit status 0 only when none
+takes); --split-only lowers and splits every program for every target
+instead of running anything (for LLVM 22, whose bitcode POCL cannot read);
+--via-spirv runs the SPIR-V the split emits, translated back; --random runs
+generated programs (random_programs.py) instead of the examples.
+The last line is `N passed, N failed`; exit status 0 only when none
 failed.
 """
 import argparse
 import concurrent.futures
+import json
 import os
 import random
 import shutil
@@ -29,6 +36,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import zlib
 
@@ -290,6 +298,92 @@ def semantics_case(path):
     return case
 
 
+# --- programs that must fail ---------------------------------------------------------
+# test/programs/errors/*.gsp: `// run:` as above, `// interpret-error: MESSAGE`
+# (FILE stands for the program's path) that `gridsplit interpret` must print
+# and exit 1 with, and optionally `// run-error: TEXT` that `gridsplit run`
+# must exit 1 with, TEXT in its message (the split refuses the program).
+
+def error_case(path):
+    case = semantics_case(path)
+    case.name = "errors/" + os.path.splitext(os.path.basename(path))[0]
+    lines = open(path).read().splitlines()
+    case.interpret_error = next(l[len("// interpret-error: "):] for l in lines
+                                if l.startswith("// interpret-error: ")).replace("FILE", path)
+    case.run_error = next((l[len("// run-error: "):] for l in lines
+                           if l.startswith("// run-error: ")), None)
+    return case
+
+
+def run_error_case(opts, case):
+    cdir = os.path.join(opts.work, case.name.replace("/", "_"))
+    shutil.rmtree(cdir, ignore_errors=True)
+    os.makedirs(os.path.join(cdir, "in"))
+    args = Args(os.path.join(cdir, "in"))
+    case.builder(args, None, case.grid)
+    common = ["--grid", ",".join(map(str, case.grid))]
+    problems = []
+    rc, out, secs = run([opts.tool, "interpret"] + common + ["--out", os.path.join(cdir, "i"),
+                        case.source] + args.items, opts.timeout)
+    if rc != 1 or out.strip() != case.interpret_error:
+        problems.append("gridsplit interpret: expected exit 1 and\n      %s\n    got exit %d and\n"
+                        "      %s" % (case.interpret_error, rc, out.strip()))
+    if case.run_error and not opts.interpret_only:
+        rc, out, _ = run([opts.tool, "run"] + common + ["--out", os.path.join(cdir, "r"),
+                         case.source] + args.items, opts.timeout)
+        if rc != 1 or case.run_error not in out:
+            problems.append("gridsplit run: expected exit 1 with '%s', got exit %d: %s"
+                            % (case.run_error, rc, out.strip()[-300:]))
+    if not problems and not opts.keep:
+        shutil.rmtree(cdir, ignore_errors=True)
+    return not problems, problems, secs
+
+
+def usage_checks(tool):
+    """Exact messages and exit statuses of `gridsplit interpret` for bad
+    command lines (2: usage, 1: input)."""
+    ex = os.path.join(EXAMPLES, "reduce_sum.gsp")
+    checks = [
+        ([], 2, "gridsplit interpret: error: no input file\n"
+                "(run 'gridsplit interpret --help' for usage)"),
+        ([ex], 2, "gridsplit interpret: error: --grid is required\n"
+                  "(run 'gridsplit interpret --help' for usage)"),
+        (["--grid", "0", ex], 2, "gridsplit interpret: error: --grid '0': expected X[,Y,Z] "
+                                 "with positive sizes\n(run 'gridsplit interpret --help' for usage)"),
+        (["--frobnicate", ex], 2, "gridsplit interpret: error: unknown option '--frobnicate' "
+                                  "for gridsplit interpret\n(run 'gridsplit interpret --help' "
+                                  "for usage)"),
+        (["--grid", "64", ex, "input=zeros:4", "partial=zeros:4"], 1,
+         "%s: error: buffer 'total' is not given" % ex),
+        (["--grid", "64", "--workgroup", "32", ex, "input=zeros:4", "partial=zeros:4",
+          "total=zeros:4"], 1,
+         "%s: error: --workgroup 32,1,1 is not the program's workgroup_size 64, 1, 1" % ex),
+        (["--grid", "64", ex, "nope=zeros:4"], 1, "%s: error: program 'reduce_sum' has no "
+                                                   "buffer 'nope'" % ex),
+        (["--grid", "64", ex, "total=abc"], 1, "%s: error: argument 'total': 'abc' is neither "
+                                                "@FILE, zeros:BYTES nor a value of type f32" % ex),
+        (["--grid", "64", ex, "input=@/nonexistent/x.bin"], 1,
+         "%s: error: cannot read '/nonexistent/x.bin' (buffer 'input'): No such file or "
+         "directory" % ex),
+        (["--grid", "64", ex, "input=zeros:6", "partial=zeros:4", "total=zeros:4"], 1,
+         "%s: error: buffer 'input' has 6 bytes, not a whole number of f32 elements "
+         "(4 bytes each)" % ex),
+        (["--grid", "64", ex, "input=zeros:8", "partial=zeros:4", "total=zeros:8"], 1,
+         "%s: error: buffer 'total' has 8 bytes, but the program declares f32[1] (4 bytes)" % ex),
+        (["--grid", "96", ex, "input=zeros:8", "partial=zeros:4", "total=zeros:4"], 1,
+         "%s: error: the grid (96) is not a multiple of the workgroup size (64) in "
+         "dimension 0" % ex),
+    ]
+    failures = []
+    for argv, want_rc, want in checks:
+        rc, out, _ = run([tool, "interpret"] + argv, 60)
+        if rc != want_rc or out.strip() != want:
+            failures.append("gridsplit interpret %s: expected exit %d and\n      %s\n    got "
+                            "exit %d and\n      %s" % (" ".join(argv), want_rc, want, rc,
+                                                      out.strip()))
+    return len(checks), failures
+
+
 def all_cases():
     sem = os.path.join(HERE, "semantics")
     cases = [semantics_case(os.path.join(sem, f)) for f in sorted(os.listdir(sem))
@@ -304,9 +398,9 @@ def all_cases():
         cases.append(Case("histogram", (g,), b_histogram))
     for g, it in (((8, 8), 1), ((16, 16), 7), ((32, 24), 20), ((128, 64), 12)):
         cases.append(Case("jacobi2d", g, b_jacobi2d(it), "-it%d" % it))
-    for g in (64, 192, 1024, 8192):
+    for g in (64, 192, 1024, 8192, 65536):
         cases.append(Case("stream_compact", (g,), b_stream_compact))
-    for g in (64, 128, 1024, 8192):
+    for g in (64, 128, 1024, 8192, 65536):
         cases.append(Case("bitonic_sort", (g,), b_bitonic_sort))
     for g, levels in ((64, 64), (512, 16), (1024, 300), (8192, 64)):
         cases.append(Case("bfs_levels", (g,), b_bfs_levels(levels), "-L%d" % levels))
@@ -357,6 +451,165 @@ def first_difference(name, expected, actual):
         name, len(bad), len(expected) // 4, i, expected[i:i + 4].hex(), actual[i:i + 4].hex())
 
 
+EXPORT_LOCK = threading.Lock()
+ELEMENT_BYTES = {"i32": 4, "u32": 4, "f32": 4, "i64": 8, "u64": 8, "f64": 8}
+
+
+def declared_buffers(path):
+    """name -> (element type, count or None for `?`), from the declarations."""
+    out = {}
+    for line in open(path):
+        line = line.split("//", 1)[0].strip()
+        if line.startswith("buffer "):
+            name, rest = line[len("buffer "):].split(":", 1)
+            words = rest.split()
+            elem, count = words[1].split("[")
+            count = count.split("]")[0]
+            out[name.strip()] = (elem, None if count == "?" else int(count))
+    return out
+
+
+def kernel_items(case, args, exp_dir, in_dir, prefix):
+    """The arguments of CASE for its lowered kernel rather than the program
+    (what gridsplit run works out from a .gsp itself): a one-element buffer
+    given as a value becomes a file (the interpreter wrote its bytes), and
+    every `?` buffer's count is passed as <b>_len (docs/programs.md). Files
+    are copied to IN_DIR and named PREFIX + file name."""
+    buffers = declared_buffers(case.source)
+    items, sizes = [], {}
+    for item in args.items:
+        name, _, value = item.partition("=")
+        if value.startswith("zeros:"):
+            items.append(item)
+            sizes[name] = int(value[6:])
+            continue
+        src = value[1:] if value.startswith("@") else os.path.join(exp_dir, name + ".bin")
+        shutil.copyfile(src, os.path.join(in_dir, name + ".in"))
+        items.append("%s=@%s%s.in" % (name, prefix, name))
+        sizes[name] = os.path.getsize(src)
+    for name, (elem, count) in sorted(buffers.items()):
+        if count is None and name in sizes:
+            items.append("%s_len=%d" % (name, sizes[name] // ELEMENT_BYTES[elem]))
+    return items
+
+
+def via_spirv(opts, case, args, exp_dir, cdir, common, act_dir):
+    """gridsplit run of the program's SPIR-V: split to SPIR-V, translated
+    back by SPIRV-LLVM-Translator, run with its plan."""
+    spv_dir = os.path.join(cdir, "spirv")
+    os.makedirs(os.path.join(spv_dir, "in"), exist_ok=True)
+    stem = os.path.splitext(os.path.basename(case.source))[0]
+    rc, out, _ = run([opts.tool, "--target", "spirv", "-o", spv_dir, case.source], opts.timeout)
+    if rc != 0:
+        return rc, "gridsplit --target spirv failed:\n" + out
+    bc = os.path.join(spv_dir, stem + ".bc")
+    rc, out, _ = run([opts.via_spirv, "-r", os.path.join(spv_dir, stem + ".spv"), "-o", bc],
+                     opts.timeout)
+    if rc != 0:
+        return rc, "llvm-spirv -r failed:\n" + out
+    items = kernel_items(case, args, exp_dir, os.path.join(spv_dir, "in"),
+                         os.path.join(spv_dir, "in") + "/")
+    rc, out, _ = run([opts.tool, "run"] + common + ["--plan", os.path.join(spv_dir, stem +
+                     ".plan.json"), "--out", act_dir, bc] + items, opts.timeout)
+    return rc, out
+
+
+def export_gpu(opts, case, args, exp_dir):
+    """Writes what gs-cuda-run needs to run CASE on an NVIDIA GPU, in the
+    layout of test/e2e/gpu_check.sh: the program split for nvptx
+    (kernel.ptx, kernel.plan.json), the inputs (one-element buffers given as
+    values become files, and every `?` buffer's <b>_len is passed, as
+    gridsplit run does), the interpreter's outputs as the expected bytes,
+    and one line of EXPORT/cases.txt. Returns a list of problems."""
+    root = os.path.abspath(opts.export_gpu)
+    slug = "".join(c if c.isalnum() or c in "-." else "_" for c in case.name)
+    cdir = os.path.join(root, slug)
+    shutil.rmtree(cdir, ignore_errors=True)
+    os.makedirs(os.path.join(cdir, "in"))
+    os.makedirs(os.path.join(cdir, "expected"))
+    stem = os.path.splitext(os.path.basename(case.source))[0]
+    rc, out, _ = run([opts.tool, "--target", "nvptx", "--drop-original", "-o",
+                      os.path.join(cdir, "ptx"), case.source], opts.timeout)
+    if rc != 0:
+        return ["gridsplit --target nvptx failed (exit %d): %s" % (rc, out.strip()[-300:])]
+    os.rename(os.path.join(cdir, "ptx", stem + ".ptx"), os.path.join(cdir, "kernel.ptx"))
+    os.rename(os.path.join(cdir, "ptx", stem + ".plan.json"),
+              os.path.join(cdir, "kernel.plan.json"))
+    shutil.rmtree(os.path.join(cdir, "ptx"))
+    buffers = declared_buffers(case.source)
+    items = kernel_items(case, args, exp_dir, os.path.join(cdir, "in"), "in/")
+    plan = json.load(open(os.path.join(cdir, "kernel.plan.json")))
+    kernel = plan["kernels"][0]
+    exact = [b["name"] for b in kernel["buffers"] if b.get("host_output")
+             and not b["name"].startswith("gridsplit.") and b["name"] in buffers]
+    for name in exact:
+        shutil.copyfile(os.path.join(exp_dir, name + ".bin"),
+                        os.path.join(cdir, "expected", name + ".bin"))
+    with EXPORT_LOCK:
+        with open(os.path.join(root, "cases.txt"), "a") as f:
+            f.write("%s|%s|%s|%s|%s|%s\n" % (slug, kernel["name"], ",".join(map(str, case.grid)),
+                                            ",".join(map(str, case.workgroup)), " ".join(items),
+                                            " ".join(exact)))
+    return []
+
+
+def random_case(opts, seed):
+    """A generated program (random_programs.py) and its inputs, written to
+    the work directory."""
+    import random_programs
+    text, inputs = random_programs.generate(seed)
+    path = os.path.join(opts.work, "random_%d.gsp" % seed)
+    with open(path, "w") as f:
+        f.write(text)
+    grid, workgroup = random_programs.shape(seed)
+
+    def build(a, rng, g):
+        n = random_programs.invocations(seed)
+        for name, (fmt, values) in sorted(inputs.items()):
+            a.buffer(name, fmt, values)
+        for t in random_programs.NUMS:
+            size = 4 if t in ("i32", "u32", "f32") else 8
+            a.zeros("out_" + t, size * n * random_programs.SLOTS)
+            a.zeros("mid_" + t, size * n)
+            a.zeros("coll_" + t, size * n * n)
+        for t in random_programs.INTS:
+            a.zeros("acc_" + t, (4 if t in ("i32", "u32") else 8) * 5)
+
+    case = Case("random_%d" % seed, grid, build)
+    case.source, case.workgroup = path, workgroup
+    case.name = "random/%d" % seed
+    # Two NaN operands give the payload of the first on x86, and LLVM may
+    # swap the operands of a commutative float operation: NaNs compare
+    # equal whatever their bits.
+    case.nan_equal = True
+    return case
+
+
+def same_bytes(name, expected, actual, nan_equal):
+    if expected == actual or not nan_equal or len(expected) != len(actual):
+        return expected == actual
+    fmt = {"f32": "f", "f64": "d"}.get(name[-3:])
+    if not fmt:
+        return False
+    size = struct.calcsize(fmt)
+    for i in range(0, len(expected), size):
+        e = struct.unpack("<" + fmt, expected[i:i + size])[0]
+        a = struct.unpack("<" + fmt, actual[i:i + size])[0]
+        if expected[i:i + size] != actual[i:i + size] and not (e != e and a != a):
+            return False
+    return True
+
+
+def initial_bytes(args, name):
+    for item in args.items:
+        n, _, value = item.partition("=")
+        if n == name and value.startswith("zeros:"):
+            return bytes(int(value[6:]))
+        if n == name and value.startswith("@"):
+            return open(value[1:], "rb").read()
+    return None
+
+
 def run_case(opts, case):
     """Returns (ok, lines, seconds of the interpreter)."""
     source = case.source
@@ -381,18 +634,29 @@ def run_case(opts, case):
             problems.append("interpreter, " + first_difference(name, want, got))
     if problems:
         return False, problems, secs
+    if opts.export_gpu:
+        problems = export_gpu(opts, case, args, exp_dir)
+        if problems:
+            return False, problems, secs
     if opts.interpret_only:
         if not opts.keep:
             shutil.rmtree(cdir, ignore_errors=True)
         return True, [], secs
-    rc, out, _ = run([opts.tool, "run"] + common + ["--out", act_dir, source] + args.items,
-                     opts.timeout)
+    if opts.via_spirv:
+        rc, out = via_spirv(opts, case, args, exp_dir, cdir, common, act_dir)
+    else:
+        rc, out, _ = run([opts.tool, "run"] + common + ["--out", act_dir, source] + args.items,
+                         opts.timeout)
     if rc != 0:
         return False, ["gridsplit run failed (exit %d):" % rc] + out.splitlines()[-10:], secs
     expected, actual = outputs(exp_dir), outputs(act_dir)
     for name in declared_outputs(source):
-        if name not in actual:
-            problems.append("%s: an output buffer, not written by gridsplit run" % name)
+        if name not in actual and initial_bytes(args, name) != open(expected[name], "rb").read():
+            # gridsplit run reads back what the plan's segments write; an output
+            # buffer that no instruction left in the split writes keeps its
+            # initial bytes on the host, and must have kept them here too
+            problems.append("%s: an output buffer the interpreter changed, not written by "
+                            "gridsplit run" % name)
     for name in sorted(actual):
         if name.startswith("gridsplit."):
             continue  # the lowering's own globals (a collective's rank counter), no program buffer
@@ -400,11 +664,47 @@ def run_case(opts, case):
             problems.append("%s: written by gridsplit run, not a buffer of the program" % name)
             continue
         e, a = open(expected[name], "rb").read(), open(actual[name], "rb").read()
-        if e != a:
+        if not same_bytes(name, e, a, getattr(case, "nan_equal", False)):
             problems.append(first_difference(name, e, a))
     if not problems and not opts.keep:
         shutil.rmtree(cdir, ignore_errors=True)
     return not problems, problems, secs
+
+
+def split_case(opts, case):
+    """The program lowered and split for every target: the tool succeeds,
+    writes the module and a plan naming the kernel, and SPIR-V validates."""
+    problems = []
+    cdir = os.path.join(opts.work, case.name.replace("/", "_"))
+    stem = os.path.splitext(os.path.basename(case.source))[0]
+    os.makedirs(cdir, exist_ok=True)
+    for target, ext in (("ir", ".ll"), ("spirv", ".spv"), ("amdgcn", ".hsaco"), ("nvptx", ".ptx")):
+        out_dir = os.path.join(cdir, target)
+        shutil.rmtree(out_dir, ignore_errors=True)
+        rc, out, _ = run([opts.tool, "--target", target, "-o", out_dir, case.source], opts.timeout)
+        module = os.path.join(out_dir, stem + ext)
+        plan = os.path.join(out_dir, stem + ".plan.json")
+        if rc != 0:
+            problems.append("gridsplit --target %s failed (exit %d): %s"
+                            % (target, rc, out.strip()[-300:]))
+        elif not os.path.exists(module) or not os.path.exists(plan):
+            problems.append("gridsplit --target %s wrote no %s or no plan" % (target, module))
+        elif '"name": "%s"' % program_name(case.source) not in open(plan).read():
+            problems.append("the %s plan names no kernel %s" % (target, program_name(case.source)))
+        elif target == "spirv" and opts.spirv_val:
+            rc, out, _ = run([opts.spirv_val, module], 120)
+            if rc != 0:
+                problems.append("spirv-val rejects the SPIR-V: %s" % out.strip()[-300:])
+    if not problems and not opts.keep:
+        shutil.rmtree(cdir, ignore_errors=True)
+    return not problems, problems, 0.0
+
+
+def program_name(path):
+    for line in open(path):
+        if line.startswith("program "):
+            return line.split()[1].rstrip(";")
+    return "?"
 
 
 def main():
@@ -414,6 +714,19 @@ def main():
                     help="only cases whose name contains this (repeatable)")
     ap.add_argument("--interpret-only", action="store_true",
                     help="run only the interpreter on every case")
+    ap.add_argument("--split-only", action="store_true",
+                    help="only lower and split every program for every target (where "
+                         "gridsplit run cannot run: a gridsplit built with LLVM 22)")
+    ap.add_argument("--random", type=int, default=0, metavar="N",
+                    help="instead of the examples, N generated programs (random_programs.py)")
+    ap.add_argument("--seed", type=int, default=1, help="the first seed of --random")
+    ap.add_argument("--via-spirv", metavar="LLVM_SPIRV",
+                    help="run every program through SPIR-V: gridsplit --target spirv, then "
+                         "LLVM_SPIRV -r back to bitcode, then gridsplit run --plan")
+    ap.add_argument("--export-gpu", metavar="DIR",
+                    help="also write every case for gs-cuda-run on an NVIDIA GPU "
+                         "(test/e2e/gpu_check.sh DIR GS_CUDA_RUN runs them)")
+    ap.add_argument("--spirv-val", help="spirv-val, to validate the SPIR-V of --split-only")
     ap.add_argument("-j", "--jobs", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--timeout", type=int, default=300, help="seconds per command")
     ap.add_argument("--work", help="work directory (default: a temporary one)")
@@ -434,11 +747,40 @@ def main():
     work_owned = not opts.work
     opts.work = os.path.abspath(opts.work or tempfile.mkdtemp(prefix="gs-programs."))
     os.makedirs(opts.work, exist_ok=True)
+    if opts.random:
+        sys.path.insert(0, HERE)
+        cases = [random_case(opts, s) for s in range(opts.seed, opts.seed + opts.random)]
+        untested = []
 
+    errdir = os.path.join(HERE, "errors")
+    errors = [error_case(os.path.join(errdir, f)) for f in sorted(os.listdir(errdir))
+              if f.endswith(".gsp")] if not opts.random else []
+    if opts.filter:
+        errors = [c for c in errors if any(f in c.name for f in opts.filter)]
     passed = failed = 0
     t0 = time.time()
+    if opts.split_only:
+        seen, programs = set(), []
+        for c in cases + errors:
+            if c.source not in seen and not c.name.startswith("errors/"):
+                seen.add(c.source)
+                programs.append(Case(c.example, c.grid, None))
+                programs[-1].source = c.source
+                programs[-1].name = "split/" + os.path.splitext(os.path.basename(c.source))[0]
+        cases, errors = [], []
+    if not opts.split_only and not opts.random and (not opts.filter or
+                                                    any("usage" in f for f in opts.filter)):
+        count, failures = usage_checks(opts.tool)
+        passed += not failures
+        failed += bool(failures)
+        print("%s usage (%d command lines)" % ("FAIL" if failures else "PASS", count))
+        for line in failures:
+            print("    " + line)
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, opts.jobs)) as pool:
         futures = [(c, pool.submit(run_case, opts, c)) for c in cases]
+        futures += [(c, pool.submit(run_error_case, opts, c)) for c in errors]
+        if opts.split_only:
+            futures = [(c, pool.submit(split_case, opts, c)) for c in programs]
         for case, fut in futures:
             try:
                 ok, lines, secs = fut.result()
@@ -446,7 +788,8 @@ def main():
                 ok, lines, secs = False, ["run_programs internal error: %r" % e], 0
             passed += ok
             failed += not ok
-            print("%s %s (interpreter %.2f s)" % ("PASS" if ok else "FAIL", case.name, secs))
+            print("%s %s%s" % ("PASS" if ok else "FAIL", case.name,
+                                "" if opts.split_only else " (interpreter %.2f s)" % secs))
             for line in lines:
                 print("    " + line)
             sys.stdout.flush()

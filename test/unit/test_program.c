@@ -884,8 +884,8 @@ static const bad_program BAD[] = {
     {0, "  let x = true + false;\n", "t.gsp:10:16: error: operands of '+' must be numbers, not bool"},
     {0, "  let x = true < false;\n", "t.gsp:10:16: error: operands of '<' must be numbers, not bool"},
     {0, "  let x = 1u32 || 2u32;\n", "t.gsp:10:16: error: operands of '||' must be bool, not u32"},
-    {0, "  let x = 1 && true;\n",
-     "t.gsp:10:13: error: operands of '&&' have different types: i32 and bool"},
+    {0, "  let x = 1 && true;\n", "t.gsp:10:13: error: operands of '&&' must be bool, not i32"},
+    {0, "  let x = true || 2.0;\n", "t.gsp:10:16: error: operands of '||' must be bool, not f32"},
     {0, "  let x = !1u32;\n", "t.gsp:10:11: error: operand of '!' must be bool, not u32"},
     {0, "  let x = ~1.0;\n", "t.gsp:10:11: error: operand of '~' must be an integer, not f32"},
     {0, "  let x = -true;\n", "t.gsp:10:11: error: operand of unary '-' must be a number, not bool"},
@@ -954,6 +954,23 @@ static const bad_program BAD[] = {
     {0, "  all_gather(f, g, 1, len(a) > 0);\n",
      "t.gsp:10:30: error: all_gather: parts must be u32, not bool"},
     {0, "  broadcast(f, g, 1, 1, 0.5);\n", "t.gsp:10:25: error: broadcast: root must be u32, not f32"},
+    {0, "  all_reduce(add, f, g, 4, 4);\n",
+     "t.gsp:10:3: error: all_reduce: the destination 'g' has 8 elements, fewer than parts * n = 16"},
+    {0, "  all_gather(f, g, 2, 3);\n",
+     "t.gsp:10:3: error: all_gather: the destination 'g' has 8 elements, fewer than parts * parts "
+     "* n = 18"},
+    {0, "  reduce_scatter(add, f, g, 2, 4);\n",
+     "t.gsp:10:3: error: reduce_scatter: the source 'f' has 16 elements, fewer than parts * parts "
+     "* n = 32"},
+    {0, "  broadcast(f, g, 8, 4, 2);\n",
+     "t.gsp:10:3: error: broadcast: the source 'f' has 16 elements, fewer than (root + 1) * n = 24"},
+    {0, "  broadcast(f, g, 1, 4, 4);\n", "t.gsp:10:3: error: broadcast: root 4 is not less than parts 4"},
+    {0, "  all_reduce(add, f, g, 4294967295, 4294967295);\n",
+     "t.gsp:10:3: error: all_reduce: the source 'f' has 16 elements, fewer than parts * n = "
+     "18446744065119617025"},
+    {0, "  reduce_scatter(min, f, g, 4294967295, 4294967295);\n",
+     "t.gsp:10:3: error: reduce_scatter: the source 'f' has 16 elements, fewer than parts * parts "
+     "* n = 18446744073709551615"},
 };
 
 START_TEST(bad_programs) {
@@ -970,6 +987,45 @@ START_TEST(bad_programs) {
                 b->message);
   free(msg);
   free(text);
+}
+END_TEST
+
+/* A cast gives its operand no type: unsuffixed literals inside default. */
+START_TEST(cast_operands_take_no_context) {
+  gs_program *p = parse_body_ok("  let v = u64(1 << 40);\n"
+                                "  let h = f32(1 / 2);\n"
+                                "  let q = 2 / 4 * f[0];\n");
+  const gs_expr *v = body_stmt(p, 0)->u.let.value;
+  ck_assert_int_eq(v->type, GS_TYPE_U64);
+  ck_assert_int_eq(v->u.cast.operand->type, GS_TYPE_I32);
+  ck_assert_int_eq(v->u.cast.operand->u.binary.rhs->type, GS_TYPE_I32);
+  const gs_expr *h = body_stmt(p, 1)->u.let.value;
+  ck_assert_int_eq(h->u.cast.operand->u.binary.lhs->kind, GS_EXPR_INT);
+  /* without a cast the context reaches through operators: 2 / 4 is f32 here */
+  const gs_expr *q = body_stmt(p, 2)->u.let.value;
+  ck_assert_int_eq(q->u.binary.lhs->type, GS_TYPE_F32);
+  ck_assert_int_eq(q->u.binary.lhs->u.binary.lhs->kind, GS_EXPR_FLOAT);
+  gs_program_dispose(p);
+}
+END_TEST
+
+/* Collectives whose extents fit, or depend on run-time values. */
+START_TEST(collective_extents) {
+  gs_program *p = parse_body_ok("  all_gather(a, w, 4, 2);\n"
+                                "  broadcast(f, g, 2, 4, 3);\n"
+                                "  all_reduce(min, f, g, 2, 4);\n"
+                                "  reduce_scatter(max, f, g, 1, 4);\n"
+                                "  all_reduce(add, f, g, len(a), 4);\n"
+                                "  broadcast(f, g, 16, 4, u32(u[0]));\n");
+  const gs_stmt *s = body_stmt(p, 1);
+  ck_assert_int_eq(s->kind, GS_STMT_COLLECTIVE);
+  ck_assert_int_eq(s->u.coll.kind, GS_COLL_BROADCAST);
+  ck_assert_int_eq(s->u.coll.src.buf, 1);
+  ck_assert_int_eq(s->u.coll.dst.buf, 5);
+  ck_assert_int_eq(s->u.coll.root->type, GS_TYPE_U32);
+  ck_assert_int_eq(body_stmt(p, 2)->u.coll.op, GS_REDUCE_MIN);
+  ck_assert_ptr_null(body_stmt(p, 2)->u.coll.root);
+  gs_program_dispose(p);
 }
 END_TEST
 
@@ -1458,6 +1514,8 @@ Suite *suite_program(void) {
   tcase_add_test(tc, float_literals_round_trip);
   tcase_add_test(tc, equality_is_structural);
   tcase_add_loop_test(tc, bad_programs, 0, sizeof BAD / sizeof *BAD);
+  tcase_add_test(tc, cast_operands_take_no_context);
+  tcase_add_test(tc, collective_extents);
   tcase_add_test(tc, scopes_allow_reuse);
   tcase_add_test(tc, deep_nesting_is_an_error);
   tcase_add_test(tc, deep_built_tree);

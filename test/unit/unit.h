@@ -73,5 +73,6 @@ Suite *suite_errors(void);
 Suite *suite_api(void);
 Suite *suite_split(void);
 Suite *suite_program(void);
+Suite *suite_lower(void);
 
 #endif
