@@ -48,6 +48,9 @@ int ir_function_in(LLVMValueRef inst, LLVMValueRef fn);
 char *ir_describe(LLVMValueRef inst);               /* "'text' (file:line:col)" */
 void ir_pointer_bases(LLVMValueRef p, gs_vec *bases); /* the objects P points into */
 void ir_tidy_blocks(LLVMValueRef fn); /* static allocas first, blocks in RPO (for SPIR-V) */
+/* the first instruction of BB after its leading allocas, or NULL: where code
+ * goes that must not split the entry's static allocas */
+LLVMValueRef ir_first_after_allocas(LLVMBasicBlockRef bb);
 
 /* target: what differs between SPIR, AMDGPU and NVPTX */
 

@@ -138,13 +138,18 @@ void ir_pointer_bases(LLVMValueRef p, gs_vec *bases) {
  * dominators (SPIR-V 2.16.1): static allocas move to the entry, and the
  * blocks follow a reverse post-order. LLVM needs neither, so this changes
  * nothing the function computes. */
+LLVMValueRef ir_first_after_allocas(LLVMBasicBlockRef bb) {
+  LLVMValueRef in = LLVMGetFirstInstruction(bb);
+  while (in && LLVMIsAAllocaInst(in))
+    in = LLVMGetNextInstruction(in);
+  return in;
+}
+
 void ir_tidy_blocks(LLVMValueRef fn) {
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(LLVMGetGlobalParent(fn)));
   /* the leading allocas of the entry stay; every other static one joins them */
-  LLVMValueRef first = LLVMGetFirstInstruction(entry);
-  while (first && LLVMIsAAllocaInst(first))
-    first = LLVMGetNextInstruction(first);
+  LLVMValueRef first = ir_first_after_allocas(entry);
   if (first)
     LLVMPositionBuilderBefore(b, first);
   for (LLVMBasicBlockRef bb = entry; bb && first; bb = LLVMGetNextBasicBlock(bb))

@@ -1411,11 +1411,8 @@ static void relocate_globals(LLVMModuleRef c, const kernel_result *kr) {
     LLVMValueRef fn = segment_function(c, kr, s);
     LLVMValueRef state = LLVMGetParam(fn, (unsigned)kr->live_state_arg);
     LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
-    LLVMValueRef at = LLVMGetFirstInstruction(entry);
-    while (at && LLVMIsAAllocaInst(at))
-      at = LLVMGetNextInstruction(at);
     LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
-    LLVMPositionBuilderBefore(b, at);
+    LLVMPositionBuilder(b, entry, ir_first_after_allocas(entry));
     for (size_t i = 0; i < kr->globals.len; i++) {
       const carried_global *cg = &VEC_AT(&kr->globals, carried_global, i);
       LLVMValueRef g = LLVMGetNamedGlobal(c, cg->name);

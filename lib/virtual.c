@@ -317,10 +317,7 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
   /* after the entry's allocas, which the inliner moves to the loop's entry
    * only while they lead the block */
   LLVMBasicBlockRef body_entry = LLVMGetFirstBasicBlock(body);
-  LLVMValueRef at = LLVMGetFirstInstruction(body_entry);
-  while (at && LLVMIsAAllocaInst(at))
-    at = LLVMGetNextInstruction(at);
-  LLVMPositionBuilder(b, body_entry, at);
+  LLVMPositionBuilder(b, body_entry, ir_first_after_allocas(body_entry));
   for (unsigned d = 0; d < 3; d++) {
     vg[d] = LLVMGetParam(body, np + d);
     vn[d] = LLVMBuildZExt(b, LLVMGetParam(body, first + d), i64, "gs.vgroups");

@@ -239,9 +239,7 @@ static char *ptx_kernel_params(LLVMModuleRef m) {
     if (!t->is_kernel(m, f))
       continue;
     LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(f);
-    LLVMValueRef at = LLVMGetFirstInstruction(entry);
-    while (at && LLVMIsAAllocaInst(at))
-      at = LLVMGetNextInstruction(at);
+    LLVMValueRef at = ir_first_after_allocas(entry);
     for (unsigned i = 0; i < LLVMCountParams(f) && !err; i++) {
       LLVMValueRef p = LLVMGetParam(f, i);
       LLVMTypeRef ty = LLVMTypeOf(p);
@@ -254,7 +252,7 @@ static char *ptx_kernel_params(LLVMModuleRef m) {
           LLVMSetLinkage(shared, LLVMExternalLinkage);
           LLVMSetAlignment(shared, 16);
         }
-        LLVMPositionBuilderBefore(b, at);
+        LLVMPositionBuilder(b, entry, at);
         LLVMValueRef off = LLVMBuildPtrToInt(b, p, i64, "");
         LLVMValueRef base = LLVMBuildPointerCast(b, shared, LLVMPointerType(i8, 3), "");
         LLVMValueRef q = LLVMBuildPointerCast(b, LLVMBuildGEP2(b, i8, base, &off, 1, ""), ty, "");
@@ -262,7 +260,7 @@ static char *ptx_kernel_params(LLVMModuleRef m) {
         /* the offset itself reads the parameter */
         LLVMSetOperand(off, 0, p);
       } else if (as == 4) {
-        LLVMPositionBuilderBefore(b, at);
+        LLVMPositionBuilder(b, entry, at);
         LLVMTypeRef gty = ty;
 #if GS_LLVM_MAJOR < 17
         gty = LLVMPointerTypeIsOpaque(ty) ? LLVMPointerTypeInContext(ctx, 1)
@@ -297,10 +295,7 @@ static void ptx_grid_dependency(LLVMModuleRef m) {
     if (!t->is_kernel(m, f))
       continue;
     LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(f);
-    LLVMValueRef at = LLVMGetFirstInstruction(entry);
-    while (at && LLVMIsAAllocaInst(at))
-      at = LLVMGetNextInstruction(at);
-    LLVMPositionBuilderBefore(b, at);
+    LLVMPositionBuilder(b, entry, ir_first_after_allocas(entry));
     for (int i = 0; i < 2; i++) {
       LLVMValueRef asm_ = LLVMGetInlineAsm(fty, (char *)code[i], strlen(code[i]), (char *)cons,
                                            sizeof cons - 1, 1, 0, LLVMInlineAsmDialectATT, 0);

@@ -306,8 +306,8 @@ static const char run_usage[] =
     "With --virtual-workgroups the segments loop over the grid's workgroups and\n"
     "run on --physical-groups N workgroups (default four per compute unit).\n";
 
-/* "X[,Y,Z]" */
-static int parse_dims(const char *s, size_t out[3]) {
+/* "X[,Y,Z]" (tools/interpret.h) */
+int tool_parse_dims(const char *s, size_t out[3]) {
   out[0] = out[1] = out[2] = 0;
   for (int d = 0; d < 3; d++) {
     char *end;
@@ -345,11 +345,11 @@ static int run_main(int argc, char **argv) {
       free(barriers);
       return 0;
     } else if (!strcmp(a, "--grid")) {
-      if (!parse_dims(argv[++i], req.grid))
+      if (!tool_parse_dims(argv[++i], req.grid))
         rc = usage_error("--grid '%s': expected X[,Y,Z] with positive sizes", argv[i]);
       have_grid = 1;
     } else if (!strcmp(a, "--workgroup")) {
-      if (!parse_dims(argv[++i], req.workgroup))
+      if (!tool_parse_dims(argv[++i], req.workgroup))
         rc = usage_error("--workgroup '%s': expected X[,Y,Z] with positive sizes", argv[i]);
     } else if (!strcmp(a, "--kernel")) {
       req.kernel = argv[++i];
@@ -367,7 +367,7 @@ static int run_main(int argc, char **argv) {
       req.virtual_workgroups = 1;
     } else if (!strcmp(a, "--physical-groups")) {
       size_t n[3];
-      if (!parse_dims(argv[++i], n) || n[1])
+      if (!tool_parse_dims(argv[++i], n) || n[1])
         rc = usage_error("--physical-groups '%s': expected a positive count", argv[i]);
       req.physical_groups = n[0];
     } else if (strlen(a) == 3 && a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3') {

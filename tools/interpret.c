@@ -36,25 +36,6 @@ static int usage_error(const char *fmt, const char *arg) {
   return EXIT_USAGE;
 }
 
-/* "X[,Y,Z]" with positive sizes */
-static int parse_dims(const char *s, size_t out[3]) {
-  out[0] = out[1] = out[2] = 0;
-  for (int d = 0; d < 3; d++) {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || end == s || !v || s[0] == '-')
-      return 0;
-    out[d] = (size_t)v;
-    if (!*end)
-      return 1;
-    if (*end != ',')
-      return 0;
-    s = end + 1;
-  }
-  return 0;
-}
-
 static int read_whole_file(const char *path, unsigned char **data, size_t *size) {
   FILE *f = fopen(path, "rb");
   if (!f)
@@ -203,10 +184,10 @@ int interpret_main(int argc, char **argv) {
       free(args);
       return 0;
     } else if (!strcmp(a, "--grid")) {
-      if (!parse_dims(argv[++i], grid))
+      if (!tool_parse_dims(argv[++i], grid))
         rc = usage_error("--grid '%s': expected X[,Y,Z] with positive sizes", argv[i]);
     } else if (!strcmp(a, "--workgroup")) {
-      if (!parse_dims(argv[++i], workgroup))
+      if (!tool_parse_dims(argv[++i], workgroup))
         rc = usage_error("--workgroup '%s': expected X[,Y,Z] with positive sizes", argv[i]);
     } else if (!strcmp(a, "--out")) {
       out_dir = argv[++i];
