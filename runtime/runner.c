@@ -487,6 +487,38 @@ static void plan_from_analysis(const gs_analysis *a, size_t k, run_plan *p) {
   }
 }
 
+/* A program's `output` buffers (the lowering's gridsplit.outputs, copied to
+ * every segment) are written back even where no segment writes them: the
+ * host asked for them, and they then hold what was given. */
+static void program_outputs(LLVMModuleRef m, run_plan *p) {
+  LLVMValueRef f = p->nsegments ? LLVMGetNamedFunction(m, p->functions[0]) : NULL;
+  LLVMValueRef md = NULL;
+  if (f) {
+    unsigned kind = LLVMGetMDKindIDInContext(LLVMGetModuleContext(m), "gridsplit.outputs", 17);
+    size_t n = 0;
+    LLVMValueMetadataEntry *all = LLVMGlobalCopyAllMetadata(f, &n);
+    for (size_t i = 0; i < n; i++)
+      if (LLVMValueMetadataEntriesGetKind(all, (unsigned)i) == kind)
+        md = LLVMMetadataAsValue(LLVMGetModuleContext(m),
+                                 LLVMValueMetadataEntriesGetMetadata(all, (unsigned)i));
+    LLVMDisposeValueMetadataEntries(all);
+  }
+  unsigned n = md ? LLVMGetMDNodeNumOperands(md) : 0;
+  LLVMValueRef *ops = gs_xcalloc(n + 1, sizeof *ops);
+  if (md)
+    LLVMGetMDNodeOperands(md, ops);
+  for (unsigned i = 0; i < n; i++) {
+    if (!ops[i] || !LLVMIsAConstantInt(ops[i]))
+      continue;
+    int arg = (int)LLVMConstIntGetZExtValue(ops[i]), seen = 0;
+    for (size_t j = 0; j < p->outputs.len; j++)
+      seen |= VEC_AT(&p->outputs, int, j) == arg;
+    if (!seen)
+      VEC_PUSH(&p->outputs, int, arg);
+  }
+  free(ops);
+}
+
 /* A non-negative integer member, or -1 when absent or null. */
 static int json_int(const json_value *o, const char *key) {
   const json_value *v = json_get(o, key);
@@ -783,8 +815,10 @@ static gs_error *prepare(const gs_run_request *req, LLVMContextRef lctx, LLVMMod
       err = gs_split_module(*m, opts, &a);
     if (!err)
       err = choose_kernel(a, req->kernel, &k);
-    if (!err)
+    if (!err) {
       plan_from_analysis(a, k, plan);
+      program_outputs(*m, plan);
+    }
     gs_analysis_dispose(a);
     gs_options_dispose(opts);
   }
