@@ -5,7 +5,10 @@
  * Before the segments go to POCL, such calls are redirected: a generic
  * pointer argument that is an address-space cast of a global or local pointer
  * (possibly through GEPs) is rebuilt in that space, and the callee's name
- * names that space instead; atom_inc and friends become atomic_inc etc. */
+ * names that space instead; atom_inc and friends become atomic_inc etc.
+ * POCL has no 64-bit atomic_min, _max, _and, _or, _xor, _sub or _xchg
+ * (SPIRV-LLVM-Translator writes them back from SPIR-V's OpAtomicSMax and
+ * friends): those calls become the atomicrmw they stand for. */
 #include "pocl_builtins.h"
 
 #include <stdlib.h>
@@ -67,12 +70,59 @@ static char *atom_to_atomic(const char *name) {
   return r;
 }
 
+/* atomic_OP(p, v) or atom_OP(p, v) on a 64-bit integer as
+ * `atomicrmw OP p, v seq_cst`;
+ * the mangled value type says the signedness (l: long, m: unsigned long) */
+static int wide_atomic(LLVMValueRef call, const char *name) {
+  static const struct {
+    const char *op;
+    LLVMAtomicRMWBinOp sop, uop;
+  } ops[] = {{"atomic_add", LLVMAtomicRMWBinOpAdd, LLVMAtomicRMWBinOpAdd},
+             {"atomic_sub", LLVMAtomicRMWBinOpSub, LLVMAtomicRMWBinOpSub},
+             {"atomic_xchg", LLVMAtomicRMWBinOpXchg, LLVMAtomicRMWBinOpXchg},
+             {"atomic_min", LLVMAtomicRMWBinOpMin, LLVMAtomicRMWBinOpUMin},
+             {"atomic_max", LLVMAtomicRMWBinOpMax, LLVMAtomicRMWBinOpUMax},
+             {"atomic_and", LLVMAtomicRMWBinOpAnd, LLVMAtomicRMWBinOpAnd},
+             {"atomic_or", LLVMAtomicRMWBinOpOr, LLVMAtomicRMWBinOpOr},
+             {"atomic_xor", LLVMAtomicRMWBinOpXor, LLVMAtomicRMWBinOpXor}};
+  if (LLVMGetNumArgOperands(call) != 2)
+    return 0;
+  LLVMValueRef p = LLVMGetOperand(call, 0), v = LLVMGetOperand(call, 1);
+  if (LLVMGetTypeKind(LLVMTypeOf(p)) != LLVMPointerTypeKind ||
+      LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMIntegerTypeKind ||
+      LLVMGetIntTypeWidth(LLVMTypeOf(v)) != 64)
+    return 0;
+  char *base = ir_itanium_base(name);
+  size_t n = strlen(name);
+  int done = 0;
+  /* atom_max is cl_khr_int64_extended_atomics' spelling of atomic_max */
+  const char *op = !strncmp(base, "atom_", 5) ? base + 5
+                   : !strncmp(base, "atomic_", 7) ? base + 7
+                                                  : "";
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0] && !done; i++) {
+    if (strcmp(op, ops[i].op + 7))
+      continue;
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(v)));
+    LLVMPositionBuilderBefore(b, call);
+    LLVMValueRef r = LLVMBuildAtomicRMW(b, name[n - 1] == 'm' ? ops[i].uop : ops[i].sop, p, v,
+                                        LLVMAtomicOrderingSequentiallyConsistent, 0);
+    LLVMReplaceAllUsesWith(call, r);
+    LLVMInstructionEraseFromParent(call);
+    LLVMDisposeBuilder(b);
+    done = 1;
+  }
+  free(base);
+  return done;
+}
+
 static void redirect_call(LLVMModuleRef m, LLVMValueRef call) {
   LLVMValueRef callee = ir_called_function(call);
   if (!callee || LLVMCountBasicBlocks(callee))
     return;
   size_t len;
   const char *name = LLVMGetValueName2(callee, &len);
+  if (wide_atomic(call, name))
+    return;
   int generic = strstr(name, "PU3AS4") != NULL;
   char *renamed = atom_to_atomic(name);
   if (!generic && !renamed)
