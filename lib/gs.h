@@ -111,8 +111,17 @@ buffer_space target_global_space(unsigned addrspace); /* 1 global, 3 workgroup: 
  * body moves into an always-inline callee in which every grid query reads
  * the virtual workgroup. */
 gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target *t,
-                             unsigned first, const char *kernel);
+                             unsigned first, int control, const char *kernel);
 int virtual_workgroups_on(const gs_options *opts, const gs_target *t);
+/* A segment with virtual workgroups and a dynamic schedule calls this at each
+ * barrier it leaves by, with the barrier's number; virtualize_segment gathers
+ * the choices of a physical workgroup's virtual ones and records them once. */
+#define GS_CHOOSE_NAME "gridsplit.choose"
+/* The control-word protocol (lib/split.c) for the choice WANT (i32), and the
+ * divergence flag alone. */
+void split_build_choice(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control,
+                        LLVMValueRef want);
+void split_build_disagree(LLVMBuilderRef b, LLVMValueRef control);
 
 /* barriers: the spellings of SPEC section 1 */
 

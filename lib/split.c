@@ -887,39 +887,61 @@ static void build_exit(seg_builder *sb, const piece *p) {
   if (c->status_offset >= 0)
     LLVMBuildStore(sb->b, LLVMConstInt(i32, j, 0),
                    state_ptr(sb, (unsigned)c->status_offset, i32));
-  if (c->dynamic) {
-    /* control[0]: the next segment, first come; control[1]: set when two
-     * invocations disagree (SPEC section 2: a divergent barrier). Every
-     * invocation of the grid passes here: an atomic for each would queue
-     * them all on one word, so only those that do not already read their
-     * choice there (a volatile read, which a stale cache cannot answer
-     * wrongly: the word changes once, from unset) try to set it, and only a
-     * disagreement raises the flag. */
-    LLVMValueRef unset = LLVMConstInt(i32, (unsigned long long)-1, 1);
-    LLVMValueRef want = LLVMConstInt(i32, j, 0);
-    LLVMValueRef seen = LLVMBuildLoad2(sb->b, i32, sb->control, "gs.chosen");
-    LLVMSetVolatile(seen, 1);
-    LLVMBasicBlockRef claim = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.claim");
-    LLVMBasicBlockRef differ = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.disagree");
-    LLVMBasicBlockRef out = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.chosen");
-    LLVMBuildCondBr(sb->b, LLVMBuildICmp(sb->b, LLVMIntEQ, seen, want, ""), out, claim);
-    LLVMPositionBuilderAtEnd(sb->b, claim);
-    LLVMValueRef pair =
-        LLVMBuildAtomicCmpXchg(sb->b, sb->control, unset, want, LLVMAtomicOrderingMonotonic,
-                               LLVMAtomicOrderingMonotonic, 0);
-    LLVMValueRef old = LLVMBuildExtractValue(sb->b, pair, 0, "");
-    LLVMValueRef agree = LLVMBuildOr(sb->b, LLVMBuildICmp(sb->b, LLVMIntEQ, old, unset, ""),
-                                     LLVMBuildICmp(sb->b, LLVMIntEQ, old, want, ""), "");
-    LLVMBuildCondBr(sb->b, agree, out, differ);
-    LLVMPositionBuilderAtEnd(sb->b, differ);
-    LLVMValueRef one = LLVMConstInt(LLVMInt64TypeInContext(ctx), 1, 0);
-    LLVMValueRef flag = LLVMBuildGEP2(sb->b, i32, sb->control, &one, 1, "");
-    LLVMBuildAtomicRMW(sb->b, LLVMAtomicRMWBinOpOr, flag, LLVMConstInt(i32, 1, 0),
-                       LLVMAtomicOrderingMonotonic, 0);
-    LLVMBuildBr(sb->b, out);
-    LLVMPositionBuilderAtEnd(sb->b, out);
+  if (c->dynamic && c->virtual_wg) {
+    /* the loop over virtual workgroups gathers the choices of its
+     * workgroups and records them once (lib/virtual.c) */
+    LLVMTypeRef vty = LLVMVoidTypeInContext(ctx);
+    LLVMTypeRef fty = LLVMFunctionType(vty, &i32, 1, 0);
+    LLVMValueRef fn = LLVMGetNamedFunction(c->m, GS_CHOOSE_NAME);
+    if (!fn)
+      fn = LLVMAddFunction(c->m, GS_CHOOSE_NAME, fty);
+    LLVMValueRef arg = LLVMConstInt(i32, j, 0);
+    LLVMBuildCall2(sb->b, fty, fn, &arg, 1, "");
+  } else if (c->dynamic) {
+    split_build_choice(sb->b, sb->fn, sb->control, LLVMConstInt(i32, j, 0));
   }
   build_return(sb);
+}
+
+/* The control word (docs/split.md): control[0] the next segment, first
+ * come; control[1] set when two invocations disagree (SPEC section 2: a
+ * divergent barrier). Every invocation of the grid passes here: an atomic for
+ * each would queue them all on one word, so only those that do not already
+ * read their choice WANT there (a volatile read, which a stale cache cannot
+ * answer wrongly: the word changes once, from unset) try to set it, and only
+ * a disagreement raises the flag. Leaves B at the continuation. */
+void split_build_choice(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control,
+                        LLVMValueRef want) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(want));
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMValueRef unset = LLVMConstInt(i32, (unsigned long long)-1, 1);
+  LLVMValueRef seen = LLVMBuildLoad2(b, i32, control, "gs.chosen");
+  LLVMSetVolatile(seen, 1);
+  LLVMBasicBlockRef claim = LLVMAppendBasicBlockInContext(ctx, fn, "gs.claim");
+  LLVMBasicBlockRef differ = LLVMAppendBasicBlockInContext(ctx, fn, "gs.disagree");
+  LLVMBasicBlockRef out = LLVMAppendBasicBlockInContext(ctx, fn, "gs.chosen");
+  LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntEQ, seen, want, ""), out, claim);
+  LLVMPositionBuilderAtEnd(b, claim);
+  LLVMValueRef pair = LLVMBuildAtomicCmpXchg(b, control, unset, want, LLVMAtomicOrderingMonotonic,
+                                             LLVMAtomicOrderingMonotonic, 0);
+  LLVMValueRef old = LLVMBuildExtractValue(b, pair, 0, "");
+  LLVMValueRef agree = LLVMBuildOr(b, LLVMBuildICmp(b, LLVMIntEQ, old, unset, ""),
+                                   LLVMBuildICmp(b, LLVMIntEQ, old, want, ""), "");
+  LLVMBuildCondBr(b, agree, out, differ);
+  LLVMPositionBuilderAtEnd(b, differ);
+  split_build_disagree(b, control);
+  LLVMBuildBr(b, out);
+  LLVMPositionBuilderAtEnd(b, out);
+}
+
+/* control[1] |= 1: two invocations chose differently */
+void split_build_disagree(LLVMBuilderRef b, LLVMValueRef control) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(control));
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMValueRef one = LLVMConstInt(LLVMInt64TypeInContext(ctx), 1, 0);
+  LLVMValueRef flag = LLVMBuildGEP2(b, i32, control, &one, 1, "");
+  LLVMBuildAtomicRMW(b, LLVMAtomicRMWBinOpOr, flag, LLVMConstInt(i32, 1, 0),
+                     LLVMAtomicOrderingMonotonic, 0);
 }
 
 static void clone_pieces(seg_builder *sb) {
@@ -1178,7 +1200,9 @@ static gs_error *build_segment(split_ctx *c, size_t s) {
   }
   gs_error *err = sb.err;
   if (!err && c->virtual_wg)
-    err = virtualize_segment(c->m, sb.fn, c->t, c->virtual_arg, vname(c->kernel));
+    err = virtualize_segment(c->m, sb.fn, c->t, c->virtual_arg,
+                             c->dynamic ? (int)(c->nparams + (c->has_state ? 1 : 0)) : -1,
+                             vname(c->kernel));
   free(sb.wg_arg_size);
   free(sb.wg_arg_offset);
   LLVMDisposeBuilder(sb.b);

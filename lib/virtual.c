@@ -220,6 +220,7 @@ typedef struct {
   LLVMBasicBlockRef done;
   int wg; /* a workgroup barrier between two virtual workgroups */
   LLVMValueRef first, stride, total, n[3];
+  LLVMValueRef choice[2]; /* dynamic schedules: the gathered choice and disagreement */
 } vloop;
 
 /* for (v = first; v < total; v += stride) body(params, v as (x, y, z)),
@@ -238,9 +239,12 @@ static LLVMBasicBlockRef build_vloop(const vloop *lp, LLVMModuleRef m, const gs_
   LLVMValueRef v = LLVMBuildPhi(b, i32, "gs.v");
   LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, v, lp->total, ""), run, lp->done);
   LLVMPositionBuilderAtEnd(b, run);
-  LLVMValueRef *args = gs_xcalloc(lp->np + 3, sizeof *args);
+  unsigned nargs = lp->np + 3 + (lp->choice[0] ? 2 : 0);
+  LLVMValueRef *args = gs_xcalloc(nargs, sizeof *args);
   for (unsigned i = 0; i < lp->np; i++)
     args[i] = LLVMGetParam(lp->seg, i);
+  if (lp->choice[0])
+    args[lp->np + 3] = lp->choice[0], args[lp->np + 4] = lp->choice[1];
   LLVMValueRef xyz[3];
   if (one_d) {
     xyz[0] = v;
@@ -253,7 +257,7 @@ static LLVMBasicBlockRef build_vloop(const vloop *lp, LLVMModuleRef m, const gs_
   }
   for (unsigned d = 0; d < 3; d++)
     args[lp->np + d] = LLVMBuildZExt(b, xyz[d], i64, "");
-  LLVMValueRef call = LLVMBuildCall2(b, lp->body_type, lp->body, args, lp->np + 3, "");
+  LLVMValueRef call = LLVMBuildCall2(b, lp->body_type, lp->body, args, nargs, "");
   LLVMSetInstructionCallConv(call, lp->body_cc);
   free(args);
   if (lp->wg)
@@ -266,16 +270,53 @@ static LLVMBasicBlockRef build_vloop(const vloop *lp, LLVMModuleRef m, const gs_
   return head;
 }
 
+/* In BODY, every call of GS_CHOOSE_NAME(j) becomes, on the invocation's
+ * private CHOICE and SPLIT: choice = choice == -1 ? j : choice, split |=
+ * choice differed from j. */
+static void gather_choices(LLVMValueRef body, LLVMValueRef choice, LLVMValueRef split) {
+  LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(body));
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMValueRef unset = LLVMConstInt(i32, (unsigned long long)-1, 1);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  gs_vec calls;
+  vec_init(&calls, sizeof(LLVMValueRef));
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(body); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      const char *callee = ir_is_call(i) ? ir_callee_name(i) : NULL;
+      if (callee && !strcmp(callee, GS_CHOOSE_NAME))
+        VEC_PUSH(&calls, LLVMValueRef, i);
+    }
+  for (size_t k = 0; k < calls.len; k++) {
+    LLVMValueRef call = VEC_AT(&calls, LLVMValueRef, k), want = LLVMGetOperand(call, 0);
+    LLVMPositionBuilderBefore(b, call);
+    LLVMValueRef had = LLVMBuildLoad2(b, i32, choice, "");
+    LLVMValueRef fresh = LLVMBuildICmp(b, LLVMIntEQ, had, unset, "");
+    LLVMBuildStore(b, LLVMBuildSelect(b, fresh, want, had, ""), choice);
+    LLVMValueRef differs = LLVMBuildAnd(
+        b, LLVMBuildNot(b, fresh, ""), LLVMBuildICmp(b, LLVMIntNE, had, want, ""), "");
+    LLVMValueRef was = LLVMBuildLoad2(b, i32, split, "");
+    LLVMBuildStore(b, LLVMBuildOr(b, was, LLVMBuildZExt(b, differs, i32, ""), ""), split);
+    LLVMInstructionEraseFromParent(call);
+  }
+  vec_free(&calls);
+  LLVMDisposeBuilder(b);
+}
+
 gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target *t,
-                             unsigned first, const char *kernel) {
+                             unsigned first, int control, const char *kernel) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), void_ty = LLVMVoidTypeInContext(ctx);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
   unsigned np = LLVMCountParams(seg);
-  LLVMTypeRef *params = gs_xcalloc(np + 3, sizeof *params);
+  LLVMTypeRef *params = gs_xcalloc(np + 5, sizeof *params);
   LLVMGetParamTypes(LLVMGlobalGetValueType(seg), params);
   for (unsigned d = 0; d < 3; d++)
     params[np + d] = i64;
-  LLVMTypeRef bty = LLVMFunctionType(void_ty, params, np + 3, 0);
+  /* a dynamic schedule: the body gathers its choices in two private words */
+  LLVMTypeRef private_i32 = LLVMPointerType(i32, 0);
+  if (control >= 0)
+    params[np + 3] = params[np + 4] = private_i32;
+  LLVMTypeRef bty = LLVMFunctionType(void_ty, params, np + 3 + (control >= 0 ? 2 : 0), 0);
   free(params);
   size_t nlen = 0;
   const char *sname = LLVMGetValueName2(seg, &nlen);
@@ -323,6 +364,10 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
     vn[d] = LLVMBuildZExt(b, LLVMGetParam(body, first + d), i64, "gs.vgroups");
   }
   gs_error *err = remap_queries(m, body, t, vg, vn, kernel);
+  /* the choices first: a call the workgroup-memory test does not know would
+   * put a workgroup barrier between every two virtual workgroups */
+  if (control >= 0)
+    gather_choices(body, LLVMGetParam(body, np + 3), LLVMGetParam(body, np + 4));
   int wg = workgroup_memory_open_at_exit(body, t);
 
   /* the segment: the loop over virtual workgroups, twice: a one-dimensional
@@ -330,10 +375,15 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
   LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(ctx, seg, "gs.ventry");
   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(ctx, seg, "gs.vdone");
   LLVMPositionBuilderAtEnd(b, entry);
+  vloop lp = {b, seg, body, bty, body_cc, np, done, wg, NULL, NULL, NULL, {0}, {0}};
+  if (control >= 0) {
+    lp.choice[0] = LLVMBuildAlloca(b, i32, "gs.choice");
+    lp.choice[1] = LLVMBuildAlloca(b, i32, "gs.split");
+    LLVMBuildStore(b, LLVMConstInt(i32, (unsigned long long)-1, 1), lp.choice[0]);
+    LLVMBuildStore(b, LLVMConstInt(i32, 0, 0), lp.choice[1]);
+  }
   /* 32-bit arithmetic: runners launch at most 2^31 virtual workgroups (and
    * fewer physical ones), so V + STRIDE cannot wrap */
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
-  vloop lp = {b, seg, body, bty, body_cc, np, done, wg, NULL, NULL, NULL, {0}};
   lp.first = LLVMBuildTrunc(b, target_linear(b, m, t, Q_GROUP_ID, Q_NUM_GROUPS), i32, "");
   lp.stride = LLVMBuildTrunc(b, target_product(b, m, t, Q_NUM_GROUPS), i32, "");
   for (unsigned d = 0; d < 3; d++)
@@ -348,6 +398,31 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
   LLVMPositionBuilderAtEnd(b, entry);
   LLVMBuildCondBr(b, one_d, loop1, loop3);
   LLVMPositionBuilderAtEnd(b, done);
+  if (control >= 0) {
+    /* the physical invocation's choice over all its virtual workgroups,
+     * recorded once: a grid's worth of reads of the one control word would
+     * queue on one cache slice */
+    LLVMValueRef word = LLVMGetParam(seg, (unsigned)control);
+    LLVMValueRef chose = LLVMBuildLoad2(b, i32, lp.choice[0], "");
+    LLVMValueRef split = LLVMBuildLoad2(b, i32, lp.choice[1], "");
+    LLVMBasicBlockRef differ = LLVMAppendBasicBlockInContext(ctx, seg, "gs.vdisagree");
+    LLVMBasicBlockRef record = LLVMAppendBasicBlockInContext(ctx, seg, "gs.vrecord");
+    LLVMBasicBlockRef choose = LLVMAppendBasicBlockInContext(ctx, seg, "gs.vchoose");
+    LLVMBasicBlockRef out = LLVMAppendBasicBlockInContext(ctx, seg, "gs.vout");
+    LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntNE, split, LLVMConstInt(i32, 0, 0), ""), differ,
+                    record);
+    LLVMPositionBuilderAtEnd(b, differ);
+    split_build_disagree(b, word);
+    LLVMBuildBr(b, record);
+    LLVMPositionBuilderAtEnd(b, record);
+    LLVMBuildCondBr(
+        b, LLVMBuildICmp(b, LLVMIntEQ, chose, LLVMConstInt(i32, (unsigned long long)-1, 1), ""),
+        out, choose);
+    LLVMPositionBuilderAtEnd(b, choose);
+    split_build_choice(b, seg, word, chose);
+    LLVMBuildBr(b, out);
+    LLVMPositionBuilderAtEnd(b, out);
+  }
   LLVMBuildRetVoid(b);
   LLVMDisposeBuilder(b);
   return err;

@@ -16,6 +16,10 @@
 ; RUN: not %gridsplit run -O0 --kernel racy --grid 64 --workgroup 1 --out %t/racy %S/Inputs/run_racy_flag.cl flag=zeros:4 out=zeros:256 2> %t/racy.err
 ; RUN: FileCheck %s --check-prefix=RUNTIME < %t/racy.err
 ; RUN: not ls %t/racy/out.bin
+; With virtual workgroups each physical invocation gathers the choices of its
+; virtual workgroups and records them once: still a divergence, still found.
+; RUN: not %gridsplit run -O0 --virtual-workgroups --physical-groups 5 --kernel racy --grid 64 --workgroup 1 --out %t/racyv %S/Inputs/run_racy_flag.cl flag=zeros:4 out=zeros:256 2> %t/racyv.err
+; RUN: FileCheck %s --check-prefix=RUNTIME < %t/racyv.err
 ; RUN: not %gridsplit run -O0 --kernel flags_by_id --grid 64 --workgroup 1 --out %t/byid %S/Inputs/run_racy_flag.cl flags=zeros:256 out=zeros:256 2> %t/byid.err
 ; RUN: FileCheck %s --check-prefix=COMPILE < %t/byid.err
 ; RUN: not ls %t/byid

@@ -52,8 +52,14 @@ def inputs(name, n, d, rng):
 
 def main():
     os.chdir(here)
-    # the PTX to measure: the first is the table's, others add their ratios
-    ptxs = sys.argv[1:] or ["workloads.ptx"]
+    # the PTX to measure: the first is the table's, others add their ratios;
+    # --workload NAME (repeatable) measures only those
+    args, only = sys.argv[1:], []
+    while "--workload" in args:
+        i = args.index("--workload")
+        only.append(args[i + 1])
+        del args[i:i + 2]
+    ptxs = args or ["workloads.ptx"]
     sh(["nvcc", "-O3", "-arch=sm_90", "--fmad=false", "-o", "coop", "coop.cu"])
     sh(["cc", "-O2", "-I%s/include" % cuda, "gs_cuda_run.c", "json.c",
         "-L%s/lib64/stubs" % cuda, "-lcuda", "-o", "gs-cuda-run"])
@@ -67,7 +73,7 @@ def main():
     for e in (20, 24, 27):
         n = 1 << e
         reps = {20: 200, 24: 50, 27: 15}[e]
-        for name in ("reduce", "scan", "histnorm", "jacobi", "jacobi_loop"):
+        for name in only or ("reduce", "scan", "histnorm", "jacobi", "jacobi_loop"):
             d = os.path.join("/tmp/gsb", "%s_%d" % (name, e))
             names, grid, moved = inputs(name, n, d, rng)
             so, co = d + "/split", d + "/coop"
