@@ -84,9 +84,10 @@ typedef struct gs_target {
    * grid query that cannot be remapped. */
   int (*grid_query)(LLVMValueRef call, const char *callee, gs_query *query, LLVMValueRef *dim);
   int virtual_by_default; /* segments loop over virtual workgroups unless told otherwise */
-  /* a workgroup barrier that orders workgroup memory (the ones the target's
-   * OpenCL library or intrinsics spell), or 0 when in doubt */
-  int (*is_workgroup_barrier)(LLVMValueRef call, const char *callee);
+  /* a workgroup barrier (the ones the target's OpenCL library or intrinsics
+   * spell); ORDERS_MEMORY: one that also orders workgroup memory, 0 when in
+   * doubt */
+  int (*is_workgroup_barrier)(LLVMValueRef call, const char *callee, int orders_memory);
 } gs_target;
 
 /* the global linear invocation id, the workgroup's linear id, the

@@ -1514,7 +1514,7 @@ static int segment_has_effects(LLVMValueRef fn, const gs_target *t) {
       if (!ir_is_call(i) || ir_is_marker(i))
         continue;
       const char *callee = ir_callee_name(i);
-      if (!callee || !(t->is_pure_query(callee) || t->is_workgroup_barrier(i, callee)))
+      if (!callee || !(t->is_pure_query(callee) || t->is_workgroup_barrier(i, callee, 1)))
         return 1;
     }
   return 0;

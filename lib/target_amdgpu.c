@@ -105,10 +105,11 @@ static int amdgpu_grid_query(LLVMValueRef call, const char *callee, gs_query *q,
   return -1;
 }
 
-/* s_barrier orders memory only between fences; no call is taken for one */
-static int amdgpu_is_workgroup_barrier(LLVMValueRef call, const char *callee) {
-  (void)call, (void)callee;
-  return 0;
+/* s_barrier orders memory only between fences: it is taken for a barrier,
+ * never for one that orders memory */
+static int amdgpu_is_workgroup_barrier(LLVMValueRef call, const char *callee, int orders_memory) {
+  (void)call;
+  return !orders_memory && !strcmp(callee, "llvm.amdgcn.s.barrier");
 }
 
 const gs_target target_amdgpu = {"amdgcn",           amdgpu_is_kernel,    target_flat_arg_space,

@@ -130,8 +130,8 @@ static int nvptx_grid_query(LLVMValueRef call, const char *callee, gs_query *q, 
 }
 
 /* bar.sync 0 in its spellings (barrier0 before LLVM 20) */
-static int nvptx_is_workgroup_barrier(LLVMValueRef call, const char *callee) {
-  (void)call;
+static int nvptx_is_workgroup_barrier(LLVMValueRef call, const char *callee, int orders_memory) {
+  (void)call, (void)orders_memory;
   return !strcmp(callee, "llvm.nvvm.barrier0") ||
          !strcmp(callee, "llvm.nvvm.barrier.cta.sync.aligned.all") ||
          !strcmp(callee, "llvm.nvvm.barrier.cta.sync.all");

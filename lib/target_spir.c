@@ -112,16 +112,17 @@ static int spir_grid_query(LLVMValueRef call, const char *callee, gs_query *q, L
   return r;
 }
 
-/* barrier(flags), work_group_barrier(flags[, scope]) with the local-memory
- * fence (OpenCL C 6.15.8: CLK_LOCAL_MEM_FENCE = 1), or
+/* barrier(flags), work_group_barrier(flags[, scope]) (ordering workgroup
+ * memory with the local-memory fence, OpenCL C 6.15.8: CLK_LOCAL_MEM_FENCE =
+ * 1), or
  * __spirv_ControlBarrier with Workgroup execution scope (2) */
-static int spir_is_workgroup_barrier(LLVMValueRef call, const char *callee) {
+static int spir_is_workgroup_barrier(LLVMValueRef call, const char *callee, int orders_memory) {
   char *base = ir_itanium_base(callee);
   int r = 0;
   LLVMValueRef a0 = LLVMGetNumArgOperands(call) ? LLVMGetOperand(call, 0) : NULL;
   int local = a0 && LLVMIsAConstantInt(a0) && (LLVMConstIntGetZExtValue(a0) & 1);
   if (!strcmp(base, "barrier") || !strcmp(base, "work_group_barrier"))
-    r = local;
+    r = local || !orders_memory;
   else if (!strcmp(base, "__spirv_ControlBarrier"))
     r = a0 && LLVMIsAConstantInt(a0) && LLVMConstIntGetZExtValue(a0) == 2;
   free(base);

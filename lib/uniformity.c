@@ -374,7 +374,8 @@ static void propagate(uniformity *u) {
 }
 
 /* next[b]: the barrier sites an invocation entering block b can reach first,
- * and 0 when it can return before any */
+ * and 0 when it can return before any (with workgroup barriers counted: -1
+ * when it can reach a workgroup barrier first) */
 typedef struct {
   gs_vec *next; /* per block: sorted int */
 } first_barriers;
@@ -396,7 +397,7 @@ static int union_into(gs_vec *dst, const gs_vec *src) {
   return changed;
 }
 
-static void compute_first_barriers(const uniformity *u, first_barriers *fb) {
+static void compute_first_syncs(const uniformity *u, first_barriers *fb, int workgroup) {
   size_t n = u->n;
   fb->next = gs_xcalloc(n, sizeof *fb->next);
   int *own = gs_xcalloc(n, sizeof(int));
@@ -406,8 +407,11 @@ static void compute_first_barriers(const uniformity *u, first_barriers *fb) {
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in && !own[b];
          in = LLVMGetNextInstruction(in)) {
       intptr_t site;
+      const char *callee = workgroup && ir_is_call(in) ? ir_callee_name(in) : NULL;
       if (map_get(&u->cfg->barrier_site, in, &site))
         own[b] = (int)site;
+      else if (callee && u->t->is_workgroup_barrier(in, callee, 0))
+        own[b] = -1;
     }
     if (own[b])
       VEC_PUSH(&fb->next[b], int, own[b]);
@@ -431,6 +435,10 @@ static void compute_first_barriers(const uniformity *u, first_barriers *fb) {
     }
   }
   free(own);
+}
+
+static void compute_first_barriers(const uniformity *u, first_barriers *fb) {
+  compute_first_syncs(u, fb, 0);
 }
 
 static int same_set(const gs_vec *a, const gs_vec *b) {
@@ -532,6 +540,58 @@ static gs_error *check_branches(const uniformity *u, const first_barriers *fbr) 
   return err;
 }
 
+/* A branch on an invocation-dependent value after which some invocations
+ * can wait at a grid barrier while others of their workgroup wait at a
+ * workgroup barrier is a deadlock with true grid barriers, and undefined
+ * OpenCL in the segment (a workgroup barrier that not every work-item
+ * reaches), which some runtimes do not survive. */
+static gs_error *check_workgroup_parting(const uniformity *u) {
+  first_barriers fb;
+  compute_first_syncs(u, &fb, 1);
+  gs_error *err = NULL;
+  for (size_t i = 0; i < u->branches.len && !err; i++) {
+    LLVMValueRef br = VEC_AT(&u->branches, LLVMValueRef, i);
+    unsigned ns = LLVMGetNumSuccessors(br);
+    int grid = 0, workgroup = 0;
+    for (unsigned k = 0; k < ns; k++) {
+      intptr_t s;
+      if (!map_get(&u->cfg->block_index, LLVMGetSuccessor(br, k), &s))
+        continue;
+      int g = 0, w = 0;
+      for (size_t j = 0; j < fb.next[s].len; j++) {
+        int x = VEC_AT(&fb.next[s], int, j);
+        if (x > 0 && !g)
+          g = x;
+        w |= x < 0;
+      }
+      /* one way a grid barrier, another a workgroup barrier */
+      if ((g && workgroup) || (w && grid)) {
+        int site = g ? g : grid;
+        char *where = ir_describe(br);
+        char *loc = ir_location(VEC_AT(&u->cfg->barriers, LLVMValueRef, (size_t)site - 1));
+        size_t len;
+        err = gs_errorf("kernel '%s': divergent workgroup barrier: the branch %s depends on "
+                        "the invocation id, and invocations that take it can wait at grid "
+                        "barrier %d%s%s%s while others of their workgroup wait at a workgroup "
+                        "barrier; a workgroup barrier must be reached by every invocation of "
+                        "the workgroup that has not returned",
+                        LLVMGetValueName2(u->cfg->fn, &len), where, site, loc ? " (" : "",
+                        loc ? loc : "", loc ? ")" : "");
+        free(where);
+        free(loc);
+        break;
+      }
+      if (g && !grid)
+        grid = g;
+      workgroup |= w;
+    }
+  }
+  for (size_t b = 0; b < u->n; b++)
+    vec_free(&fb.next[b]);
+  free(fb.next);
+  return err;
+}
+
 /* Whether invocations can part at a branch on an invocation-dependent value
  * with some returning while others go on to a barrier: only then must a
  * segment know which invocations returned (the split's status word). */
@@ -610,6 +670,8 @@ gs_error *uniformity_check(const kernel_cfg *cfg, const gs_target *t, int *unifo
   first_barriers fb;
   compute_first_barriers(&u, &fb);
   gs_error *err = check_branches(&u, &fb);
+  if (!err)
+    err = check_workgroup_parting(&u);
   *uniform_choice = has_uniform_choice(&u, &fb);
   for (size_t b = 0; b < u.n; b++)
     vec_free(&fb.next[b]);

@@ -113,7 +113,7 @@ static int workgroup_memory_open_at_exit(LLVMValueRef body, const gs_target *t) 
       int open = in[k];
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
         const char *callee = ir_is_call(i) ? ir_callee_name(i) : NULL;
-        if (callee && t->is_workgroup_barrier(i, callee))
+        if (callee && t->is_workgroup_barrier(i, callee, 1))
           open = 0;
         else if (touches_workgroup(i, t))
           open = 1;
