@@ -134,10 +134,6 @@ void ir_pointer_bases(LLVMValueRef p, gs_vec *bases) {
   map_free(&seen);
 }
 
-/* SPIR-V wants every variable in the first block and every block after its
- * dominators (SPIR-V 2.16.1): static allocas move to the entry, and the
- * blocks follow a reverse post-order. LLVM needs neither, so this changes
- * nothing the function computes. */
 LLVMValueRef ir_first_after_allocas(LLVMBasicBlockRef bb) {
   LLVMValueRef in = LLVMGetFirstInstruction(bb);
   while (in && LLVMIsAAllocaInst(in))
@@ -145,6 +141,10 @@ LLVMValueRef ir_first_after_allocas(LLVMBasicBlockRef bb) {
   return in;
 }
 
+/* SPIR-V wants every variable in the first block and every block after its
+ * dominators (SPIR-V 2.16.1): static allocas move to the entry, and the
+ * blocks follow a reverse post-order. LLVM needs neither, so this changes
+ * nothing the function computes. */
 void ir_tidy_blocks(LLVMValueRef fn) {
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(LLVMGetGlobalParent(fn)));

@@ -1670,10 +1670,7 @@ gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis *
      * LICM takes what reads the physical workgroup (local ids and sizes) out
      * of the loop and instcombine narrows the index arithmetic the remapped
      * queries widened */
-    int virtual_wg = 0;
-    for (size_t k = 0; k < a->kernels.len; k++)
-      virtual_wg |= VEC_AT(&a->kernels, kernel_result, k).virtual_arg >= 0;
-    err = run_passes(c, virtual_wg ? "always-inline,function(sroa,mem2reg,instsimplify,simplifycfg,"
+    err = run_passes(c, virtual_workgroups_on(opts, t) ? "always-inline,function(sroa,mem2reg,instsimplify,simplifycfg,"
                                      "loop-mssa(licm),instcombine,simplifycfg)"
                                    : "function(sroa,mem2reg,instsimplify,simplifycfg)");
     for (size_t i = 0; !err && i < segments.cap; i++)

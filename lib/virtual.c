@@ -40,32 +40,32 @@ static LLVMValueRef pick_dim(LLVMBuilderRef b, LLVMValueRef dim, LLVMValueRef co
   return r;
 }
 
-/* The object a pointer is derived from, through GEPs and casts. */
-static LLVMValueRef pointer_root(LLVMValueRef p) {
-  for (int depth = 0; depth < 64; depth++) {
-    if (LLVMIsAGetElementPtrInst(p) || LLVMIsABitCastInst(p) || LLVMIsAAddrSpaceCastInst(p) ||
-        (LLVMIsAConstantExpr(p) && LLVMGetNumOperands(p) > 0 &&
-         LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(p, 0))) == LLVMPointerTypeKind))
-      p = LLVMGetOperand(p, 0);
-    else
-      break;
+/* whether an access through P may touch workgroup memory: unless every
+ * object it is based on (ir_pointer_bases) is a private variable or known to
+ * be global or constant */
+static int may_be_workgroup(LLVMValueRef p, const gs_target *t) {
+  gs_vec bases;
+  vec_init(&bases, sizeof(LLVMValueRef));
+  ir_pointer_bases(p, &bases);
+  int may = 0;
+  for (size_t i = 0; i < bases.len && !may; i++) {
+    LLVMValueRef root = VEC_AT(&bases, LLVMValueRef, i);
+    if (LLVMIsAAllocaInst(root))
+      continue;
+    unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(root));
+    /* arguments and variables by the target's numbering; any other pointer
+     * (a load, a call's result, a flat pointer) only in the global space */
+    buffer_space sp = LLVMIsAArgument(root) ? t->arg_space(as) : t->global_space(as);
+    may = sp != SPACE_GLOBAL && sp != SPACE_CONSTANT;
   }
-  return p;
+  vec_free(&bases);
+  return may;
 }
 
-/* whether an access through P may touch workgroup memory: anything but
- * private variables and pointers known to be global or constant */
-static int may_be_workgroup(LLVMValueRef p, const gs_target *t) {
-  LLVMValueRef root = pointer_root(p);
-  if (LLVMIsAAllocaInst(root))
-    return 0;
-  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(root));
-  /* arguments and variables by the target's numbering; any other pointer
-   * (a phi, a load, a flat pointer) only when it is in the global space */
-  buffer_space sp = LLVMIsAGlobalVariable(root) ? t->global_space(as)
-                    : LLVMIsAArgument(root)     ? t->arg_space(as)
-                                                : t->global_space(as);
-  return sp != SPACE_GLOBAL && sp != SPACE_CONSTANT;
+static gs_error *cannot_remap(const char *kernel, const char *what) {
+  return gs_errorf("kernel '%s': virtual workgroups: '%s' reads the grid in a way a segment "
+                   "cannot remap (use virtual-workgroups=false)",
+                   kernel, what);
 }
 
 /* whether an instruction may read or write workgroup memory */
@@ -148,18 +148,20 @@ static gs_error *remap_queries(LLVMModuleRef m, LLVMValueRef body, const gs_targ
        bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !err; i = LLVMGetNextInstruction(i)) {
       if (LLVMIsALoadInst(i)) {
-        LLVMValueRef p = LLVMGetOperand(i, 0);
-        while (LLVMIsAConstantExpr(p) || LLVMIsAGetElementPtrInst(p))
-          p = LLVMGetOperand(p, 0);
-        size_t n = 0;
-        const char *gname = LLVMIsAGlobalVariable(p) ? LLVMGetValueName2(p, &n) : NULL;
         /* a builtin variable (SPIR-V-friendly IR): only those that read no
          * grid coordinate */
-        if (gname && t->is_invocation_id_global(gname) && !strstr(gname, "Local") &&
-            !strstr(gname, "Subgroup"))
-          err = gs_errorf("kernel '%s': virtual workgroups: '%s' reads the grid in a way a "
-                            "segment cannot remap (use virtual-workgroups=false)",
-                            kernel, gname);
+        gs_vec bases;
+        vec_init(&bases, sizeof(LLVMValueRef));
+        ir_pointer_bases(LLVMGetOperand(i, 0), &bases);
+        for (size_t k = 0; k < bases.len && !err; k++) {
+          LLVMValueRef g = VEC_AT(&bases, LLVMValueRef, k);
+          size_t n = 0;
+          const char *gname = LLVMIsAGlobalVariable(g) ? LLVMGetValueName2(g, &n) : NULL;
+          if (gname && t->is_invocation_id_global(gname) && !strstr(gname, "Local") &&
+              !strstr(gname, "Subgroup"))
+            err = cannot_remap(kernel, gname);
+        }
+        vec_free(&bases);
         continue;
       }
       const char *callee = ir_is_call(i) ? ir_callee_name(i) : NULL;
@@ -169,9 +171,7 @@ static gs_error *remap_queries(LLVMModuleRef m, LLVMValueRef body, const gs_targ
       LLVMValueRef dim = NULL;
       int r = t->grid_query(i, callee, &q, &dim);
       if (r < 0) {
-        err = gs_errorf("kernel '%s': virtual workgroups: '%s' reads the grid in a way a segment "
-                        "cannot remap (use virtual-workgroups=false)",
-                        kernel, callee);
+        err = cannot_remap(kernel, callee);
         break;
       }
       if (!r)

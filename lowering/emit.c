@@ -216,16 +216,22 @@ static char *rehome_uses(LLVMBuilderRef b, LLVMValueRef old, LLVMValueRef repl, 
   return err;
 }
 
+/* PTX CODE as inline assembly of type FTY with constraints CONS, called at
+ * B on ARGS (a side effect where FTY returns nothing) */
+static LLVMValueRef ptx_asm(LLVMBuilderRef b, LLVMTypeRef fty, const char *code, const char *cons,
+                            LLVMValueRef *args, unsigned nargs) {
+  int effect = LLVMGetTypeKind(LLVMGetReturnType(fty)) == LLVMVoidTypeKind;
+  LLVMValueRef asm_ = LLVMGetInlineAsm(fty, (char *)code, strlen(code), (char *)cons,
+                                       strlen(cons), effect, 0, LLVMInlineAsmDialectATT, 0);
+  return LLVMBuildCall2(b, fty, asm_, args, nargs, "");
+}
+
 /* V through a PTX move the backend cannot see into: the DAG combiner would
  * fold inttoptr(ptrtoint P) into an address-space cast between two
  * non-generic spaces, which PTX does not have */
 static LLVMValueRef launder(LLVMBuilderRef b, LLVMValueRef v) {
   LLVMTypeRef i64 = LLVMTypeOf(v);
-  LLVMTypeRef fty = LLVMFunctionType(i64, &i64, 1, 0);
-  static const char code[] = "mov.b64 $0, $1;", cons[] = "=l,l";
-  LLVMValueRef asm_ = LLVMGetInlineAsm(fty, (char *)code, sizeof code - 1, (char *)cons,
-                                       sizeof cons - 1, 0, 0, LLVMInlineAsmDialectATT, 0);
-  return LLVMBuildCall2(b, fty, asm_, &v, 1, "");
+  return ptx_asm(b, LLVMFunctionType(i64, &i64, 1, 0), "mov.b64 $0, $1;", "=l,l", &v, 1);
 }
 
 static char *ptx_kernel_params(LLVMModuleRef m) {
@@ -289,18 +295,14 @@ static void ptx_grid_dependency(LLVMModuleRef m) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), NULL, 0, 0);
   static const char *const code[] = {"griddepcontrol.launch_dependents;", "griddepcontrol.wait;"};
-  static const char cons[] = "~{memory}";
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     if (!t->is_kernel(m, f))
       continue;
     LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(f);
     LLVMPositionBuilder(b, entry, ir_first_after_allocas(entry));
-    for (int i = 0; i < 2; i++) {
-      LLVMValueRef asm_ = LLVMGetInlineAsm(fty, (char *)code[i], strlen(code[i]), (char *)cons,
-                                           sizeof cons - 1, 1, 0, LLVMInlineAsmDialectATT, 0);
-      LLVMBuildCall2(b, fty, asm_, NULL, 0, "");
-    }
+    for (int i = 0; i < 2; i++)
+      ptx_asm(b, fty, code[i], "~{memory}", NULL, 0);
   }
   LLVMDisposeBuilder(b);
 }
