@@ -88,6 +88,9 @@ typedef struct gs_target {
    * spell); ORDERS_MEMORY: one that also orders workgroup memory, 0 when in
    * doubt */
   int (*is_workgroup_barrier)(LLVMValueRef call, const char *callee, int orders_memory);
+  /* an id that is the same for every invocation of a workgroup (the group
+   * id): a function or a builtin variable */
+  int (*is_group_id)(const char *name);
 } gs_target;
 
 /* the global linear invocation id, the workgroup's linear id, the

@@ -112,8 +112,12 @@ static int amdgpu_is_workgroup_barrier(LLVMValueRef call, const char *callee, in
   return !orders_memory && !strcmp(callee, "llvm.amdgcn.s.barrier");
 }
 
+static int amdgpu_is_group_id(const char *name) {
+  return !strncmp(name, "llvm.amdgcn.workgroup.id.", 25) || !strcmp(name, "__ockl_get_group_id");
+}
+
 const gs_target target_amdgpu = {"amdgcn",           amdgpu_is_kernel,    target_flat_arg_space,
                                  target_global_space, amdgpu_is_id_call,   amdgpu_is_id_global,
                                  amdgpu_is_pure_query, amdgpu_query,       amdgpu_workgroup_barrier, 0,
                                  amdgpu_grid_query,    0,
-                                 amdgpu_is_workgroup_barrier};
+                                 amdgpu_is_workgroup_barrier, amdgpu_is_group_id};

@@ -137,8 +137,12 @@ static int nvptx_is_workgroup_barrier(LLVMValueRef call, const char *callee, int
          !strcmp(callee, "llvm.nvvm.barrier.cta.sync.all");
 }
 
+static int nvptx_is_group_id(const char *name) {
+  return !strncmp(name, "llvm.nvvm.read.ptx.sreg.ctaid.", 30);
+}
+
 const gs_target target_nvptx = {"nvptx",           nvptx_is_kernel,    target_flat_arg_space,
                                 target_global_space, nvptx_is_id_call,   nvptx_is_id_global,
                                 nvptx_is_pure_query, nvptx_query,       nvptx_workgroup_barrier,
                                 LLVMPTXKernelCallConv, nvptx_grid_query, 1,
-                                nvptx_is_workgroup_barrier};
+                                nvptx_is_workgroup_barrier, nvptx_is_group_id};

@@ -129,8 +129,13 @@ static int spir_is_workgroup_barrier(LLVMValueRef call, const char *callee, int 
   return r;
 }
 
+static int spir_is_group_id(const char *name) {
+  static const char *const ids[] = {"get_group_id", "__spirv_BuiltInWorkgroupId", NULL};
+  return in_list(ids, name);
+}
+
 const gs_target target_spir = {"spir",           spir_is_kernel,     spir_arg_space,
                                target_global_space, spir_is_id_call,   spir_is_id_global,
                                spir_is_pure_query, spir_query,       spir_workgroup_barrier, 0,
                                spir_grid_query,    0,
-                               spir_is_workgroup_barrier};
+                               spir_is_workgroup_barrier, spir_is_group_id};

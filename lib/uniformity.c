@@ -22,6 +22,7 @@ typedef struct {
   gs_vec work;     /* values */
   gs_vec branches; /* tainted terminators */
   gs_map reads_ids; /* function -> 1 reads ids, 2 does not, 3 being scanned */
+  int within_workgroup; /* only what differs inside a workgroup: group ids are uniform */
 } uniformity;
 
 static int block_of(const uniformity *u, LLVMValueRef inst) {
@@ -325,7 +326,8 @@ static void seed(uniformity *u) {
   LLVMModuleRef m = LLVMGetGlobalParent(u->cfg->fn);
   for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
     size_t len;
-    if (u->t->is_invocation_id_global(LLVMGetValueName2(g, &len)))
+    const char *name = LLVMGetValueName2(g, &len);
+    if (u->t->is_invocation_id_global(name) && !(u->within_workgroup && u->t->is_group_id(name)))
       taint_memory(u, g);
   }
   for (size_t b = 0; b < u->n; b++) {
@@ -334,6 +336,8 @@ static void seed(uniformity *u) {
       if (ir_is_call(in)) {
         const char *name = ir_callee_name(in);
         LLVMValueRef callee = ir_called_function(in);
+        if (name && u->within_workgroup && u->t->is_group_id(name))
+          continue;
         if (name && (u->t->is_invocation_id_call(name) || is_atomic_call(name) ||
                      (LLVMCountBasicBlocks(callee) && function_reads_ids(u, callee))))
           taint(u, in);
@@ -540,9 +544,9 @@ static gs_error *check_branches(const uniformity *u, const first_barriers *fbr) 
   return err;
 }
 
-/* A branch on an invocation-dependent value after which some invocations
- * can wait at a grid barrier while others of their workgroup wait at a
- * workgroup barrier is a deadlock with true grid barriers, and undefined
+/* A branch on a value that differs within a workgroup (U->within_workgroup)
+ * after which some invocations can wait at a grid barrier while others of
+ * their workgroup wait at a workgroup barrier is a deadlock with true grid barriers, and undefined
  * OpenCL in the segment (a workgroup barrier that not every work-item
  * reaches), which some runtimes do not survive. */
 static gs_error *check_workgroup_parting(const uniformity *u) {
@@ -618,10 +622,12 @@ static int has_divergent_return(const uniformity *u, const first_barriers *fb) {
   return 0;
 }
 
-static void uniformity_init(uniformity *u, const kernel_cfg *cfg, const gs_target *t) {
+static void uniformity_init(uniformity *u, const kernel_cfg *cfg, const gs_target *t,
+                            int within_workgroup) {
   memset(u, 0, sizeof *u);
   u->cfg = cfg;
   u->t = t;
+  u->within_workgroup = within_workgroup;
   u->n = cfg->blocks.len;
   map_init(&u->tainted);
   map_init(&u->tainted_memory);
@@ -648,7 +654,7 @@ static void uniformity_free(uniformity *u) {
 void uniformity_facts(const kernel_cfg *cfg, const gs_target *t, gs_map *varying,
                       int *divergent_return) {
   uniformity u;
-  uniformity_init(&u, cfg, t);
+  uniformity_init(&u, cfg, t, 0);
   first_barriers fb;
   compute_first_barriers(&u, &fb);
   *divergent_return = has_divergent_return(&u, &fb);
@@ -666,12 +672,17 @@ gs_error *uniformity_check(const kernel_cfg *cfg, const gs_target *t, int *unifo
   if (!cfg->barriers.len)
     return NULL;
   uniformity u;
-  uniformity_init(&u, cfg, t);
+  uniformity_init(&u, cfg, t, 0);
   first_barriers fb;
   compute_first_barriers(&u, &fb);
   gs_error *err = check_branches(&u, &fb);
-  if (!err)
-    err = check_workgroup_parting(&u);
+  if (!err) {
+    /* parting within a workgroup: branches on the group id are uniform there */
+    uniformity w;
+    uniformity_init(&w, cfg, t, 1);
+    err = check_workgroup_parting(&w);
+    uniformity_free(&w);
+  }
   *uniform_choice = has_uniform_choice(&u, &fb);
   for (size_t b = 0; b < u.n; b++)
     vec_free(&fb.next[b]);

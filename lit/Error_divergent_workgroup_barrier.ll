@@ -5,13 +5,15 @@
 ; it): an error naming the kernel, the branch and the grid barrier, with no
 ; output file. A workgroup barrier after a guard that returns is fine
 ; (`guarded` below), as is one every invocation reaches after the grid
-; barrier (`after`).
+; barrier (`after`), and one on a branch on the group id (`by_group`): a
+; whole workgroup takes one way.
 ;
 ; RUN: rm -rf %t && not %gridsplit --kernel deadlock -o %t %s 2>&1 | FileCheck %s
 ; RUN: not ls %t
 ; RUN: not %opt -load-pass-plugin=%plugin -passes='gridsplit<kernel=deadlock>' -disable-output %s 2>&1 | FileCheck %s
 ; RUN: %gridsplit --kernel guarded -o %t.ok %s
 ; RUN: %gridsplit --kernel after -o %t.ok2 %s
+; RUN: %gridsplit --kernel by_group -o %t.ok3 %s
 
 ; CHECK: kernel 'deadlock': divergent workgroup barrier: the branch 'br i1 %first, label %sync, label %wait' depends on the invocation id, and invocations that take it can wait at grid barrier 1 while others of their workgroup wait at a workgroup barrier; a workgroup barrier must be reached by every invocation of the workgroup that has not returned
 
@@ -62,6 +64,28 @@ entry:
   ret void
 }
 
+; workgroups after the first skip a phase with a workgroup barrier and go
+; straight to the grid barrier (the benchmark's reduction does so)
+define spir_kernel void @by_group(ptr addrspace(1) %a) {
+entry:
+  %grp = call spir_func i64 @_Z12get_group_idj(i32 0)
+  %gid = call spir_func i64 @_Z13get_global_idj(i32 0)
+  %p = getelementptr inbounds i32, ptr addrspace(1) %a, i64 %gid
+  %first = icmp eq i64 %grp, 0
+  br i1 %first, label %phase, label %sync
+
+phase:
+  store i32 1, ptr addrspace(1) %p, align 4
+  call spir_func void @_Z7barrierj(i32 1)
+  br label %sync
+
+sync:
+  call spir_func void @gridsplit_grid_sync()
+  store i32 2, ptr addrspace(1) %p, align 4
+  ret void
+}
+
+declare spir_func i64 @_Z12get_group_idj(i32)
 declare spir_func i64 @_Z12get_local_idj(i32)
 declare spir_func i64 @_Z13get_global_idj(i32)
 declare spir_func void @_Z7barrierj(i32) #0
