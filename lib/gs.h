@@ -110,10 +110,12 @@ buffer_space target_global_space(unsigned addrspace); /* 1 global, 3 workgroup: 
 
 /* virtual: segments that loop over virtual workgroups (docs/split.md) */
 
-/* The segment kernel SEG, whose last three parameters (from FIRST) are the
- * virtual grid's workgroup counts, becomes a loop over those workgroups: its
- * body moves into an always-inline callee in which every grid query reads
- * the virtual workgroup. */
+/* The segment kernel SEG, whose last GS_VIRTUAL_ARGS parameters (from FIRST)
+ * are the virtual grid's workgroup counts and the order to run them in (0
+ * first to last, 1 last to first: runtime/order.h), becomes a loop over
+ * those workgroups: its body moves into an always-inline callee in which
+ * every grid query reads the virtual workgroup. */
+#define GS_VIRTUAL_ARGS 4
 gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target *t,
                              unsigned first, int control, const char *kernel);
 int virtual_workgroups_on(const gs_options *opts, const gs_target *t);
@@ -274,7 +276,8 @@ typedef struct {
   gs_vec args;           /* kernel_arg: every argument of the kernel, for runners */
   int status_offset;   /* the invocation's next segment, or -1 */
   int control_arg;     /* dynamic schedules */
-  int virtual_arg;     /* the first of the virtual grid's three workgroup counts, or -1 */
+  int virtual_arg;     /* the first of the virtual grid's three workgroup counts (then the
+                        * order), or -1 */
   unsigned char *empty; /* per segment: it has no effect, so a host need not launch it */
   int distinct_buffers;
   gs_vec *live_in, *live_out; /* per segment: live_slot */

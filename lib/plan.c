@@ -142,8 +142,10 @@ char *gs_plan_json(const gs_analysis *a, const char *module_name) {
     if (kr->distinct_buffers)
       str_printf(&s, ",\n      \"distinct_buffers\": true");
     if (kr->virtual_arg >= 0)
-      str_printf(&s, ",\n      \"virtual_workgroups\": true, \"virtual_groups\": {\"arg\": %d}",
-                 kr->virtual_arg);
+      str_printf(&s,
+                 ",\n      \"virtual_workgroups\": true, \"virtual_groups\": {\"arg\": %d, "
+                 "\"order_arg\": %d}",
+                 kr->virtual_arg, kr->virtual_arg + 3);
     str_printf(&s, ",\n      \"segments\": [\n");
     for (size_t seg = 0; seg < gs_kernel_segment_count(a, k); seg++) {
       if (seg)

@@ -19,6 +19,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* One round of instcombine, as the pipelines of opt run it: from LLVM 18 on,
+ * a round that leaves more to combine is a fatal error unless told not to
+ * check (bitonic_sort's remapped index arithmetic on LLVM 22) */
+#if GS_LLVM_MAJOR >= 18
+#define GS_INSTCOMBINE "instcombine<no-verify-fixpoint>"
+#else
+#define GS_INSTCOMBINE "instcombine"
+#endif
+
 /* live state layout */
 
 typedef struct {
@@ -56,7 +65,7 @@ typedef struct {
   int has_state;     /* the segments take a live-state argument */
   unsigned recomputed_bytes; /* live values recomputed instead of carried */
   int virtual_wg;    /* segments loop over virtual workgroups */
-  unsigned virtual_arg; /* the first of their three workgroup counts */
+  unsigned virtual_arg; /* the first of their three workgroup counts, then the order */
   gs_map varying;   /* invocation-dependent values of the kernel */
   gs_vec *succs; /* per segment, from the analysis */
   char **names;  /* per segment function name */
@@ -403,6 +412,17 @@ static void layout(split_ctx *c, int track_status) {
   }
   c->stride = off ? (off + max_align - 1) / max_align * max_align : 0;
   c->header_bytes = (once + 15) / 16 * 16;
+}
+
+/* The alignment a slot's accesses may assume: the layout puts every slot at
+ * a multiple of its alignment from an invocation's base, the stride and the
+ * header keep every base aligned to the largest, and runners allocate the
+ * live state aligned to at least 16 bytes (docs/split.md). Values carried
+ * once sit at multiples of 8 in the header. */
+static unsigned slot_align(const state_slot *s) {
+  if (s->uniform)
+    return s->size;
+  return s->align < 16 ? s->align : 16;
 }
 
 /* segment construction */
@@ -807,18 +827,18 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
       LLVMValueRef a;
       map_get(&sb->entry_val, v, (intptr_t *)&a);
       build_memcpy(sb, a, LLVMGetAlignment(a), state_ptr(sb, s->offset, LLVMInt8TypeInContext(ctx)),
-                   1, s->size);
+                   slot_align(s), s->size);
     } else if (map_get(&c->private_base, v, &base)) {
       LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), i8 = LLVMInt8TypeInContext(ctx);
       LLVMValueRef off = LLVMBuildLoad2(sb->b, i64, state_ptr(sb, s->offset, i64), "");
-      LLVMSetAlignment(off, 1);
+      LLVMSetAlignment(off, slot_align(s));
       LLVMValueRef a = lookup(sb, (LLVMValueRef)base, NULL);
       LLVMValueRef p = LLVMBuildPointerCast(sb->b, a, LLVMPointerType(i8, LLVMGetPointerAddressSpace(LLVMTypeOf(a))), "");
       p = LLVMBuildGEP2(sb->b, i8, p, &off, 1, "");
       map_put(&sb->entry_val, v, (intptr_t)LLVMBuildPointerCast(sb->b, p, LLVMTypeOf(v), vname(v)));
     } else {
       LLVMValueRef x = LLVMBuildLoad2(sb->b, LLVMTypeOf(v), slot_ptr(sb, s, LLVMTypeOf(v), 0), vname(v));
-      LLVMSetAlignment(x, s->uniform ? s->size : 1);
+      LLVMSetAlignment(x, slot_align(s));
       tag_carried_pointer(c, v, x);
       map_put(&sb->entry_val, v, (intptr_t)x);
     }
@@ -857,14 +877,33 @@ static void build_exit(seg_builder *sb, const piece *p) {
   size_t j = (size_t)p->end_site;
   LLVMPositionBuilderAtEnd(sb->b, p->bb);
   const gs_vec *live = &c->live.live[j - 1];
+  /* values carried once: every invocation that leaves here has the same,
+   * and without a status word every invocation leaves here, so the first
+   * of the grid writes them (a grid's worth of stores to one word would
+   * queue on one cache slice); with one, each writes */
+  LLVMBasicBlockRef once = NULL, after = NULL;
+  for (int pass = 0; pass < 2; pass++)
   for (size_t i = 0; i < live->len; i++) {
     LLVMValueRef v = VEC_AT(live, LLVMValueRef, i);
     intptr_t si;
     if (!map_get(&c->slot_of, v, &si))
       continue;
     state_slot *s = &VEC_AT(&c->slots, state_slot, si);
+    int alone = s->uniform && !s->contents && c->status_offset < 0 &&
+                !map_get(&c->private_base, v, NULL);
+    if (alone != pass)
+      continue;
     LLVMValueRef val = lookup(sb, v, NULL);
-    LLVMPositionBuilderAtEnd(sb->b, p->bb);
+    if (alone && !once) {
+      LLVMPositionBuilderAtEnd(sb->b, p->bb);
+      once = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.once");
+      after = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.once.done");
+      LLVMValueRef lin = target_linear(sb->b, c->m, c->t, Q_GLOBAL_ID, Q_GLOBAL_SIZE);
+      LLVMBuildCondBr(sb->b,
+                      LLVMBuildICmp(sb->b, LLVMIntEQ, lin, LLVMConstInt(LLVMTypeOf(lin), 0, 0), ""),
+                      once, after);
+    }
+    LLVMPositionBuilderAtEnd(sb->b, alone ? once : p->bb);
     intptr_t base;
     if (map_get(&c->private_base, v, &base)) {
       LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
@@ -873,16 +912,21 @@ static void build_exit(seg_builder *sb, const piece *p) {
       LLVMValueRef off = LLVMBuildSub(sb->b, LLVMBuildPtrToInt(sb->b, val, i64, ""),
                                       LLVMBuildPtrToInt(sb->b, a, i64, ""), "");
       LLVMValueRef st = LLVMBuildStore(sb->b, off, state_ptr(sb, s->offset, i64));
-      LLVMSetAlignment(st, 1);
+      LLVMSetAlignment(st, slot_align(s));
     } else if (s->contents) {
-      build_memcpy(sb, state_ptr(sb, s->offset, LLVMInt8TypeInContext(ctx)), 1, val,
+      build_memcpy(sb, state_ptr(sb, s->offset, LLVMInt8TypeInContext(ctx)), slot_align(s), val,
                    LLVMGetAlignment(v), s->size);
     } else {
       LLVMValueRef st = LLVMBuildStore(sb->b, val, slot_ptr(sb, s, LLVMTypeOf(v), 1));
-      LLVMSetAlignment(st, s->uniform ? s->size : 1);
+      LLVMSetAlignment(st, slot_align(s));
       if (s->uniform)
         LLVMSetOrdering(st, LLVMAtomicOrderingMonotonic);
     }
+  }
+  if (once) {
+    LLVMPositionBuilderAtEnd(sb->b, once);
+    LLVMBuildBr(sb->b, after);
+    LLVMPositionBuilderAtEnd(sb->b, after);
   }
   if (c->status_offset >= 0)
     LLVMBuildStore(sb->b, LLVMConstInt(i32, j, 0),
@@ -1045,7 +1089,8 @@ static void remap_operands(seg_builder *sb) {
   }
 }
 
-static const char *const virtual_arg_names[] = {"gs_vgroups_x", "gs_vgroups_y", "gs_vgroups_z"};
+static const char *const virtual_arg_names[] = {"gs_vgroups_x", "gs_vgroups_y", "gs_vgroups_z",
+                                                 "gs_vorder"};
 
 /* OpenCL kernel argument metadata has one entry per argument: extend it for
  * the live-state, control and virtual-grid arguments. */
@@ -1057,13 +1102,13 @@ static void copy_kernel_metadata(split_ctx *c, LLVMValueRef fn, unsigned extra) 
                                       "kernel_arg_type", "kernel_arg_base_type",
                                       "kernel_arg_type_qual", "kernel_arg_name"};
   /* the extra arguments in order: name, type, address space */
-  const char *names[5], *types[5];
-  unsigned spaces[5], ne = 0;
+  const char *names[6], *types[6];
+  unsigned spaces[6], ne = 0;
   if (c->has_state)
     names[ne] = "gs_live_state", types[ne] = "uchar*", spaces[ne++] = 1;
   if (c->dynamic)
     names[ne] = "gs_control", types[ne] = "int*", spaces[ne++] = 1;
-  for (int d = 0; c->virtual_wg && d < 3; d++)
+  for (int d = 0; c->virtual_wg && d < GS_VIRTUAL_ARGS; d++)
     names[ne] = virtual_arg_names[d], types[ne] = "uint", spaces[ne++] = 0;
   for (size_t i = 0; i < n; i++) {
     unsigned kind = LLVMValueMetadataEntriesGetKind(entries, (unsigned)i);
@@ -1118,7 +1163,7 @@ static void copy_attributes(LLVMValueRef from, LLVMValueRef to, unsigned nparams
 static gs_error *build_segment(split_ctx *c, size_t s) {
   LLVMContextRef ctx = c->ctx;
   LLVMTypeRef fty = LLVMGlobalGetValueType(c->kernel);
-  LLVMTypeRef *params = gs_xcalloc(c->nparams + 5, sizeof *params);
+  LLVMTypeRef *params = gs_xcalloc(c->nparams + 2 + GS_VIRTUAL_ARGS, sizeof *params);
   LLVMGetParamTypes(fty, params);
   unsigned np = c->nparams;
   if (c->has_state)
@@ -1126,7 +1171,7 @@ static gs_error *build_segment(split_ctx *c, size_t s) {
   if (c->dynamic)
     params[np++] = LLVMPointerType(LLVMInt32TypeInContext(ctx), 1);
   c->virtual_arg = np;
-  for (int d = 0; c->virtual_wg && d < 3; d++)
+  for (int d = 0; c->virtual_wg && d < GS_VIRTUAL_ARGS; d++)
     params[np++] = LLVMInt32TypeInContext(ctx);
   unsigned extra = np - c->nparams;
   LLVMTypeRef nfty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), params, np, 0);
@@ -1149,7 +1194,7 @@ static gs_error *build_segment(split_ctx *c, size_t s) {
     sb.control = LLVMGetParam(sb.fn, c->nparams + (c->has_state ? 1 : 0));
     LLVMSetValueName2(sb.control, "gs_control", 10);
   }
-  for (unsigned d = 0; c->virtual_wg && d < 3; d++)
+  for (unsigned d = 0; c->virtual_wg && d < GS_VIRTUAL_ARGS; d++)
     LLVMSetValueName2(LLVMGetParam(sb.fn, c->virtual_arg + d), virtual_arg_names[d],
                       strlen(virtual_arg_names[d]));
   map_init(&sb.vmap);
@@ -1670,9 +1715,10 @@ gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis *
      * LICM takes what reads the physical workgroup (local ids and sizes) out
      * of the loop and instcombine narrows the index arithmetic the remapped
      * queries widened */
-    err = run_passes(c, virtual_workgroups_on(opts, t) ? "always-inline,function(sroa,mem2reg,instsimplify,simplifycfg,"
-                                     "loop-mssa(licm),instcombine,simplifycfg)"
-                                   : "function(sroa,mem2reg,instsimplify,simplifycfg)");
+    err = run_passes(c, virtual_workgroups_on(opts, t)
+                            ? "always-inline,function(sroa,mem2reg,instsimplify,simplifycfg,"
+                              "loop-mssa(licm)," GS_INSTCOMBINE ",simplifycfg)"
+                            : "function(sroa,mem2reg,instsimplify,simplifycfg)");
     for (size_t i = 0; !err && i < segments.cap; i++)
       if (segments.keys[i])
         ir_tidy_blocks((LLVMValueRef)segments.keys[i]);

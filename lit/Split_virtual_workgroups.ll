@@ -1,8 +1,10 @@
 ; Virtual workgroups (SPEC section 4, "virtual_workgroups"): with
 ; virtual-workgroups=true every segment takes the virtual grid's workgroup
-; counts (three u32 after the live state) and loops over those workgroups,
-; starting at its physical workgroup's linear id and stepping by the physical
-; workgroup count. Inside the loop no grid query reads the physical grid:
+; counts (three u32 after the live state) and the order to run them in (a
+; fourth: 0 from the first to the last, 1 from the last to the first, which
+; the runner chooses per launch), and loops over those workgroups, starting at
+; its physical workgroup's linear id and stepping by the physical workgroup
+; count. Inside the loop no grid query reads the physical grid:
 ; group ids and counts, global ids and sizes come from the virtual workgroup
 ; (a computed dimension through a select on it); local ids and sizes stay.
 ; A segment that can end with workgroup memory touched since its last
@@ -27,16 +29,20 @@ target triple = "spir64-unknown-unknown"
 
 @tile = internal addrspace(3) global [64 x i32] undef, align 4
 
-; CHECK-LABEL: define spir_kernel void @stamp.seg0(ptr addrspace(1) {{[a-z ]*}}%out, ptr addrspace(1) {{[a-z ]*}}%sizes, i32 {{[a-z ]*}}%d, ptr addrspace(1) %gs_live_state, i32 %gs_vgroups_x, i32 %gs_vgroups_y, i32 %gs_vgroups_z)
+; CHECK-LABEL: define spir_kernel void @stamp.seg0(ptr addrspace(1) {{[a-z ]*}}%out, ptr addrspace(1) {{[a-z ]*}}%sizes, i32 {{[a-z ]*}}%d, ptr addrspace(1) %gs_live_state, i32 %gs_vgroups_x, i32 %gs_vgroups_y, i32 %gs_vgroups_z, i32 %gs_vorder)
 ; CHECK:       gs.ventry:
 ; CHECK:         call spir_func i64 @_Z12get_group_idj(i32 0)
 ; CHECK:         call spir_func i64 @_Z14get_num_groupsj(i32 0)
+; CHECK:         %gs.vreverse.not = icmp eq i32 %gs_vorder, 0
+; CHECK:         %gs.vstart = select i1 %gs.vreverse.not, i32 %{{[0-9]+}}, i32 %{{[0-9]+}}
+; CHECK:         %gs.vstep = select i1 %gs.vreverse.not, i32 %{{[0-9]+}}, i32 %{{[0-9]+}}
 ; CHECK:         %gs.v1d = icmp eq i32
 ; CHECK-NEXT:    br i1 %gs.v1d, label %gs.vloop1d.preheader, label %gs.vloop.preheader
 ; CHECK:       gs.vloop1d:
-; CHECK-NEXT:    %gs.v = phi i32
+; CHECK-NEXT:    %gs.v = phi i32 {{.*}}[ %gs.vstart, %gs.vloop1d.preheader ]
 ; CHECK:         icmp ult i32 %gs.v, %gs.vtotal
 ; CHECK:       gs.vgroup:
+; CHECK-NEXT:    zext i32 %gs.v to i64
 ; CHECK-NOT:     udiv
 ; CHECK-NOT:     @_Z13get_global_idj
 ; CHECK-NOT:     @_Z12get_group_idj
@@ -45,10 +51,10 @@ target triple = "spir64-unknown-unknown"
 ; CHECK:         select i1
 ; CHECK:         call spir_func void @_Z7barrierj(i32 1)
 ; CHECK:         call spir_func void @_Z7barrierj(i32 1)
-; CHECK-NEXT:    add i32 %gs.v,
+; CHECK-NEXT:    add i32 %gs.v, %gs.vstep
 ; CHECK-NEXT:    br label %gs.vloop1d
 ; CHECK:       gs.vloop:
-; CHECK-NEXT:    %[[V:gs.v[0-9]+]] = phi i32
+; CHECK-NEXT:    %[[V:gs.v[0-9]+]] = phi i32 {{.*}}[ %gs.vstart, %gs.vloop.preheader ]
 ; CHECK:       gs.vgroup{{[0-9]+}}:
 ; CHECK-NEXT:    udiv i32 %[[V]], %gs_vgroups_x
 ; CHECK-NEXT:    %gs.vx = urem i32 %[[V]], %gs_vgroups_x
@@ -56,23 +62,24 @@ target triple = "spir64-unknown-unknown"
 ; CHECK:       gs.vdone:
 ; CHECK-NEXT:    ret void
 ; CHECK-LABEL: define spir_kernel void @stamp.seg1(
-; CHECK-SAME:    i32 %gs_vgroups_x, i32 %gs_vgroups_y, i32 %gs_vgroups_z)
+; CHECK-SAME:    i32 %gs_vgroups_x, i32 %gs_vgroups_y, i32 %gs_vgroups_z, i32 %gs_vorder)
 ; CHECK:       gs.vgroup:
 ; CHECK-NOT:     @_Z13get_global_idj
 ; CHECK-NOT:     @_Z7barrierj
-; CHECK:         add i32 %gs.v,
+; CHECK:         add i32 %gs.v, %gs.vstep
 ; CHECK-NEXT:    br label %gs.vloop1d
 ; CHECK-LABEL: define spir_kernel void @tidy.seg0(
 ; CHECK:       gs.vgroup:
 ; CHECK:         call spir_func void @_Z7barrierj(i32 1)
 ; CHECK:         call spir_func void @_Z7barrierj(i32 1)
 ; CHECK-NOT:     @_Z7barrierj
-; CHECK:         add i32 %gs.v,
+; CHECK:         add i32 %gs.v, %gs.vstep
 ; CHECK-NEXT:    br label %gs.vloop1d
 ; CHECK-NOT:   define internal {{.*}}vgroup
 
 ; PLAN: kernels[0].live_state.arg = 3
 ; PLAN: kernels[0].virtual_groups.arg = 4
+; PLAN: kernels[0].virtual_groups.order_arg = 7
 ; PLAN: kernels[0].virtual_workgroups = true
 
 ; OFF-LABEL: define spir_kernel void @stamp.seg0(ptr addrspace(1) {{[a-z ]*}}%out, ptr addrspace(1) {{[a-z ]*}}%sizes, i32 {{[a-z ]*}}%d, ptr addrspace(1) %gs_live_state)

@@ -3,18 +3,22 @@
 ; shared memory, gs_dynamic_shared, which the host sizes at launch; a
 ; __constant pointer is a global buffer read through invariant loads, so the
 ; backend reads it with ld.global.nc, never from the constant bank (ld.const).
+; The workgroup pointer's parameter is the plain u64 offset: LLVM 22 would
+; declare a pointer parameter `.ptr .shared`, which the CUDA driver refuses.
 ; A __constant pointer used in a way the rewrite cannot follow (a select) is
 ; an error naming the instruction, with no output file.
 ;
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: %gridsplit --target nvptx --drop-original -o %t/ok %s
 ; RUN: FileCheck %s < %t/ok/Target_nvptx_params.ptx
+; RUN: FileCheck %s --check-prefix=PARAM < %t/ok/Target_nvptx_params.ptx
 ; RUN: %gridsplit --target ir --drop-original -o %t/ir %s
 ; RUN: %plan2lines %t/ir/Target_nvptx_params.plan.json | FileCheck %s --check-prefix=PLAN
 ; RUN: sed -e 's/^; BAD-KERNEL: //' %s > %t/bad.ll
 ; RUN: not %gridsplit --target nvptx -o %t/bad %t/bad.ll 2>&1 | FileCheck %s --check-prefix=BAD
 ; RUN: not ls %t/bad/bad.ptx
 
+; PARAM-NOT: .ptr .shared
 ; CHECK: .extern .shared .align 16 .b8 gs_dynamic_shared[];
 ; CHECK-LABEL: .entry smooth_$_seg0(
 ; CHECK-NOT:   ld.const

@@ -28,6 +28,7 @@
 ; NC: ld.global.nc.{{[bf]}}32
 ; PLAN: kernels[0].distinct_buffers = true
 ; PLAN: kernels[0].virtual_groups.arg = 3
+; PLAN: kernels[0].virtual_groups.order_arg = 6
 ; PLAN: kernels[0].virtual_workgroups = true
 
 ; PLAIN-LABEL: .visible .entry scale_$_seg0(
@@ -38,6 +39,7 @@
 ; VIRT-LABEL: .visible .entry scale_$_seg0(
 ; VIRT: .param .u32 scale_$_seg0_param_3
 ; VIRT: .param .u32 scale_$_seg0_param_5
+; VIRT: .param .u32 scale_$_seg0_param_6
 ; VIRT: mov.u32 {{.*}}%ctaid.x
 ; VIRT: mov.u32 {{.*}}%nctaid.x
 ; VIRT-NOT: %ctaid.x
@@ -49,7 +51,7 @@
 ; IR-LABEL: define ptx_kernel void @scale.seg0(
 ; IR-NOT: noalias
 ; IR-SAME: readonly
-; IR-SAME: i32 %gs_vgroups_x, i32 %gs_vgroups_y, i32 %gs_vgroups_z)
+; IR-SAME: i32 %gs_vgroups_x, i32 %gs_vgroups_y, i32 %gs_vgroups_z, i32 %gs_vorder)
 ; IR-LABEL: define ptx_kernel void @scale.seg1(
 
 target triple = "nvptx64-nvidia-cuda"

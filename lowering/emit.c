@@ -6,6 +6,7 @@
 #include "gridsplit/emit.h"
 
 #include "gs.h"
+#include "lowering.h"
 
 #include <errno.h>
 #include <llvm-c/DebugInfo.h>
@@ -234,6 +235,69 @@ static LLVMValueRef launder(LLVMBuilderRef b, LLVMValueRef v) {
   return ptx_asm(b, LLVMFunctionType(i64, &i64, 1, 0), "mov.b64 $0, $1;", "=l,l", &v, 1);
 }
 
+/* F again, with an i64 parameter in place of each workgroup pointer
+ * (WORKGROUP[i]) whose only use, if any, is OFFSET[i], its ptrtoint: LLVM 22
+ * declares a workgroup pointer parameter `.ptr .shared`, which the CUDA
+ * driver does not load, and the kernel reads only the offset anyway */
+static void offsets_as_integers(LLVMModuleRef m, LLVMValueRef f, const unsigned char *workgroup,
+                                LLVMValueRef *offset) {
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMTypeRef fty = LLVMGlobalGetValueType(f), i64 = LLVMInt64TypeInContext(ctx);
+  unsigned n = LLVMCountParams(f);
+  LLVMTypeRef *types = gs_xcalloc(n + 1, sizeof *types);
+  LLVMGetParamTypes(fty, types);
+  for (unsigned i = 0; i < n; i++)
+    if (workgroup[i])
+      types[i] = i64;
+  size_t len = 0;
+  const char *fname = LLVMGetValueName2(f, &len);
+  char *name = gs_strndup(fname, len);
+  LLVMValueRef g = LLVMAddFunction(m, "gs.retyped", LLVMFunctionType(LLVMGetReturnType(fty),
+                                                                     types, n, 0));
+  free(types);
+  LLVMSetFunctionCallConv(g, LLVMGetFunctionCallConv(f));
+  LLVMSetLinkage(g, LLVMGetLinkage(f));
+  /* attributes of the function and of every parameter that keeps its type */
+  for (unsigned idx = 0; idx <= n + 1; idx++) {
+    LLVMAttributeIndex at = idx == n + 1 ? (LLVMAttributeIndex)LLVMAttributeFunctionIndex : idx;
+    if (at >= 1 && at <= n && workgroup[at - 1])
+      continue;
+    unsigned count = LLVMGetAttributeCountAtIndex(f, at);
+    LLVMAttributeRef *attrs = gs_xcalloc(count + 1, sizeof *attrs);
+    LLVMGetAttributesAtIndex(f, at, attrs);
+    for (unsigned k = 0; k < count; k++)
+      LLVMAddAttributeAtIndex(g, at, attrs[k]);
+    free(attrs);
+  }
+  size_t nmd = 0;
+  LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(f, &nmd);
+  for (size_t k = 0; k < nmd; k++)
+    LLVMGlobalSetMetadata(g, LLVMValueMetadataEntriesGetKind(md, (unsigned)k),
+                          LLVMValueMetadataEntriesGetMetadata(md, (unsigned)k));
+  LLVMDisposeValueMetadataEntries(md);
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f), next; bb; bb = next) {
+    next = LLVMGetNextBasicBlock(bb);
+    LLVMRemoveBasicBlockFromParent(bb);
+    LLVMAppendExistingBasicBlock(g, bb);
+  }
+  for (unsigned i = 0; i < n; i++) {
+    LLVMValueRef p = LLVMGetParam(f, i), q = LLVMGetParam(g, i);
+    size_t plen = 0;
+    const char *pname = LLVMGetValueName2(p, &plen);
+    LLVMSetValueName2(q, pname, plen);
+    if (offset[i]) {
+      LLVMReplaceAllUsesWith(offset[i], q);
+      LLVMInstructionEraseFromParent(offset[i]);
+    } else if (!workgroup[i]) {
+      LLVMReplaceAllUsesWith(p, q);
+    }
+  }
+  LLVMReplaceAllUsesWith(f, g);
+  LLVMDeleteFunction(f);
+  LLVMSetValueName2(g, name, len);
+  free(name);
+}
+
 static char *ptx_kernel_params(LLVMModuleRef m) {
   const gs_target *t = target_for_module(m);
   LLVMContextRef ctx = LLVMGetModuleContext(m);
@@ -241,17 +305,28 @@ static char *ptx_kernel_params(LLVMModuleRef m) {
   LLVMValueRef shared = NULL;
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   char *err = NULL;
-  for (LLVMValueRef f = LLVMGetFirstFunction(m); f && !err; f = LLVMGetNextFunction(f)) {
-    if (!t->is_kernel(m, f))
-      continue;
+  gs_vec kernels;
+  vec_init(&kernels, sizeof(LLVMValueRef));
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (t->is_kernel(m, f))
+      VEC_PUSH(&kernels, LLVMValueRef, f);
+  for (size_t k = 0; k < kernels.len && !err; k++) {
+    LLVMValueRef f = VEC_AT(&kernels, LLVMValueRef, k);
+    LLVMValueRef *offset = gs_xcalloc(LLVMCountParams(f) + 1, sizeof *offset);
+    unsigned char *workgroup = gs_xcalloc(LLVMCountParams(f) + 1, 1);
+    int retype = 0;
     LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(f);
     LLVMValueRef at = ir_first_after_allocas(entry);
     for (unsigned i = 0; i < LLVMCountParams(f) && !err; i++) {
       LLVMValueRef p = LLVMGetParam(f, i);
       LLVMTypeRef ty = LLVMTypeOf(p);
-      if (LLVMGetTypeKind(ty) != LLVMPointerTypeKind || !LLVMGetFirstUse(p))
+      if (LLVMGetTypeKind(ty) != LLVMPointerTypeKind)
         continue;
       unsigned as = LLVMGetPointerAddressSpace(ty);
+      if (as == 3)
+        workgroup[i] = 1, retype = 1;
+      if (!LLVMGetFirstUse(p))
+        continue;
       if (as == 3) {
         if (!shared) {
           shared = LLVMAddGlobalInAddressSpace(m, LLVMArrayType(i8, 0), "gs_dynamic_shared", 3);
@@ -265,6 +340,7 @@ static char *ptx_kernel_params(LLVMModuleRef m) {
         LLVMReplaceAllUsesWith(p, q);
         /* the offset itself reads the parameter */
         LLVMSetOperand(off, 0, p);
+        offset[i] = off;
       } else if (as == 4) {
         LLVMPositionBuilder(b, entry, at);
         LLVMTypeRef gty = ty;
@@ -279,7 +355,12 @@ static char *ptx_kernel_params(LLVMModuleRef m) {
         err = rehome_uses(b, p, g, 1, 0, bits);
       }
     }
+    if (retype && !err)
+      offsets_as_integers(m, f, workgroup, offset);
+    free(offset);
+    free(workgroup);
   }
+  vec_free(&kernels);
   LLVMDisposeBuilder(b);
   return err;
 }
@@ -376,6 +457,9 @@ static int child_emit(LLVMModuleRef m, gs_target_kind kind, const char *cpu, con
   LLVMTargetDataRef layout = LLVMCreateTargetDataLayout(tm);
   LLVMSetModuleDataLayout(m, layout);
   LLVMDisposeTargetData(layout);
+  /* sm_90 emits PTX ISA 7.8 */
+  if (kind == GS_TARGET_NVPTX && sm_at_least(cpu, 90))
+    ptx_stream_hints(m);
   LLVMCodeGenFileType ft = kind == GS_TARGET_NVPTX ? LLVMAssemblyFile : LLVMObjectFile;
   int failed = LLVMTargetMachineEmitToFile(tm, m, (char *)out, ft, &msg);
   if (failed)

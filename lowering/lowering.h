@@ -4,9 +4,16 @@
 
 #include "gridsplit/error.h"
 
+#include <llvm-c/Core.h>
+
 /* Compiles the OpenCL C file PATH with the clang of the LLVM gridsplit was
  * built with (spir64, OpenCL C 2.0, debug info, value names kept) at
  * OPT_LEVEL into the bitcode file OUT_BC. Clang's diagnostics are the error. */
 gs_error *lower_opencl_c(const char *path, int opt_level, const char *out_bc);
+
+/* NVPTX, PTX ISA 7.4 and later: every load from global memory whose address
+ * advances by its own size from one invocation to the next along x becomes
+ * ld.global.L2::256B (lowering/ptx_stream.c). M has its data layout. */
+void ptx_stream_hints(LLVMModuleRef m);
 
 #endif

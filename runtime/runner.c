@@ -21,6 +21,7 @@
 
 #include "gs.h"
 #include "json.h"
+#include "order.h"
 #include "pocl_builtins.h"
 
 typedef enum { ARG_UNSET, ARG_FILE, ARG_ZEROS, ARG_LOCAL, ARG_SAME, ARG_SCALAR } arg_kind;
@@ -368,6 +369,7 @@ typedef struct {
   char **functions; /* per segment */
   unsigned char *empty; /* per segment: no effect, not launched in a static schedule */
   gs_vec *successors; /* per segment: int, -1 for the end */
+  gs_vec *uses;       /* per segment: buffer_use, what it does to argument buffers */
   int live_arg, control_arg, virtual_arg;
   unsigned live_bytes, workgroup_bytes, header_bytes;
   gs_vec workgroup_args; /* int */
@@ -383,6 +385,11 @@ typedef struct {
   int output;
 } plan_global;
 
+typedef struct {
+  int arg;
+  unsigned char access; /* GS_ORDER_TOUCHES or GS_ORDER_READS (order.h) */
+} buffer_use;
+
 static void plan_init(run_plan *p) {
   memset(p, 0, sizeof *p);
   p->live_arg = p->control_arg = p->virtual_arg = -1;
@@ -395,8 +402,10 @@ static void plan_free(run_plan *p) {
   for (size_t s = 0; s < p->nsegments; s++) {
     free(p->functions[s]);
     vec_free(&p->successors[s]);
+    vec_free(&p->uses[s]);
   }
   free(p->functions);
+  free(p->uses);
   free(p->empty);
   free(p->successors);
   free(p->kernel);
@@ -420,8 +429,11 @@ static void plan_segments(run_plan *p, size_t n) {
   p->functions = gs_xcalloc(n ? n : 1, sizeof *p->functions);
   p->successors = gs_xcalloc(n ? n : 1, sizeof *p->successors);
   p->empty = gs_xcalloc(n ? n : 1, 1);
-  for (size_t s = 0; s < n; s++)
+  p->uses = gs_xcalloc(n ? n : 1, sizeof *p->uses);
+  for (size_t s = 0; s < n; s++) {
     vec_init(&p->successors[s], sizeof(int));
+    vec_init(&p->uses[s], sizeof(buffer_use));
+  }
 }
 
 static gs_error *choose_kernel(const gs_analysis *a, const char *want, size_t *k) {
@@ -484,6 +496,12 @@ static void plan_from_analysis(const gs_analysis *a, size_t k, run_plan *p) {
       VEC_PUSH(&p->outputs, int, bi.arg);
     else if (bi.host_output)
       mark_global_output(p, bi.name);
+    for (size_t s = 0; bi.arg >= 0 && s < p->nsegments; s++) {
+      buffer_use u = {bi.arg,
+                      gs_order_access(gs_role_name(gs_segment_buffer_access(a, k, s, b).role))};
+      if (u.access != GS_ORDER_NONE)
+        VEC_PUSH(&p->uses[s], buffer_use, u);
+    }
   }
 }
 
@@ -626,6 +644,10 @@ static gs_error *plan_from_file(const char *path, const char *want, run_plan *p)
   }
   p->control_arg = json_int(json_get(kern, "control"), "arg");
   p->virtual_arg = json_int(json_get(kern, "virtual_groups"), "arg");
+  if (p->virtual_arg >= 0 && !err &&
+      json_int(json_get(kern, "virtual_groups"), "order_arg") != p->virtual_arg + 3)
+    err = gs_errorf("%s: kernel '%s': virtual_groups has no order_arg after its three counts",
+                    path, p->kernel);
   const json_value *distinct = json_get(kern, "distinct_buffers");
   p->distinct = distinct && distinct->kind == JSON_BOOL && distinct->number;
   const json_value *bufs = json_get(kern, "buffers");
@@ -638,6 +660,19 @@ static gs_error *plan_from_file(const char *path, const char *want, run_plan *p)
       VEC_PUSH(&p->outputs, int, arg);
     else if (is_out && name && name->kind == JSON_STRING)
       mark_global_output(p, name->string);
+    /* what each segment does to the argument buffer, for order.h */
+    for (size_t s = 0; arg >= 0 && name && name->kind == JSON_STRING && s < p->nsegments; s++) {
+      const json_value *used = json_get(&segs->items[s], "buffers");
+      for (size_t j = 0; used && used->kind == JSON_ARRAY && j < used->count; j++) {
+        const json_value *un = json_get(&used->items[j], "name");
+        const json_value *role = json_get(&used->items[j], "role");
+        buffer_use u = {arg, gs_order_access(role && role->kind == JSON_STRING ? role->string
+                                                                              : NULL)};
+        if (un && un->kind == JSON_STRING && !strcmp(un->string, name->string) &&
+            u.access != GS_ORDER_NONE)
+          VEC_PUSH(&p->uses[s], buffer_use, u);
+      }
+    }
   }
   json_free(root);
   return err;
@@ -658,7 +693,7 @@ static gs_error *plan_matches(const run_plan *p, LLVMModuleRef m, size_t *nparam
                        p->functions[0], nargs, p->functions[s], n);
     nargs = n;
   }
-  int extra = (p->live_arg >= 0) + (p->control_arg >= 0) + 3 * (p->virtual_arg >= 0);
+  int extra = (p->live_arg >= 0) + (p->control_arg >= 0) + 4 * (p->virtual_arg >= 0);
   int orig = nargs - extra;
   if (orig < 0 || (p->live_arg >= 0 && p->live_arg != orig) ||
       (p->control_arg >= 0 && p->control_arg != orig + (p->live_arg >= 0)) ||
@@ -666,7 +701,7 @@ static gs_error *plan_matches(const run_plan *p, LLVMModuleRef m, size_t *nparam
        p->virtual_arg != orig + (p->live_arg >= 0) + (p->control_arg >= 0)))
     return gs_errorf("the plan and the module do not match: '%s' takes %d arguments, which "
                      "cannot end with the plan's live state (argument %d), control word "
-                     "(argument %d) and virtual workgroup counts (argument %d)",
+                     "(argument %d) and virtual workgroup counts and order (argument %d)",
                      p->functions[0], nargs, p->live_arg, p->control_arg, p->virtual_arg);
   LLVMValueRef f = LLVMGetNamedFunction(m, p->functions[0]);
   int special[2] = {p->live_arg, p->control_arg};
@@ -762,6 +797,42 @@ static gs_error *set_args(run_state *rs, cl_kernel kern, const run_plan *plan,
   for (cl_uint d = 0; plan->virtual_arg >= 0 && d < 3; d++)
     CL_CHECK(clSetKernelArg(kern, (cl_uint)plan->virtual_arg + d, sizeof(cl_uint), &vgroups[d]),
              "setting the virtual workgroup counts");
+done:
+  return err;
+}
+
+/* order.h's view of the plan: per segment, what it does to each bound
+ * buffer (a same:OTHER argument counts as OTHER), and the buffers' sizes */
+static void order_from_plan(gs_order *o, const run_plan *plan, const run_state *rs) {
+  gs_order_init(o, plan->nsegments, rs->nparams);
+  for (size_t i = 0; i < rs->nparams; i++)
+    o->bytes[i] = rs->params[i].bytes;
+  for (size_t s = 0; s < plan->nsegments; s++)
+    for (size_t j = 0; j < plan->uses[s].len; j++) {
+      buffer_use u = VEC_AT(&plan->uses[s], buffer_use, j);
+      if (u.arg < 0 || (size_t)u.arg >= rs->nparams)
+        continue;
+      size_t a = rs->params[u.arg].kind == ARG_SAME ? (size_t)rs->params[u.arg].same_as
+                                                    : (size_t)u.arg;
+      unsigned char *slot = &o->access[s * rs->nparams + a];
+      *slot = u.access > *slot ? u.access : *slot;
+    }
+}
+
+/* Segment S's next launch runs its virtual workgroups in the order order.h
+ * chooses. */
+static gs_error *set_order(cl_kernel kern, const run_plan *plan, gs_order *o, size_t s,
+                           int verbose) {
+  /* verbose: after the line that names the segment */
+  gs_error *err = NULL;
+  cl_uint order = gs_order_next(o, s);
+  if (plan->virtual_arg < 0)
+    return NULL;
+  if (verbose && order)
+    fprintf(stderr, "gridsplit run: %s segment %zu runs its virtual workgroups last to first\n",
+            plan->kernel, s);
+  CL_CHECK(clSetKernelArg(kern, (cl_uint)plan->virtual_arg + 3, sizeof order, &order),
+           "setting the virtual workgroups' order");
 done:
   return err;
 }
@@ -863,6 +934,8 @@ gs_error *gs_run(const gs_run_request *req) {
   memset(&rs, 0, sizeof rs);
   run_plan plan;
   plan_init(&plan);
+  gs_order orders;
+  memset(&orders, 0, sizeof orders);
   LLVMContextRef lctx = LLVMContextCreate();
   LLVMModuleRef m = NULL;
   LLVMMemoryBufferRef bc = NULL;
@@ -1020,6 +1093,7 @@ gs_error *gs_run(const gs_run_request *req) {
     if (err)
       goto done;
   }
+  order_from_plan(&orders, &plan, &rs);
   if (plan.control_arg < 0) {
     /* static: back to back, no read-back between segments */
     for (size_t s = 0; s < nseg; s++) {
@@ -1028,6 +1102,9 @@ gs_error *gs_run(const gs_run_request *req) {
                 plan.empty[s] ? ": empty, not launched" : "");
       if (plan.empty[s])
         continue;
+      err = set_order(rs.kernels[s], &plan, &orders, s, req->verbose);
+      if (err)
+        goto done;
       CL_CHECK(clEnqueueNDRangeKernel(rs.q, rs.kernels[s], (cl_uint)dims, NULL, launch, local,
                                       0, NULL, NULL),
                "launching a segment");
@@ -1043,6 +1120,9 @@ gs_error *gs_run(const gs_run_request *req) {
       CL_CHECK(clEnqueueWriteBuffer(rs.q, rs.control, CL_FALSE, 0, sizeof word, word, 0, NULL,
                                     NULL),
                "resetting the control word");
+      err = set_order(rs.kernels[s], &plan, &orders, s, req->verbose);
+      if (err)
+        goto done;
       CL_CHECK(clEnqueueNDRangeKernel(rs.q, rs.kernels[s], (cl_uint)dims, NULL, launch, local,
                                       0, NULL, NULL),
                "launching a segment");
@@ -1095,6 +1175,7 @@ done:
   if (bc)
     LLVMDisposeMemoryBuffer(bc);
   plan_free(&plan);
+  gs_order_free(&orders);
   gs_program_dispose(rs.program);
   if (m)
     LLVMDisposeModule(m);

@@ -20,6 +20,7 @@ mkdir -p "$out"
 "$llvm/opt" -passes=always-inline,instcombine,globaldce "$out/linked.bc" -o "$out/workloads.bc"
 "$tool" --target nvptx --mcpu "$mcpu" --drop-original -o "$out" "$out/workloads.bc"
 rm -f "$out/k.bc" "$out/linked.bc"
-cp "$here/coop.cu" "$here/run.py" "$here/../../runtime/cuda/gs_cuda_run.c" \
-  "$here/../../runtime/json.c" "$here/../../runtime/json.h" "$out/"
-sed -i "s|\.\./json.h|json.h|" "$out/gs_cuda_run.c"
+rt=$here/../../runtime
+cp "$here/coop.cu" "$here/run.py" "$rt/cuda/gs_cuda_run.c" "$rt/json.c" "$rt/json.h" \
+  "$rt/order.c" "$rt/order.h" "$out/"
+sed -i "s|\.\./json.h|json.h|; s|\.\./order.h|order.h|" "$out/gs_cuda_run.c"

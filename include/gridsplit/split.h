@@ -44,10 +44,12 @@ const char *gs_kernel_carried_global(const gs_analysis *a, size_t k, size_t i, u
                                      unsigned *bytes, const unsigned char **init);
 int gs_kernel_control_arg(const gs_analysis *a, size_t k);
 /* With virtual workgroups (gs_options_set_virtual_workgroups): the index of
- * the first of three u32 arguments, the virtual grid's workgroup counts in x,
- * y, z, that follow the live-state and control arguments; -1 without. The
- * host launches any number of physical workgroups (at most the virtual
- * count), each with the kernel's workgroup size. */
+ * the first of four u32 arguments that follow the live-state and control
+ * arguments: the virtual grid's workgroup counts in x, y, z, then the order
+ * in which a launch runs them (0 from the first to the last, 1 from the last
+ * to the first; any order computes the same, runtime/order.h chooses one);
+ * -1 without. The host launches any number of physical workgroups (at most
+ * the virtual count), each with the kernel's workgroup size. */
 int gs_kernel_virtual_groups_arg(const gs_analysis *a, size_t k);
 /* Bytes per invocation of the values live across some barrier that the
  * split recomputes instead of carrying (what recomputation saves). */

@@ -3,7 +3,7 @@
  * (runtime/json.c) and the PTX that `gridsplit --target nvptx` wrote, so it
  * builds wherever CUDA is installed:
  *
- *   cc -O2 -I$CUDA/include runtime/cuda/gs_cuda_run.c runtime/json.c \
+ *   cc -O2 -I$CUDA/include runtime/cuda/gs_cuda_run.c runtime/json.c runtime/order.c \
  *      -L$CUDA/lib64/stubs -lcuda -o gs-cuda-run
  *
  *   gs-cuda-run --plan PLAN [--kernel K] --grid X[,Y,Z] --workgroup X[,Y,Z]
@@ -24,7 +24,8 @@
  * Segments split with virtual workgroups (the plan's "virtual_workgroups")
  * run on as many workgroups as the device holds at once: the occupancy of
  * each segment at its workgroup size times the multiprocessors, at most the
- * grid's workgroup count, or --physical-groups N. A segment whose PTX begins
+ * grid's workgroup count, or --physical-groups N; each launch runs them in
+ * the order runtime/order.h chooses. A segment whose PTX begins
  * with griddepcontrol.wait (gridsplit emits it for sm_90 and later) runs as
  * a programmatic dependent of the one before it in a static schedule: its
  * workgroups start as the earlier ones leave, and wait for its results. */
@@ -39,6 +40,7 @@
 #include <time.h>
 
 #include "../json.h"
+#include "../order.h"
 
 static void fail(const char *fmt, const char *a, const char *b) {
   fprintf(stderr, "gs-cuda-run: error: ");
@@ -161,6 +163,32 @@ static int cmp_double(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+/* What order.h needs: per segment, what it does to each bound buffer (an
+ * argument given as same:OTHER counts as OTHER), and the buffers' sizes. */
+static void order_from_plan(gs_order *o, const json_value *k, const arg *args, size_t nargs) {
+  const json_value *bufs = json_get(k, "buffers"), *segs = json_get(k, "segments");
+  gs_order_init(o, segs ? segs->count : 0, nargs);
+  for (size_t i = 0; i < nargs; i++)
+    o->bytes[i] = args[i].size;
+  for (size_t s = 0; s < o->nsegments; s++) {
+    const json_value *used = json_get(&segs->items[s], "buffers");
+    for (size_t j = 0; used && used->kind == JSON_ARRAY && j < used->count; j++) {
+      const char *name = str(&used->items[j], "name");
+      for (size_t b = 0; name && bufs && bufs->kind == JSON_ARRAY && b < bufs->count; b++) {
+        const char *bname = str(&bufs->items[b], "name");
+        int a = num(&bufs->items[b], "arg", -1);
+        if (!bname || strcmp(bname, name) || a < 0 || (size_t)a >= nargs)
+          continue;
+        if (args[a].same_as >= 0)
+          a = args[a].same_as;
+        unsigned char acc = gs_order_access(str(&used->items[j], "role"));
+        unsigned char *slot = &o->access[s * nargs + (size_t)a];
+        *slot = acc > *slot ? acc : *slot;
+      }
+    }
+  }
+}
+
 int main(int argc, char **argv) {
   const char *plan_path = NULL, *want = NULL, *out_dir = "gridsplit-run", *ptx_path = NULL;
   unsigned grid[3] = {0, 0, 0}, wg[3] = {1, 1, 1};
@@ -257,8 +285,12 @@ int main(int argc, char **argv) {
   char jit_log[8192] = "";
   CUjit_option jo[2] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
   void *jv[2] = {jit_log, (void *)(uintptr_t)sizeof jit_log};
-  if (cuModuleLoadDataEx(&mod, ptx, 2, jo, jv) != CUDA_SUCCESS)
-    fail("the PTX does not load: %s%s", jit_log, "");
+  CUresult loaded = cuModuleLoadDataEx(&mod, ptx, 2, jo, jv);
+  if (loaded != CUDA_SUCCESS) {
+    const char *why = NULL;
+    cuGetErrorName(loaded, &why);
+    fail("the PTX does not load (%s): %s", why ? why : "unknown CUDA error", jit_log);
+  }
   size_t nseg = segs->count;
   CUfunction *fns = calloc(nseg, sizeof *fns);
   int *waits = calloc(nseg, sizeof *waits);
@@ -393,7 +425,11 @@ int main(int argc, char **argv) {
   /* kernel parameters: the kernel's arguments, the live state, the control
    * word, the virtual grid's workgroup counts */
   int virtual_arg = num(json_get(k, "virtual_groups"), "arg", -1);
-  size_t nparams = nargs + (live_arg >= 0) + (control_arg >= 0) + 3 * (virtual_arg >= 0);
+  int order_arg = num(json_get(k, "virtual_groups"), "order_arg", -1);
+  if (virtual_arg >= 0 && order_arg != virtual_arg + 3)
+    fail("%s: virtual_groups has no order_arg after its three counts (a plan of an older "
+         "gridsplit?)%s", plan_path, "");
+  size_t nparams = nargs + (live_arg >= 0) + (control_arg >= 0) + 4 * (virtual_arg >= 0);
   void **params = calloc(nparams + 1, sizeof *params);
   for (size_t i = 0; i < nargs; i++)
     params[i] = strcmp(args[i].kind, "buffer") ? (void *)args[i].scalar : (void *)&args[i].mem;
@@ -428,9 +464,15 @@ int main(int argc, char **argv) {
       fprintf(stderr, "gs-cuda-run: segment %zu: %zu virtual workgroups on %u physical\n", s,
               ngroups, grids[s][0]);
   }
-  if (virtual_arg >= 0)
+  /* the order of each launch's virtual workgroups */
+  unsigned order = 0;
+  gs_order orders;
+  order_from_plan(&orders, k, args, nargs);
+  if (virtual_arg >= 0) {
     for (int d = 0; d < 3; d++)
       params[virtual_arg + d] = &blocks[d];
+    params[order_arg] = &order;
+  }
 
   CUstream stream;
   check(cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
@@ -447,9 +489,11 @@ int main(int argc, char **argv) {
         CUgraph g;
         check(cuStreamBeginCapture(stream, CU_STREAM_CAPTURE_MODE_GLOBAL), "capturing");
         for (size_t s = 0, launched = 0; s < nseg; s++)
-          if (!empty[s])
+          if (!empty[s]) {
+            order = gs_order_next(&orders, s);
             launch(fns[s], grids[s], wg, (unsigned)dynamic_shared, stream, params,
                    launched++ > 0 && waits[s]);
+          }
         check(cuStreamEndCapture(stream, &g), "ending the capture");
         check(cuGraphInstantiate(&exec, g, 0), "instantiating the graph");
       }
@@ -457,9 +501,12 @@ int main(int argc, char **argv) {
         check(cuGraphLaunch(exec, stream), "replaying the graph");
       else
         for (size_t s = 0, launched = 0; s < nseg; s++) {
+          if (!empty[s])
+            order = gs_order_next(&orders, s);
           if (verbose)
             fprintf(stderr, "gs-cuda-run: %s segment %zu%s\n", kname, s,
-                    empty[s] ? ": empty, not launched" : "");
+                    empty[s] ? ": empty, not launched"
+                    : virtual_arg >= 0 && order ? ", virtual workgroups last to first" : "");
           if (!empty[s])
             launch(fns[s], grids[s], wg, (unsigned)dynamic_shared, stream, params,
                    launched++ > 0 && waits[s]);
@@ -469,8 +516,10 @@ int main(int argc, char **argv) {
       /* the next segment, the divergence flag, the launch's number */
       for (int launches = 0;; launches++) {
         int word[3] = {-1, 0, launches};
+        order = gs_order_next(&orders, s);
         if (verbose)
-          fprintf(stderr, "gs-cuda-run: %s segment %zu\n", kname, s);
+          fprintf(stderr, "gs-cuda-run: %s segment %zu%s\n", kname, s,
+                  virtual_arg >= 0 && order ? ", virtual workgroups last to first" : "");
         check(cuMemcpyHtoDAsync(control, word, sizeof word, stream), "resetting the control word");
         launch(fns[s], grids[s], wg, (unsigned)dynamic_shared, stream, params, 0);
         check(cuMemcpyDtoHAsync(word, control, sizeof word, stream), "reading the control word");
@@ -484,7 +533,8 @@ int main(int argc, char **argv) {
         s = (size_t)word[0];
       }
     }
-    check(cuStreamSynchronize(stream), "running the segments");
+    /* the second event follows the last launch on the stream, with no host
+     * round trip between them (a dynamic schedule has had its own) */
     check(cuEventRecord(ev1, stream), "recording an event");
     check(cuEventSynchronize(ev1), "running the segments");
     float ms = 0;
@@ -537,6 +587,7 @@ int main(int argc, char **argv) {
   if (repeat > 0)
     printf("%s: %d runs, %.3f us per run (median)%s\n", kname, repeat, times[repeat / 2] * 1e6,
            exec ? " (graph)" : "");
+  gs_order_free(&orders);
   json_free(root);
   return 0;
 }

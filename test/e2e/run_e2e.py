@@ -895,10 +895,11 @@ def export_gpu(runner, case, source, args, exp_dir, modes, sig):
     cdir = os.path.join(root, slug)
     shutil.rmtree(cdir, ignore_errors=True)
     os.makedirs(cdir)
-    llvm = os.path.dirname(opts.clang)
+    clang = opts.export_clang or opts.clang
+    llvm = os.path.dirname(clang)
     lib = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "lowering",
                        "opencl_nvptx.ll")
-    steps = [[opts.clang, "-x", "cl", "-cl-std=CL2.0", "-Xclang", "-finclude-default-header",
+    steps = [[clang, "-x", "cl", "-cl-std=CL2.0", "-Xclang", "-finclude-default-header",
               "-fno-discard-value-names", "-target", "nvptx64-nvidia-cuda", "-emit-llvm", "-c",
               "-O2", "-o", os.path.join(cdir, "k.bc"), source],
              [os.path.join(llvm, "llvm-link"), os.path.join(cdir, "k.bc"), lib, "-o",
@@ -921,8 +922,9 @@ def export_gpu(runner, case, source, args, exp_dir, modes, sig):
         with open(os.path.join(root, "skipped.txt"), "a") as f:
             f.write("%s: needs %s\n" % (case.name, " ".join(sorted(set(missing)))))
         return
-    rc, out, _ = runner.run([opts.tool, "--target", "nvptx", "--drop-original", "-o", cdir,
-                             os.path.join(cdir, "kernel.bc")], 120)
+    rc, out, _ = runner.run([opts.export_tool or opts.tool, "--target", "nvptx"] +
+                            (["--mcpu", opts.export_mcpu] if opts.export_mcpu else []) +
+                            ["--drop-original", "-o", cdir, os.path.join(cdir, "kernel.bc")], 120)
     if rc:
         shutil.rmtree(cdir, ignore_errors=True)
         with open(os.path.join(root, "skipped.txt"), "a") as f:
@@ -1117,6 +1119,13 @@ def main():
     ap.add_argument("--export-gpu", metavar="DIR",
                     help="also write, for every case whose kernel compiles for NVPTX, what "
                          "gs-cuda-run needs to run it on a GPU (export_gpu)")
+    ap.add_argument("--export-tool", metavar="GRIDSPLIT",
+                    help="the gridsplit that splits the exported kernels (default: --tool)")
+    ap.add_argument("--export-clang", metavar="CLANG",
+                    help="the clang (and, beside it, llvm-link and opt) that compiles the "
+                         "exported kernels for NVPTX (default: --clang)")
+    ap.add_argument("--export-mcpu", metavar="CPU",
+                    help="the NVPTX processor of the exported PTX (default: the tool's)")
     ap.add_argument("-j", "--jobs", type=int, default=min(4, os.cpu_count() or 1))
     ap.add_argument("--timeout", type=int, default=300, help="seconds per gridsplit run")
     ap.add_argument("--work", help="work directory (default: a temporary one)")

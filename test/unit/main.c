@@ -1,5 +1,5 @@
 /* Unit tests of the public C API (Check). `gs-unit [SUITE]` runs one suite
- * (roles, errors, api, split, program, lower) or all of them. */
+ * (roles, errors, api, split, program, lower, order) or all of them. */
 #include <stdlib.h>
 
 #include "unit.h"
@@ -11,6 +11,7 @@ int main(int argc, char **argv) {
   srunner_add_suite(sr, suite_split());
   srunner_add_suite(sr, suite_program());
   srunner_add_suite(sr, suite_lower());
+  srunner_add_suite(sr, suite_order());
   /* CK_NORMAL prints the closing "100%: Checks: N, Failures: 0, Errors: 0". */
   srunner_run(sr, argc > 1 ? argv[1] : NULL, NULL, CK_NORMAL);
   int failed = srunner_ntests_failed(sr);

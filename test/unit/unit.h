@@ -74,5 +74,6 @@ Suite *suite_api(void);
 Suite *suite_split(void);
 Suite *suite_program(void);
 Suite *suite_lower(void);
+Suite *suite_order(void);
 
 #endif

@@ -1,0 +1,116 @@
+/* The order of virtual workgroups at each launch (runtime/order.h): the
+ * reverse of the order of the launch that last touched the largest buffer
+ * the segment reads. The access tables are those of the plans of
+ * bench/gpu/workloads.cl (docs/formats.md roles). */
+#include <stdlib.h>
+
+#include "order.h"
+#include "unit.h"
+
+enum { N = 1 << 24 };
+
+static void fill(gs_order *o, const unsigned char *table, const size_t *bytes) {
+  for (size_t i = 0; i < o->nsegments * o->nbuffers; i++)
+    o->access[i] = table[i];
+  for (size_t b = 0; b < o->nbuffers; b++)
+    o->bytes[b] = bytes[b];
+}
+
+START_TEST(order_roles) {
+  ck_assert_int_eq(gs_order_access("read"), GS_ORDER_READS);
+  ck_assert_int_eq(gs_order_access("readwrite"), GS_ORDER_READS);
+  ck_assert_int_eq(gs_order_access("write"), GS_ORDER_TOUCHES);
+  ck_assert_int_eq(gs_order_access("accumulate"), GS_ORDER_TOUCHES);
+  ck_assert_int_eq(gs_order_access("none"), GS_ORDER_NONE);
+  ck_assert_int_eq(gs_order_access(NULL), GS_ORDER_NONE);
+}
+END_TEST
+
+/* Jacobi sweeps: a and b change places every segment, so the orders
+ * alternate, and a second run of the schedule goes on alternating */
+START_TEST(order_jacobi) {
+  enum { R = GS_ORDER_READS, T = GS_ORDER_TOUCHES };
+  static const unsigned char table[] = {R, T, T, R};
+  static const size_t bytes[] = {4 * N, 4 * N};
+  gs_order o;
+  gs_order_init(&o, 2, 2);
+  fill(&o, table, bytes);
+  for (int run = 0; run < 8; run++)
+    ck_assert_uint_eq(gs_order_next(&o, (size_t)(run & 1)), (unsigned)(run & 1));
+  gs_order_free(&o);
+}
+END_TEST
+
+/* The histogram, then the normalisation: the second segment reads `in`
+ * again, from the end the first one read last; the small histogram does not
+ * decide */
+START_TEST(order_histnorm) {
+  enum { R = GS_ORDER_READS, T = GS_ORDER_TOUCHES, _ = GS_ORDER_NONE };
+  /* in, hist, out */
+  static const unsigned char table[] = {R, T, _, /* */ R, R, T};
+  static const size_t bytes[] = {4 * N, 1024, 4 * N};
+  gs_order o;
+  gs_order_init(&o, 2, 3);
+  fill(&o, table, bytes);
+  ck_assert_uint_eq(gs_order_next(&o, 0), 0);
+  ck_assert_uint_eq(gs_order_next(&o, 1), 1);
+  gs_order_free(&o);
+}
+END_TEST
+
+/* The scan: block scans up through s0, s1, s2 and offsets down; the last
+ * segment reads `out`, which only the first touched, so it runs against the
+ * first whatever the small segments between did */
+START_TEST(order_scan) {
+  enum { R = GS_ORDER_READS, T = GS_ORDER_TOUCHES, _ = GS_ORDER_NONE };
+  /* in, out, s0, s1, s2 */
+  static const unsigned char table[] = {
+      R, T, T, _, _, /* seg0 */
+      _, _, R, T, _, /* seg1 */
+      _, _, _, R, T, /* seg2 */
+      _, _, _, _, R, /* seg3 */
+      _, _, _, R, R, /* seg4 */
+      _, _, R, R, _, /* seg5 */
+      _, R, R, _, _, /* seg6 */
+  };
+  static const size_t bytes[] = {4 * N, 4 * N, 4 * N / 256, 4 * N / 65536, 1024};
+  static const unsigned want[] = {0, 1, 0, 1, 1, 0, 1};
+  gs_order o;
+  gs_order_init(&o, 7, 5);
+  fill(&o, table, bytes);
+  for (size_t s = 0; s < 7; s++)
+    ck_assert_uint_eq(gs_order_next(&o, s), want[s]);
+  gs_order_free(&o);
+}
+END_TEST
+
+/* A segment that reads nothing touched before runs first to last, and what
+ * it touches takes its order; a segment the table does not have is 0 and
+ * changes nothing */
+START_TEST(order_untouched) {
+  enum { R = GS_ORDER_READS, T = GS_ORDER_TOUCHES, _ = GS_ORDER_NONE };
+  static const unsigned char table[] = {_, T, /* */ R, _, /* */ _, R};
+  static const size_t bytes[] = {64, 64};
+  gs_order o;
+  gs_order_init(&o, 3, 2);
+  fill(&o, table, bytes);
+  ck_assert_uint_eq(gs_order_next(&o, 1), 0); /* reads a, never touched */
+  ck_assert_uint_eq(gs_order_next(&o, 0), 0); /* writes b */
+  ck_assert_uint_eq(gs_order_next(&o, 7), 0);
+  ck_assert_uint_eq(gs_order_next(&o, 2), 1); /* reads b, touched at 0 */
+  ck_assert_uint_eq(gs_order_next(&o, 2), 0);
+  gs_order_free(&o);
+}
+END_TEST
+
+Suite *suite_order(void) {
+  Suite *s = suite_create("order");
+  TCase *tc = tcase_create("order");
+  tcase_add_test(tc, order_roles);
+  tcase_add_test(tc, order_jacobi);
+  tcase_add_test(tc, order_histnorm);
+  tcase_add_test(tc, order_scan);
+  tcase_add_test(tc, order_untouched);
+  suite_add_tcase(s, tc);
+  return s;
+}
