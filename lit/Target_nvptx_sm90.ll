@@ -5,7 +5,9 @@
 ; one invocation to the next along x asks the L2 for 256 bytes
 ; (ld.global.L2::256B). A gather through a loaded index, a load every
 ; invocation makes from the same address, and a load with a stride of two
-; elements keep plain loads; on sm_80 no load has the hint.
+; elements keep plain loads, as do volatile, atomic and vector loads; a
+; grid-stride loop's index (i, i + stride, ...) streams, and bytes and
+; doubles have hints of their own size. On sm_80 no load has the hint.
 ;
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: %gridsplit --target nvptx --mcpu sm_90 --drop-original -o %t/90 %s
@@ -30,6 +32,17 @@
 ; CHECK: griddepcontrol.wait;
 ; CHECK-COUNT-2: ld.global.L2::256B.f32
 ; CHECK-NOT: ld.global
+; CHECK-LABEL: .visible .entry mixed_$_seg0(
+; CHECK: ld.global.L2::256B.u8 %rs{{[0-9]+}}, [%rd{{[0-9]+}}];
+; CHECK: ld.global.L2::256B.f64 %rd{{[0-9]+}}, [%rd{{[0-9]+}}];
+; CHECK-NEXT: // end inline asm
+; CHECK-NOT: L2::256B
+; CHECK: ld.volatile.global.b32
+; CHECK-NOT: L2::256B
+; CHECK: ld.relaxed.sys.global.b32
+; CHECK-NOT: L2::256B
+; CHECK: ld.global.v2.b32
+; CHECK-LABEL: .visible .entry mixed_$_seg1(
 
 ; SM80: .target sm_80
 ; SM80-NOT: griddepcontrol
@@ -93,7 +106,61 @@ done:
   ret void
 }
 
+; sum of bytes[j] for j = i, i + stride, ... < n (a grid-stride loop), then
+; out[i] = sum + flags[i] (volatile) + acc[i] (atomic) + wide[i] + pairs[i].x
+define ptx_kernel void @mixed(ptr addrspace(1) %bytes, ptr addrspace(1) %wide, ptr addrspace(1) %flags,
+                              ptr addrspace(1) %acc, ptr addrspace(1) %pairs, ptr addrspace(1) %out, i32 %n) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %ctaid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %ntid = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %nctaid = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
+  %base = mul i32 %ctaid, %ntid
+  %i = add i32 %base, %tid
+  %step = mul i32 %nctaid, %ntid
+  %i64 = zext i32 %i to i64
+  %in = icmp ult i32 %i, %n
+  br i1 %in, label %loop, label %sync
+
+loop:
+  %j = phi i32 [ %i, %entry ], [ %jn, %loop ]
+  %sum = phi i32 [ 0, %entry ], [ %sn, %loop ]
+  %j64 = zext i32 %j to i64
+  %pb = getelementptr inbounds i8, ptr addrspace(1) %bytes, i64 %j64
+  %b = load i8, ptr addrspace(1) %pb, align 1
+  %bz = zext i8 %b to i32
+  %sn = add i32 %sum, %bz
+  %jn = add i32 %j, %step
+  %more = icmp ult i32 %jn, %n
+  br i1 %more, label %loop, label %rest
+
+rest:
+  %pw = getelementptr inbounds double, ptr addrspace(1) %wide, i64 %i64
+  %w = load double, ptr addrspace(1) %pw, align 8
+  %pf = getelementptr inbounds i32, ptr addrspace(1) %flags, i64 %i64
+  %f = load volatile i32, ptr addrspace(1) %pf, align 4
+  %pa = getelementptr inbounds i32, ptr addrspace(1) %acc, i64 %i64
+  %a = load atomic i32, ptr addrspace(1) %pa monotonic, align 4
+  %pp = getelementptr inbounds <2 x float>, ptr addrspace(1) %pairs, i64 %i64
+  %p = load <2 x float>, ptr addrspace(1) %pp, align 8
+  %p0 = extractelement <2 x float> %p, i32 0
+  %wf = fptrunc double %w to float
+  %t1 = add i32 %sn, %f
+  %t2 = add i32 %t1, %a
+  %tf = sitofp i32 %t2 to float
+  %r1 = fadd float %tf, %wf
+  %r = fadd float %r1, %p0
+  %po = getelementptr inbounds float, ptr addrspace(1) %out, i64 %i64
+  store float %r, ptr addrspace(1) %po, align 4
+  br label %sync
+
+sync:
+  call void @gridsplit_grid_sync()
+  ret void
+}
+
 declare void @gridsplit_grid_sync()
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
