@@ -7,7 +7,12 @@
 ; invocation makes from the same address, and a load with a stride of two
 ; elements keep plain loads, as do volatile, atomic and vector loads; a
 ; grid-stride loop's index (i, i + stride, ...) streams, and bytes and
-; doubles have hints of their own size. On sm_80 no load has the hint.
+; doubles have hints of their own size. Through struct types: a field's
+; array indexed by the invocation streams; a field of an array of structs
+; (stride 8 for a float), a field after a constant index past the end of a
+; struct (2, -1: the same address in every invocation) and an i16 whose
+; array steps by a whole struct do not (the first struct GEPs crashed the
+; analysis). On sm_80 no load has the hint.
 ;
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: %gridsplit --target nvptx --mcpu sm_90 --drop-original -o %t/90 %s
@@ -43,12 +48,25 @@
 ; CHECK-NOT: L2::256B
 ; CHECK: ld.global.v2.b32
 ; CHECK-LABEL: .visible .entry mixed_$_seg1(
+; CHECK-LABEL: .visible .entry fields_$_seg0(
+; CHECK: ld.global.b32 {{.*}}+20];
+; CHECK-NEXT: ld.global.b32 {{.*}}+-4];
+; CHECK: ld.global.L2::256B.f32
+; CHECK-NOT: L2::256B
+; CHECK: ld.global.b16
+; CHECK-NOT: L2::256B
+; CHECK: ld.global.b32
+; CHECK-LABEL: .visible .entry fields_$_seg1(
 
 ; SM80: .target sm_80
 ; SM80-NOT: griddepcontrol
 ; SM80-NOT: L2::256B
 
 target triple = "nvptx64-nvidia-cuda"
+
+%S = type { float, float }
+%T = type { i32, [1024 x float] }
+%U = type { [1024 x float], [1024 x i16] }
 
 ; dst[i] = src[i] + src[i - 1] * lut[(int)src[i] & 255] * lut[0] + pairs[2 * i];
 ; barrier; src[i] = dst[i] * 0.5
@@ -159,6 +177,31 @@ sync:
   ret void
 }
 
+; out[i] = q[2].y + q[-1].y + t.data[i] + (float)u[i].half[0] + q[i].x
+define ptx_kernel void @fields(ptr addrspace(1) %q, ptr addrspace(1) %t, ptr addrspace(1) %u, ptr addrspace(1) %out) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %i = zext i32 %tid to i64
+  %p1 = getelementptr %S, ptr addrspace(1) %q, i64 2, i32 1
+  %a = load float, ptr addrspace(1) %p1, align 4
+  %p2 = getelementptr %S, ptr addrspace(1) %q, i64 -1, i32 1
+  %b = load float, ptr addrspace(1) %p2, align 4
+  %p3 = getelementptr %T, ptr addrspace(1) %t, i64 0, i32 1, i64 %i
+  %c = load float, ptr addrspace(1) %p3, align 4
+  %p4 = getelementptr %U, ptr addrspace(1) %u, i64 %i, i32 1, i64 0
+  %d = load i16, ptr addrspace(1) %p4, align 2
+  %p5 = getelementptr %S, ptr addrspace(1) %q, i64 %i, i32 0
+  %e = load float, ptr addrspace(1) %p5, align 4
+  %df = sitofp i16 %d to float
+  %s1 = fadd float %a, %b
+  %s2 = fadd float %s1, %c
+  %s3 = fadd float %s2, %df
+  %s4 = fadd float %s3, %e
+  %po = getelementptr float, ptr addrspace(1) %out, i64 %i
+  store float %s4, ptr addrspace(1) %po, align 4
+  call void @gridsplit_grid_sync()
+  ret void
+}
 declare void @gridsplit_grid_sync()
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()

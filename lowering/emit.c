@@ -257,6 +257,15 @@ static void offsets_as_integers(LLVMModuleRef m, LLVMValueRef f, const unsigned 
   free(types);
   LLVMSetFunctionCallConv(g, LLVMGetFunctionCallConv(f));
   LLVMSetLinkage(g, LLVMGetLinkage(f));
+  LLVMSetVisibility(g, LLVMGetVisibility(f));
+  LLVMSetUnnamedAddress(g, LLVMGetUnnamedAddress(f));
+  LLVMSetAlignment(g, LLVMGetAlignment(f));
+  if (LLVMGetSection(f))
+    LLVMSetSection(g, LLVMGetSection(f));
+  if (LLVMGetGC(f))
+    LLVMSetGC(g, LLVMGetGC(f));
+  if (LLVMHasPersonalityFn(f))
+    LLVMSetPersonalityFn(g, LLVMGetPersonalityFn(f));
   /* attributes of the function and of every parameter that keeps its type */
   for (unsigned idx = 0; idx <= n + 1; idx++) {
     LLVMAttributeIndex at = idx == n + 1 ? (LLVMAttributeIndex)LLVMAttributeFunctionIndex : idx;

@@ -29,6 +29,7 @@
 #include "gs.h"
 #include "lowering.h"
 
+#include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
 
 #define UNKNOWN LLONG_MIN
@@ -45,13 +46,18 @@ typedef struct {
 
 static int known(long long s) { return s != UNKNOWN && s != PENDING; }
 
-/* A op B with UNKNOWN absorbing and PENDING next */
-static long long combine(long long a, long long b, long long v) {
+/* A and B combined by OP ('+', '-', '*'), UNKNOWN absorbing and PENDING
+ * next; UNKNOWN where the result leaves +-2^40 (no stride is that large) */
+static long long combine(long long a, long long b, char op) {
   if (a == UNKNOWN || b == UNKNOWN)
     return UNKNOWN;
   if (a == PENDING || b == PENDING)
     return PENDING;
-  return v > (1LL << 40) || v < -(1LL << 40) ? UNKNOWN : v;
+  long long v = 0;
+  int over = op == '+'   ? __builtin_add_overflow(a, b, &v)
+             : op == '-' ? __builtin_sub_overflow(a, b, &v)
+                         : __builtin_mul_overflow(a, b, &v);
+  return over || v > (1LL << 40) || v < -(1LL << 40) ? UNKNOWN : v;
 }
 
 static long long stride_of(stride_ctx *c, LLVMValueRef v);
@@ -63,27 +69,33 @@ static int const_int(LLVMValueRef v, long long *out) {
   return 1;
 }
 
-/* the byte stride of a GEP: each index's stride times the size it steps by */
+/* the byte stride of a GEP: the first index steps over the source type, and
+ * each later one into the type the one before reached: a struct's field (a
+ * constant, no stride) or an array's or vector's element */
 static long long gep_stride(stride_ctx *c, LLVMValueRef g) {
   long long s = stride_of(c, LLVMGetOperand(g, 0));
   LLVMTypeRef ty = LLVMGetGEPSourceElementType(g);
   unsigned n = (unsigned)LLVMGetNumOperands(g);
   for (unsigned k = 1; k < n && s != UNKNOWN; k++) {
     LLVMValueRef idx = LLVMGetOperand(g, k);
-    long long is = stride_of(c, idx);
-    unsigned long long size = LLVMABISizeOfType(c->td, ty);
-    s = combine(s, is, known(s) && known(is) ? s + is * (long long)size : 0);
-    if (k + 1 == n)
-      break;
-    /* the type the next index steps in */
-    LLVMTypeKind kind = LLVMGetTypeKind(ty);
-    long long field = 0;
-    if (kind == LLVMStructTypeKind && const_int(idx, &field))
-      ty = LLVMStructGetTypeAtIndex(ty, (unsigned)field);
-    else if (kind == LLVMArrayTypeKind || kind == LLVMVectorTypeKind)
+    if (k > 1) {
+      LLVMTypeKind kind = LLVMGetTypeKind(ty);
+      long long field = 0;
+      if (kind == LLVMStructTypeKind) {
+        if (!const_int(idx, &field) || field < 0 ||
+            field >= (long long)LLVMCountStructElementTypes(ty))
+          return UNKNOWN;
+        ty = LLVMStructGetTypeAtIndex(ty, (unsigned)field);
+        continue;
+      }
+      if (kind != LLVMArrayTypeKind && kind != LLVMVectorTypeKind)
+        return UNKNOWN;
       ty = LLVMGetElementType(ty);
-    else
+    }
+    if (!LLVMTypeIsSized(ty))
       return UNKNOWN;
+    long long size = (long long)LLVMABISizeOfType(c->td, ty);
+    s = combine(s, combine(stride_of(c, idx), size, '*'), '+');
   }
   return s;
 }
@@ -110,11 +122,15 @@ static long long inst_stride(stride_ctx *c, LLVMValueRef v) {
       return UNKNOWN;
     if (!strcmp(callee, "llvm.nvvm.read.ptx.sreg.tid.x"))
       return 1;
-    if (!strncmp(callee, "llvm.nvvm.read.ptx.sreg.tid.", 28) ||
-        !strncmp(callee, "llvm.nvvm.read.ptx.sreg.laneid", 30))
-      return UNKNOWN;
-    /* the other special registers: the same in every invocation of a workgroup */
-    return !strncmp(callee, "llvm.nvvm.read.ptx.sreg.", 24) ? 0 : UNKNOWN;
+    /* the workgroup's and the grid's ids and sizes: the same in every
+     * invocation of a workgroup (lane masks, clocks and the like are not) */
+    static const char *const same[] = {"llvm.nvvm.read.ptx.sreg.ctaid.",
+                                       "llvm.nvvm.read.ptx.sreg.nctaid.",
+                                       "llvm.nvvm.read.ptx.sreg.ntid."};
+    for (size_t k = 0; k < sizeof same / sizeof *same; k++)
+      if (!strncmp(callee, same[k], strlen(same[k])))
+        return 0;
+    return UNKNOWN;
   }
   case LLVMPHI: {
     intptr_t open = 0;
@@ -147,32 +163,33 @@ static long long inst_stride(stride_ctx *c, LLVMValueRef v) {
   default:
     break;
   }
-  if (LLVMGetNumOperands(v) != 2)
+  /* arithmetic: the same in every invocation from operands that are */
+  if (!LLVMIsABinaryOperator(v))
     return UNKNOWN;
   LLVMValueRef x = LLVMGetOperand(v, 0), y = LLVMGetOperand(v, 1);
   a = stride_of(c, x);
   b = stride_of(c, y);
-  if (a == 0 && b == 0 && op != LLVMICmp && op != LLVMFCmp)
+  if (a == 0 && b == 0)
     return 0;
   switch (op) {
   case LLVMAdd:
-    return combine(a, b, a + b);
+    return combine(a, b, '+');
   case LLVMSub:
-    return combine(a, b, a - b);
+    return combine(a, b, '-');
   case LLVMOr: /* a disjoint or of a shifted group index and a local id */
   case LLVMXor:
-    return a == 0 || b == 0 ? combine(a, b, a + b) : UNKNOWN;
+    return a == 0 || b == 0 ? combine(a, b, '+') : UNKNOWN;
   case LLVMMul:
     if (const_int(y, &k))
-      return combine(a, 0, a * k);
+      return combine(a, k, '*');
     if (const_int(x, &k))
-      return combine(b, 0, b * k);
+      return combine(b, k, '*');
     return UNKNOWN;
   case LLVMShl:
-    return const_int(y, &k) && k >= 0 && k < 32 ? combine(a, 0, a * (1LL << k)) : UNKNOWN;
+    return const_int(y, &k) && k >= 0 && k < 32 ? combine(a, 1LL << k, '*') : UNKNOWN;
   case LLVMAnd:
     /* a mask of the low bits (a zero extension in disguise) keeps the stride */
-    if (const_int(y, &k) && k >= 0xffff && (k & (k + 1)) == 0)
+    if (const_int(y, &k) && k >= 0xffff && k < LLONG_MAX && (k & (k + 1)) == 0)
       return a;
     return UNKNOWN;
   default:
@@ -189,7 +206,8 @@ static long long stride_of(stride_ctx *c, LLVMValueRef v) {
   if (c->budget-- <= 0)
     return UNKNOWN;
   long long s = inst_stride(c, v);
-  if (s != PENDING && c->nopen == 0)
+  /* neither what depends on a phi still open nor what ran out of budget */
+  if (s != PENDING && c->nopen == 0 && c->budget > 0)
     map_put(&c->memo, v, (intptr_t)s);
   return s;
 }
@@ -275,6 +293,7 @@ void ptx_stream_hints(LLVMModuleRef m) {
                                          0, LLVMInlineAsmDialectATT, 0);
     LLVMPositionBuilderBefore(b, ld);
     LLVMValueRef v = LLVMBuildCall2(b, fty, asm_, &p, 1, "");
+    LLVMInstructionSetDebugLoc(v, LLVMInstructionGetDebugLoc(ld));
     if (reg != ty)
       v = LLVMBuildTrunc(b, v, ty, "");
     LLVMReplaceAllUsesWith(ld, v);
