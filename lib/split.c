@@ -879,48 +879,49 @@ static void build_exit(seg_builder *sb, const piece *p) {
   const gs_vec *live = &c->live.live[j - 1];
   /* values carried once: every invocation that leaves here has the same,
    * and without a status word every invocation leaves here, so the first
-   * of the grid writes them (a grid's worth of stores to one word would
-   * queue on one cache slice); with one, each writes */
+   * of the grid writes them, after the others' stores (a grid's worth of
+   * stores to one word would queue on one cache slice); with one, each
+   * writes */
   LLVMBasicBlockRef once = NULL, after = NULL;
-  for (int pass = 0; pass < 2; pass++)
-  for (size_t i = 0; i < live->len; i++) {
-    LLVMValueRef v = VEC_AT(live, LLVMValueRef, i);
-    intptr_t si;
-    if (!map_get(&c->slot_of, v, &si))
-      continue;
-    state_slot *s = &VEC_AT(&c->slots, state_slot, si);
-    int alone = s->uniform && !s->contents && c->status_offset < 0 &&
-                !map_get(&c->private_base, v, NULL);
-    if (alone != pass)
-      continue;
-    LLVMValueRef val = lookup(sb, v, NULL);
-    if (alone && !once) {
-      LLVMPositionBuilderAtEnd(sb->b, p->bb);
-      once = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.once");
-      after = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.once.done");
-      LLVMValueRef lin = target_linear(sb->b, c->m, c->t, Q_GLOBAL_ID, Q_GLOBAL_SIZE);
-      LLVMBuildCondBr(sb->b,
-                      LLVMBuildICmp(sb->b, LLVMIntEQ, lin, LLVMConstInt(LLVMTypeOf(lin), 0, 0), ""),
-                      once, after);
-    }
-    LLVMPositionBuilderAtEnd(sb->b, alone ? once : p->bb);
-    intptr_t base;
-    if (map_get(&c->private_base, v, &base)) {
-      LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
-      LLVMValueRef a = lookup(sb, (LLVMValueRef)base, NULL);
-      LLVMPositionBuilderAtEnd(sb->b, p->bb);
-      LLVMValueRef off = LLVMBuildSub(sb->b, LLVMBuildPtrToInt(sb->b, val, i64, ""),
-                                      LLVMBuildPtrToInt(sb->b, a, i64, ""), "");
-      LLVMValueRef st = LLVMBuildStore(sb->b, off, state_ptr(sb, s->offset, i64));
-      LLVMSetAlignment(st, slot_align(s));
-    } else if (s->contents) {
-      build_memcpy(sb, state_ptr(sb, s->offset, LLVMInt8TypeInContext(ctx)), slot_align(s), val,
-                   LLVMGetAlignment(v), s->size);
-    } else {
-      LLVMValueRef st = LLVMBuildStore(sb->b, val, slot_ptr(sb, s, LLVMTypeOf(v), 1));
-      LLVMSetAlignment(st, slot_align(s));
-      if (s->uniform)
-        LLVMSetOrdering(st, LLVMAtomicOrderingMonotonic);
+  for (int pass = 0; pass < 2; pass++) {
+    for (size_t i = 0; i < live->len; i++) {
+      LLVMValueRef v = VEC_AT(live, LLVMValueRef, i);
+      intptr_t si;
+      if (!map_get(&c->slot_of, v, &si))
+        continue;
+      state_slot *s = &VEC_AT(&c->slots, state_slot, si);
+      int alone = s->uniform && c->status_offset < 0;
+      if (alone != pass)
+        continue;
+      LLVMValueRef val = lookup(sb, v, NULL);
+      if (alone && !once) {
+        LLVMPositionBuilderAtEnd(sb->b, p->bb);
+        once = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.once");
+        after = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.once.done");
+        LLVMValueRef lin = target_linear(sb->b, c->m, c->t, Q_GLOBAL_ID, Q_GLOBAL_SIZE);
+        LLVMBuildCondBr(
+            sb->b, LLVMBuildICmp(sb->b, LLVMIntEQ, lin, LLVMConstInt(LLVMTypeOf(lin), 0, 0), ""),
+            once, after);
+      }
+      LLVMPositionBuilderAtEnd(sb->b, alone ? once : p->bb);
+      intptr_t base;
+      if (map_get(&c->private_base, v, &base)) {
+        LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
+        LLVMValueRef a = lookup(sb, (LLVMValueRef)base, NULL);
+        LLVMPositionBuilderAtEnd(sb->b, p->bb);
+        LLVMValueRef off = LLVMBuildSub(sb->b, LLVMBuildPtrToInt(sb->b, val, i64, ""),
+                                        LLVMBuildPtrToInt(sb->b, a, i64, ""), "");
+        LLVMValueRef st = LLVMBuildStore(sb->b, off, state_ptr(sb, s->offset, i64));
+        LLVMSetAlignment(st, slot_align(s));
+      } else if (s->contents) {
+        build_memcpy(sb, state_ptr(sb, s->offset, LLVMInt8TypeInContext(ctx)), slot_align(s), val,
+                     LLVMGetAlignment(v), s->size);
+      } else {
+        LLVMValueRef st = LLVMBuildStore(sb->b, val, slot_ptr(sb, s, LLVMTypeOf(v), 1));
+        LLVMSetAlignment(st, slot_align(s));
+        if (s->uniform)
+          LLVMSetOrdering(st, LLVMAtomicOrderingMonotonic);
+      }
     }
   }
   if (once) {
@@ -929,8 +930,7 @@ static void build_exit(seg_builder *sb, const piece *p) {
     LLVMPositionBuilderAtEnd(sb->b, after);
   }
   if (c->status_offset >= 0)
-    LLVMBuildStore(sb->b, LLVMConstInt(i32, j, 0),
-                   state_ptr(sb, (unsigned)c->status_offset, i32));
+    LLVMBuildStore(sb->b, LLVMConstInt(i32, j, 0), state_ptr(sb, (unsigned)c->status_offset, i32));
   if (c->dynamic && c->virtual_wg) {
     /* the loop over virtual workgroups gathers the choices of its
      * workgroups and records them once (lib/virtual.c) */
@@ -1102,8 +1102,8 @@ static void copy_kernel_metadata(split_ctx *c, LLVMValueRef fn, unsigned extra) 
                                       "kernel_arg_type", "kernel_arg_base_type",
                                       "kernel_arg_type_qual", "kernel_arg_name"};
   /* the extra arguments in order: name, type, address space */
-  const char *names[6], *types[6];
-  unsigned spaces[6], ne = 0;
+  const char *names[2 + GS_VIRTUAL_ARGS], *types[2 + GS_VIRTUAL_ARGS];
+  unsigned spaces[2 + GS_VIRTUAL_ARGS], ne = 0;
   if (c->has_state)
     names[ne] = "gs_live_state", types[ne] = "uchar*", spaces[ne++] = 1;
   if (c->dynamic)

@@ -22,6 +22,14 @@ void gs_order_free(gs_order *o) {
   memset(o, 0, sizeof *o);
 }
 
+void gs_order_note(gs_order *o, size_t s, size_t b, unsigned char access) {
+  if (s >= o->nsegments || b >= o->nbuffers)
+    return;
+  unsigned char *slot = &o->access[s * o->nbuffers + b];
+  if (access > *slot)
+    *slot = access;
+}
+
 unsigned char gs_order_access(const char *role) {
   if (!role || !strcmp(role, "none"))
     return GS_ORDER_NONE;

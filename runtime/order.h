@@ -20,9 +20,12 @@ typedef struct {
 } gs_order;
 
 /* NSEGMENTS segments over NBUFFERS buffers, every access GS_ORDER_NONE;
- * the caller fills access[s * nbuffers + b] and bytes[b]. */
+ * the caller notes the accesses (gs_order_note) and fills bytes[b]. */
 void gs_order_init(gs_order *o, size_t nsegments, size_t nbuffers);
 void gs_order_free(gs_order *o);
+/* Segment S does ACCESS to buffer B: the strongest access noted is kept
+ * (GS_ORDER_READS over _TOUCHES); S or B out of range is ignored. */
+void gs_order_note(gs_order *o, size_t s, size_t b, unsigned char access);
 /* GS_ORDER_READS for the roles that read what is there ("read", "readwrite"),
  * GS_ORDER_TOUCHES for the others ("write", "accumulate") */
 unsigned char gs_order_access(const char *role);

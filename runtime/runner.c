@@ -812,10 +812,8 @@ static void order_from_plan(gs_order *o, const run_plan *plan, const run_state *
       buffer_use u = VEC_AT(&plan->uses[s], buffer_use, j);
       if (u.arg < 0 || (size_t)u.arg >= rs->nparams)
         continue;
-      size_t a = rs->params[u.arg].kind == ARG_SAME ? (size_t)rs->params[u.arg].same_as
-                                                    : (size_t)u.arg;
-      unsigned char *slot = &o->access[s * rs->nparams + a];
-      *slot = u.access > *slot ? u.access : *slot;
+      int a = rs->params[u.arg].kind == ARG_SAME ? rs->params[u.arg].same_as : u.arg;
+      gs_order_note(o, s, (size_t)a, u.access);
     }
 }
 

@@ -181,9 +181,7 @@ static void order_from_plan(gs_order *o, const json_value *k, const arg *args, s
           continue;
         if (args[a].same_as >= 0)
           a = args[a].same_as;
-        unsigned char acc = gs_order_access(str(&used->items[j], "role"));
-        unsigned char *slot = &o->access[s * nargs + (size_t)a];
-        *slot = acc > *slot ? acc : *slot;
+        gs_order_note(o, s, (size_t)a, gs_order_access(str(&used->items[j], "role")));
       }
     }
   }
@@ -423,7 +421,7 @@ int main(int argc, char **argv) {
     check(cuMemAlloc(&control, 12), "allocating the control word");
 
   /* kernel parameters: the kernel's arguments, the live state, the control
-   * word, the virtual grid's workgroup counts */
+   * word, the virtual grid's workgroup counts and their order */
   int virtual_arg = num(json_get(k, "virtual_groups"), "arg", -1);
   int order_arg = num(json_get(k, "virtual_groups"), "order_arg", -1);
   if (virtual_arg >= 0 && order_arg != virtual_arg + 3)

@@ -11,7 +11,7 @@ enum { N = 1 << 24 };
 
 static void fill(gs_order *o, const unsigned char *table, const size_t *bytes) {
   for (size_t i = 0; i < o->nsegments * o->nbuffers; i++)
-    o->access[i] = table[i];
+    gs_order_note(o, i / o->nbuffers, i % o->nbuffers, table[i]);
   for (size_t b = 0; b < o->nbuffers; b++)
     o->bytes[b] = bytes[b];
 }
