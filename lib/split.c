@@ -449,7 +449,8 @@ typedef struct {
   gs_vec clones;    /* (original, clone) pairs of non-phi instructions */
   gs_vec phis;      /* (original, clone) pairs */
   LLVMValueRef base, control;
-  LLVMValueRef once_read, once_write; /* i64 offsets of the two copies (dynamic) */
+  LLVMValueRef once_odd, once_write; /* dynamic: launch L is odd (reads copy 1); the
+                                      * i64 offset of the copy it writes */
   LLVMValueRef wg_base;        /* this workgroup's save area */
   LLVMValueRef *wg_arg_size;   /* per carried workgroup argument: bytes, and */
   LLVMValueRef *wg_arg_offset; /* offset in the save area (i64) */
@@ -518,18 +519,56 @@ static LLVMValueRef state_ptr(seg_builder *sb, unsigned offset, LLVMTypeRef ty) 
   return LLVMBuildPointerCast(sb->b, p, LLVMPointerType(ty, 1), "");
 }
 
+/* The header's byte OFF (an i64 value) as a TY pointer */
+static LLVMValueRef header_ptr(seg_builder *sb, LLVMValueRef off, LLVMTypeRef ty) {
+  LLVMValueRef p = LLVMBuildGEP2(sb->b, LLVMInt8TypeInContext(sb->c->ctx),
+                                 LLVMGetParam(sb->fn, sb->c->nparams), &off, 1, "");
+  return LLVMBuildPointerCast(sb->b, p, LLVMPointerType(ty, 1), "");
+}
+
+/* A read of a word no invocation changes during the launch (the launch's
+ * number, a value carried once): !invariant.load. With the parameters'
+ * dereferenceable bytes (add_segment_params) LICM takes it out of the loop
+ * over virtual workgroups, and NVPTX reads it through the read-only cache. */
+static void mark_launch_invariant(LLVMContextRef ctx, LLVMValueRef load) {
+  LLVMSetMetadata(load, LLVMGetMDKindIDInContext(ctx, "invariant.load", 14),
+                  LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, NULL, 0)));
+}
+
+/* A slot in the header, the copy a dynamic launch writes (write) or one
+ * fixed copy (copy 0 or 1) */
+static LLVMValueRef once_ptr(seg_builder *sb, const state_slot *s, LLVMTypeRef ty, int write,
+                             unsigned copy) {
+  LLVMValueRef off = LLVMConstInt(LLVMInt64TypeInContext(sb->c->ctx), s->offset + 8 * copy, 0);
+  if (write && sb->c->dynamic)
+    off = LLVMBuildAdd(sb->b, off, sb->once_write, "");
+  return header_ptr(sb, off, ty);
+}
+
 /* A carried value's slot: in the header for a value carried once, else in
  * the invocation's own part of the live state */
 static LLVMValueRef slot_ptr(seg_builder *sb, const state_slot *s, LLVMTypeRef ty, int write) {
-  if (!s->uniform)
-    return state_ptr(sb, s->offset, ty);
+  return s->uniform ? once_ptr(sb, s, ty, write, 0) : state_ptr(sb, s->offset, ty);
+}
+
+/* The value of a carried value's slot at the segment's start. A value
+ * carried once is the same for the whole launch: a dynamic launch reads
+ * both copies at fixed offsets (each provably in the header) and picks the
+ * one launch L - 1 wrote, so that the reads can leave the loop. */
+static LLVMValueRef load_slot(seg_builder *sb, const state_slot *s, LLVMTypeRef ty,
+                              const char *name) {
   LLVMContextRef ctx = sb->c->ctx;
-  LLVMValueRef off = LLVMConstInt(LLVMInt64TypeInContext(ctx), s->offset, 0);
-  if (sb->c->dynamic)
-    off = LLVMBuildAdd(sb->b, off, write ? sb->once_write : sb->once_read, "");
-  LLVMValueRef p = LLVMBuildGEP2(sb->b, LLVMInt8TypeInContext(ctx),
-                                 LLVMGetParam(sb->fn, sb->c->nparams), &off, 1, "");
-  return LLVMBuildPointerCast(sb->b, p, LLVMPointerType(ty, 1), "");
+  LLVMValueRef x[2];
+  unsigned copies = s->uniform && sb->c->dynamic ? 2 : 1;
+  for (unsigned k = 0; k < copies; k++) {
+    x[k] = LLVMBuildLoad2(sb->b, ty, s->uniform ? once_ptr(sb, s, ty, 0, k)
+                                                : state_ptr(sb, s->offset, ty),
+                          copies == 1 ? name : "gs.copy");
+    LLVMSetAlignment(x[k], slot_align(s));
+    if (s->uniform)
+      mark_launch_invariant(ctx, x[k]);
+  }
+  return copies == 2 ? LLVMBuildSelect(sb->b, sb->once_odd, x[1], x[0], name) : x[0];
 }
 
 static LLVMValueRef build_memcpy(seg_builder *sb, LLVMValueRef dst, unsigned dst_align,
@@ -769,10 +808,13 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
       LLVMValueRef two = LLVMConstInt(i64, 2, 0);
       LLVMValueRef counter = LLVMBuildLoad2(
           sb->b, i32, LLVMBuildGEP2(sb->b, i32, sb->control, &two, 1, ""), "gs.launch");
-      LLVMValueRef odd = LLVMBuildZExt(sb->b, LLVMBuildAnd(sb->b, counter, LLVMConstInt(i32, 1, 0), ""),
-                                       i64, "");
-      sb->once_read = LLVMBuildMul(sb->b, odd, LLVMConstInt(i64, 8, 0), "");
-      sb->once_write = LLVMBuildSub(sb->b, LLVMConstInt(i64, 8, 0), sb->once_read, "");
+      mark_launch_invariant(ctx, counter);
+      LLVMValueRef bit = LLVMBuildAnd(sb->b, counter, LLVMConstInt(i32, 1, 0), "");
+      sb->once_odd = LLVMBuildICmp(sb->b, LLVMIntNE, bit, LLVMConstInt(i32, 0, 0), "gs.odd");
+      /* the other copy: 8 for an even launch, 0 for an odd one */
+      sb->once_write = LLVMBuildMul(sb->b, LLVMBuildZExt(sb->b, LLVMBuildXor(sb->b, bit,
+                                        LLVMConstInt(i32, 1, 0), ""), i64, ""),
+                                    LLVMConstInt(i64, 8, 0), "");
     }
     if (c->wg_mode) {
       /* the workgroup's area: globals, then each argument, 16-byte aligned */
@@ -837,8 +879,7 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
       p = LLVMBuildGEP2(sb->b, i8, p, &off, 1, "");
       map_put(&sb->entry_val, v, (intptr_t)LLVMBuildPointerCast(sb->b, p, LLVMTypeOf(v), vname(v)));
     } else {
-      LLVMValueRef x = LLVMBuildLoad2(sb->b, LLVMTypeOf(v), slot_ptr(sb, s, LLVMTypeOf(v), 0), vname(v));
-      LLVMSetAlignment(x, slot_align(s));
+      LLVMValueRef x = load_slot(sb, s, LLVMTypeOf(v), vname(v));
       tag_carried_pointer(c, v, x);
       map_put(&sb->entry_val, v, (intptr_t)x);
     }
@@ -1160,6 +1201,19 @@ static void copy_attributes(LLVMValueRef from, LLVMValueRef to, unsigned nparams
   }
 }
 
+/* An attribute of parameter ARG of FN, with VALUE where it takes one */
+static void add_param_attr_value(LLVMValueRef fn, unsigned arg, const char *name,
+                                 uint64_t value) {
+  unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
+  LLVMAddAttributeAtIndex(fn, arg + 1,
+                          LLVMCreateEnumAttribute(LLVMGetModuleContext(LLVMGetGlobalParent(fn)),
+                                                  kind, value));
+}
+
+static void add_param_attr(LLVMValueRef fn, unsigned arg, const char *name) {
+  add_param_attr_value(fn, arg, name, 0);
+}
+
 static gs_error *build_segment(split_ctx *c, size_t s) {
   LLVMContextRef ctx = c->ctx;
   LLVMTypeRef fty = LLVMGlobalGetValueType(c->kernel);
@@ -1188,11 +1242,21 @@ static gs_error *build_segment(split_ctx *c, size_t s) {
   for (unsigned i = 0; i < c->nparams; i++)
     LLVMSetValueName2(LLVMGetParam(sb.fn, i), vname(LLVMGetParam(c->kernel, i)),
                       strlen(vname(LLVMGetParam(c->kernel, i))));
-  if (c->has_state)
+  /* the live state (16-byte aligned, docs/split.md) holds at least its
+   * header, the control word three ints: what lets a read of either leave a
+   * loop (mark_launch_invariant) */
+  if (c->has_state) {
     LLVMSetValueName2(LLVMGetParam(sb.fn, c->nparams), "gs_live_state", 13);
+    add_param_attr_value(sb.fn, c->nparams, "align", 16);
+    if (c->header_bytes)
+      add_param_attr_value(sb.fn, c->nparams, "dereferenceable", c->header_bytes);
+  }
   if (c->dynamic) {
-    sb.control = LLVMGetParam(sb.fn, c->nparams + (c->has_state ? 1 : 0));
+    unsigned arg = c->nparams + (c->has_state ? 1 : 0);
+    sb.control = LLVMGetParam(sb.fn, arg);
     LLVMSetValueName2(sb.control, "gs_control", 10);
+    add_param_attr_value(sb.fn, arg, "align", 4);
+    add_param_attr_value(sb.fn, arg, "dereferenceable", 12);
   }
   for (unsigned d = 0; c->virtual_wg && d < GS_VIRTUAL_ARGS; d++)
     LLVMSetValueName2(LLVMGetParam(sb.fn, c->virtual_arg + d), virtual_arg_names[d],
@@ -1563,13 +1627,6 @@ static int segment_has_effects(LLVMValueRef fn, const gs_target *t) {
         return 1;
     }
   return 0;
-}
-
-static void add_param_attr(LLVMValueRef fn, unsigned arg, const char *name) {
-  unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
-  LLVMAddAttributeAtIndex(fn, arg + 1,
-                          LLVMCreateEnumAttribute(LLVMGetModuleContext(LLVMGetGlobalParent(fn)),
-                                                  kind, 0));
 }
 
 static int has_param_attr(LLVMValueRef fn, unsigned arg, const char *name) {

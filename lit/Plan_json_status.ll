@@ -24,8 +24,10 @@
 ; PLAN-NOT: kernels[0].segments[1].live_in[1].once
 
 ; CHECK-LABEL: define spir_kernel void @walk.seg1(
-; CHECK:         %gs.launch = load i32, ptr addrspace(1)
-; CHECK:         %it = load i32, ptr addrspace(1) %{{[0-9]+}}, align 4
+; CHECK:         %gs.launch = load i32, ptr addrspace(1) %{{[0-9]+}}, align 4, !invariant.load
+; CHECK:         %gs.copy = load i32, ptr addrspace(1) %gs_live_state, align 4, !invariant.load
+; CHECK:         %gs.copy[[N:[0-9]+]] = load i32, ptr addrspace(1) %{{[0-9]+}}, align 4, !invariant.load
+; CHECK:         %it = select i1 %gs.odd, i32 %gs.copy[[N]], i32 %gs.copy
 ; CHECK:         store atomic i32 %{{[a-z.0-9]+}}, ptr addrspace(1) %{{[0-9]+}} monotonic, align 4
 
 target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64"

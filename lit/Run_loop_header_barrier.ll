@@ -16,8 +16,16 @@
 
 ; OUT: {{^}}6 6 6 6 6 6 6 6{{$}}
 
+; The launch's number and both copies of the carried i are launch-invariant
+; reads from memory the parameters say is there.
 ; CHECK-LABEL: define spir_kernel void @count.seg1(
-; CHECK:         %i = load i32
+; CHECK-SAME:    ptr addrspace(1) align 16 dereferenceable(16) %gs_live_state, ptr addrspace(1) align 4 dereferenceable(12) %gs_control)
+; CHECK:         %gs.launch = load i32, ptr addrspace(1) %{{[0-9]+}}, align 4, !invariant.load ![[INV:[0-9]+]]
+; CHECK:         %gs.odd = icmp ne i32
+; CHECK:         %gs.copy = load i32, ptr addrspace(1) %gs_live_state, align 4, !invariant.load ![[INV]]
+; CHECK:         %[[C1:[0-9]+]] = getelementptr i8, ptr addrspace(1) %gs_live_state, i64 8
+; CHECK:         %gs.copy[[N:[0-9]+]] = load i32, ptr addrspace(1) %[[C1]], align 4, !invariant.load ![[INV]]
+; CHECK:         %i = select i1 %gs.odd, i32 %gs.copy[[N]], i32 %gs.copy
 ; CHECK:         %next = add i32 %i, 1
 ; CHECK:         store atomic i32 %next, ptr addrspace(1) %{{[0-9]+}} monotonic
 

@@ -29,7 +29,7 @@ target triple = "spir64-unknown-unknown"
 
 @tile = internal addrspace(3) global [64 x i32] undef, align 4
 
-; CHECK-LABEL: define spir_kernel void @stamp.seg0(ptr addrspace(1) {{[a-z ]*}}%out, ptr addrspace(1) {{[a-z ]*}}%sizes, i32 {{[a-z ]*}}%d, ptr addrspace(1) %gs_live_state, i32 %gs_vgroups_x, i32 %gs_vgroups_y, i32 %gs_vgroups_z, i32 %gs_vorder)
+; CHECK-LABEL: define spir_kernel void @stamp.seg0(ptr addrspace(1) {{[a-z ]*}}%out, ptr addrspace(1) {{[a-z ]*}}%sizes, i32 {{[a-z ]*}}%d, ptr addrspace(1) align 16 %gs_live_state, i32 %gs_vgroups_x, i32 %gs_vgroups_y, i32 %gs_vgroups_z, i32 %gs_vorder)
 ; CHECK:       gs.ventry:
 ; CHECK:         call spir_func i64 @_Z12get_group_idj(i32 0)
 ; CHECK:         call spir_func i64 @_Z14get_num_groupsj(i32 0)
@@ -82,7 +82,7 @@ target triple = "spir64-unknown-unknown"
 ; PLAN: kernels[0].virtual_groups.order_arg = 7
 ; PLAN: kernels[0].virtual_workgroups = true
 
-; OFF-LABEL: define spir_kernel void @stamp.seg0(ptr addrspace(1) {{[a-z ]*}}%out, ptr addrspace(1) {{[a-z ]*}}%sizes, i32 {{[a-z ]*}}%d, ptr addrspace(1) %gs_live_state)
+; OFF-LABEL: define spir_kernel void @stamp.seg0(ptr addrspace(1) {{[a-z ]*}}%out, ptr addrspace(1) {{[a-z ]*}}%sizes, i32 {{[a-z ]*}}%d, ptr addrspace(1) align 16 %gs_live_state)
 ; OFF-NOT:   gs_vgroups
 ; PLAN-OFF-NOT: kernels[0].virtual
 

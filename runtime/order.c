@@ -33,7 +33,8 @@ void gs_order_note(gs_order *o, size_t s, size_t b, unsigned char access) {
 unsigned char gs_order_access(const char *role) {
   if (!role || !strcmp(role, "none"))
     return GS_ORDER_NONE;
-  return !strcmp(role, "read") || !strcmp(role, "readwrite") ? GS_ORDER_READS : GS_ORDER_TOUCHES;
+  /* an accumulating segment merges into what is there: a read too */
+  return strcmp(role, "write") ? GS_ORDER_READS : GS_ORDER_TOUCHES;
 }
 
 unsigned gs_order_next(gs_order *o, size_t s) {

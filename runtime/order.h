@@ -26,8 +26,8 @@ void gs_order_free(gs_order *o);
 /* Segment S does ACCESS to buffer B: the strongest access noted is kept
  * (GS_ORDER_READS over _TOUCHES); S or B out of range is ignored. */
 void gs_order_note(gs_order *o, size_t s, size_t b, unsigned char access);
-/* GS_ORDER_READS for the roles that read what is there ("read", "readwrite"),
- * GS_ORDER_TOUCHES for the others ("write", "accumulate") */
+/* GS_ORDER_READS for the roles that read what is there ("read",
+ * "readwrite", "accumulate"), GS_ORDER_TOUCHES for "write" */
 unsigned char gs_order_access(const char *role);
 /* The order of the next launch, of segment S: 0 from the first virtual
  * workgroup to the last, 1 from the last to the first. */

@@ -417,8 +417,14 @@ int main(int argc, char **argv) {
       check(cuMemcpyHtoD(state, h, header), "writing the live-state header");
     free(h);
   }
-  if (control_arg >= 0)
+  /* the host's copy of the control word in page-locked memory: the copies
+   * to and from it around every launch of a dynamic schedule are then DMA
+   * on the stream, not staged through a bounce buffer */
+  int *word = NULL;
+  if (control_arg >= 0) {
     check(cuMemAlloc(&control, 12), "allocating the control word");
+    check(cuMemAllocHost((void **)&word, 3 * sizeof *word), "allocating the host's control word");
+  }
 
   /* kernel parameters: the kernel's arguments, the live state, the control
    * word, the virtual grid's workgroup counts and their order */
@@ -513,14 +519,16 @@ int main(int argc, char **argv) {
       size_t s = 0;
       /* the next segment, the divergence flag, the launch's number */
       for (int launches = 0;; launches++) {
-        int word[3] = {-1, 0, launches};
+        word[0] = -1, word[1] = 0, word[2] = launches;
         order = gs_order_next(&orders, s);
         if (verbose)
           fprintf(stderr, "gs-cuda-run: %s segment %zu%s\n", kname, s,
                   virtual_arg >= 0 && order ? ", virtual workgroups last to first" : "");
-        check(cuMemcpyHtoDAsync(control, word, sizeof word, stream), "resetting the control word");
+        check(cuMemcpyHtoDAsync(control, word, 3 * sizeof *word, stream),
+              "resetting the control word");
         launch(fns[s], grids[s], wg, (unsigned)dynamic_shared, stream, params, 0);
-        check(cuMemcpyDtoHAsync(word, control, sizeof word, stream), "reading the control word");
+        check(cuMemcpyDtoHAsync(word, control, 3 * sizeof *word, stream),
+              "reading the control word");
         check(cuStreamSynchronize(stream), "running a segment");
         if (word[1])
           fail("kernel '%s': divergent grid barrier at run time%s", kname, "");
@@ -585,6 +593,8 @@ int main(int argc, char **argv) {
   if (repeat > 0)
     printf("%s: %d runs, %.3f us per run (median)%s\n", kname, repeat, times[repeat / 2] * 1e6,
            exec ? " (graph)" : "");
+  if (word)
+    cuMemFreeHost(word);
   gs_order_free(&orders);
   json_free(root);
   return 0;

@@ -20,7 +20,7 @@ START_TEST(order_roles) {
   ck_assert_int_eq(gs_order_access("read"), GS_ORDER_READS);
   ck_assert_int_eq(gs_order_access("readwrite"), GS_ORDER_READS);
   ck_assert_int_eq(gs_order_access("write"), GS_ORDER_TOUCHES);
-  ck_assert_int_eq(gs_order_access("accumulate"), GS_ORDER_TOUCHES);
+  ck_assert_int_eq(gs_order_access("accumulate"), GS_ORDER_READS);
   ck_assert_int_eq(gs_order_access("none"), GS_ORDER_NONE);
   ck_assert_int_eq(gs_order_access(NULL), GS_ORDER_NONE);
 }
@@ -41,13 +41,32 @@ START_TEST(order_jacobi) {
 }
 END_TEST
 
+/* Jacobi sweeps in a loop (a dynamic schedule): the first segment reads a
+ * and writes b, the loop's segment reads and writes both (src and dst change
+ * with the sweep: both accumulate), so each of its launches runs against the
+ * one before */
+START_TEST(order_jacobi_loop) {
+  enum { R = GS_ORDER_READS, T = GS_ORDER_TOUCHES };
+  static const unsigned char table[] = {R, T, /* */ R, R};
+  static const size_t bytes[] = {4 * N, 4 * N};
+  static const unsigned want[] = {1, 0, 1, 0, 1};
+  gs_order o;
+  gs_order_init(&o, 2, 2);
+  fill(&o, table, bytes);
+  ck_assert_uint_eq(gs_order_next(&o, 0), 0);
+  for (size_t l = 0; l < sizeof want / sizeof *want; l++)
+    ck_assert_uint_eq(gs_order_next(&o, 1), want[l]);
+  gs_order_free(&o);
+}
+END_TEST
+
 /* The histogram, then the normalisation: the second segment reads `in`
  * again, from the end the first one read last; the small histogram does not
  * decide */
 START_TEST(order_histnorm) {
   enum { R = GS_ORDER_READS, T = GS_ORDER_TOUCHES, _ = GS_ORDER_NONE };
-  /* in, hist, out */
-  static const unsigned char table[] = {R, T, _, /* */ R, R, T};
+  /* in, hist (accumulated with atomics, then read), out */
+  static const unsigned char table[] = {R, R, _, /* */ R, R, T};
   static const size_t bytes[] = {4 * N, 1024, 4 * N};
   gs_order o;
   gs_order_init(&o, 2, 3);
@@ -108,6 +127,7 @@ Suite *suite_order(void) {
   TCase *tc = tcase_create("order");
   tcase_add_test(tc, order_roles);
   tcase_add_test(tc, order_jacobi);
+  tcase_add_test(tc, order_jacobi_loop);
   tcase_add_test(tc, order_histnorm);
   tcase_add_test(tc, order_scan);
   tcase_add_test(tc, order_untouched);

@@ -1,0 +1,43 @@
+; A dynamic schedule's launch-invariant reads leave the loop over virtual
+; workgroups: the launch's number (control[2], which only the host writes)
+; and both copies of a value carried once (the launch reads the copy the
+; launch before wrote and writes the other) are !invariant.load reads from
+; parameters declared dereferenceable (the live state's header, the control
+; word's three ints), so LICM hoists them into the loop's preheader. Inside
+; the loop they were two dependent loads before every virtual workgroup's
+; first load of data: Jacobi sweeps in a loop ran 1.14x slower than unrolled
+; ones on an H200 at 2^27 elements. Run_virtual_dynamic_loop.ll runs it.
+;
+; RUN: rm -rf %t && mkdir -p %t
+; RUN: %gridsplit --virtual-workgroups -o %t %S/Inputs/sweep_loop.ll
+; RUN: FileCheck %s < %t/sweep_loop.ll
+; RUN: opt -passes=verify -disable-output %t/sweep_loop.ll
+; RUN: %gridsplit -o %t/off %S/Inputs/sweep_loop.ll
+; RUN: FileCheck %s --check-prefix=OFF < %t/off/sweep_loop.ll
+
+; CHECK-LABEL: define spir_kernel void @sweeps.seg1(
+; CHECK-SAME:    ptr addrspace(1) align 16 dereferenceable(16) %gs_live_state, ptr addrspace(1) align 4 dereferenceable(12) %gs_control,
+; CHECK:       gs.vloop1d.preheader:
+; CHECK:         %gs.launch{{[.a-z0-9]*}} = load i32, ptr addrspace(1) %{{[0-9]+}}, align 4
+; CHECK:         %gs.copy{{[.a-z0-9]*}} = load i32, ptr addrspace(1) %gs_live_state, align {{4|16}}
+; CHECK:         %gs.copy{{[.a-z0-9]*}} = load i32, ptr addrspace(1) %{{[0-9]+}}, align {{4|8}}
+; CHECK:         %it{{[.a-z0-9]*}} = select i1
+; CHECK:       gs.vloop1d:
+; CHECK-NOT:     %gs.launch
+; CHECK-NOT:     %gs.copy
+; CHECK:       gs.vloop.preheader:
+; CHECK:         %gs.launch{{[.a-z0-9]*}} = load i32
+; CHECK:         %it{{[.a-z0-9]*}} = select i1
+; CHECK:       gs.vloop:
+; CHECK-NOT:     %gs.launch
+; CHECK-NOT:     %gs.copy
+; CHECK:       gs.vdone:
+
+; Without virtual workgroups the reads stay at the segment's start, marked.
+; OFF-LABEL: define spir_kernel void @sweeps.seg1(
+; OFF:         %gs.launch = load i32, ptr addrspace(1) %{{[0-9]+}}, align 4, !invariant.load ![[INV:[0-9]+]]
+; OFF:         %gs.copy = load i32, ptr addrspace(1) %gs_live_state, align 4, !invariant.load ![[INV]]
+; OFF:         %gs.copy{{[0-9]+}} = load i32, ptr addrspace(1) %{{[0-9]+}}, align 4, !invariant.load ![[INV]]
+; OFF:         %it = select i1 %gs.odd,
+; OFF:         store atomic i32 %it.next, ptr addrspace(1) %{{[0-9]+}} monotonic, align 4
+; OFF:       ![[INV]] = !{}
