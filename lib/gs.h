@@ -117,7 +117,8 @@ buffer_space target_global_space(unsigned addrspace); /* 1 global, 3 workgroup: 
  * every grid query reads the virtual workgroup. */
 #define GS_VIRTUAL_ARGS 4
 gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target *t,
-                             unsigned first, int control, const char *kernel);
+                             unsigned first, int control, unsigned segment,
+                             const char *kernel);
 int virtual_workgroups_on(const gs_options *opts, const gs_target *t);
 /* A segment with virtual workgroups and a dynamic schedule calls this at each
  * barrier it leaves by, with the barrier's number; virtualize_segment gathers
@@ -128,6 +129,13 @@ int virtual_workgroups_on(const gs_options *opts, const gs_target *t);
 void split_build_choice(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control,
                         LLVMValueRef want);
 void split_build_disagree(LLVMBuilderRef b, LLVMValueRef control);
+/* The words of the control word (docs/split.md), and its size in bytes */
+enum { GS_CONTROL_NEXT, GS_CONTROL_FLAGS, GS_CONTROL_LAUNCH, GS_CONTROL_CURRENT, GS_CONTROL_WORDS };
+#define GS_CONTROL_BYTES (4 * GS_CONTROL_WORDS)
+/* Segment SEGMENT of FN runs only while control[GS_CONTROL_CURRENT] holds
+ * its number; otherwise FN returns at once. Leaves B where the work starts. */
+void split_build_guard(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control,
+                       unsigned segment);
 
 /* barriers: the spellings of SPEC section 1 */
 

@@ -792,6 +792,10 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
     if (map_get(&sb->defined, v, NULL))
       map_put(&sb->demoted, v, (intptr_t)LLVMBuildAlloca(sb->b, LLVMTypeOf(v), "gs.demoted"));
   }
+  /* after the allocas, which stay static; with virtual workgroups the
+   * guard sits before the loop (lib/virtual.c) */
+  if (c->dynamic && !c->virtual_wg)
+    split_build_guard(sb->b, sb->fn, sb->control, (unsigned)sb->s);
   if (c->has_state) {
     LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), i8 = LLVMInt8TypeInContext(ctx);
     LLVMValueRef hdr = LLVMConstInt(i64, c->header_bytes, 0);
@@ -804,10 +808,10 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
       /* values carried once have two copies: launch L of the schedule
        * reads copy L % 2, which launch L - 1 wrote, and writes the other,
        * so that no invocation overwrites what a slower one has yet to read
-       * (control[2] counts the launches; the host writes it) */
-      LLVMValueRef two = LLVMConstInt(i64, 2, 0);
+       * (control[GS_CONTROL_LAUNCH] counts the launches that ran) */
+      LLVMValueRef at = LLVMConstInt(i64, GS_CONTROL_LAUNCH, 0);
       LLVMValueRef counter = LLVMBuildLoad2(
-          sb->b, i32, LLVMBuildGEP2(sb->b, i32, sb->control, &two, 1, ""), "gs.launch");
+          sb->b, i32, LLVMBuildGEP2(sb->b, i32, sb->control, &at, 1, ""), "gs.launch");
       mark_launch_invariant(ctx, counter);
       LLVMValueRef bit = LLVMBuildAnd(sb->b, counter, LLVMConstInt(i32, 1, 0), "");
       sb->once_odd = LLVMBuildICmp(sb->b, LLVMIntNE, bit, LLVMConstInt(i32, 0, 0), "gs.odd");
@@ -1017,6 +1021,23 @@ void split_build_choice(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control,
   split_build_disagree(b, control);
   LLVMBuildBr(b, out);
   LLVMPositionBuilderAtEnd(b, out);
+}
+
+void split_build_guard(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control,
+                       unsigned segment) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(control));
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMValueRef at = LLVMConstInt(LLVMInt64TypeInContext(ctx), GS_CONTROL_CURRENT, 0);
+  LLVMValueRef now =
+      LLVMBuildLoad2(b, i32, LLVMBuildGEP2(b, i32, control, &at, 1, ""), "gs.current");
+  mark_launch_invariant(ctx, now);
+  LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(ctx, fn, "gs.run");
+  LLVMBasicBlockRef idle = LLVMAppendBasicBlockInContext(ctx, fn, "gs.not_reached");
+  LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntEQ, now, LLVMConstInt(i32, segment, 0), ""), run,
+                  idle);
+  LLVMPositionBuilderAtEnd(b, idle);
+  LLVMBuildRetVoid(b);
+  LLVMPositionBuilderAtEnd(b, run);
 }
 
 /* control[1] |= 1: two invocations chose differently */
@@ -1243,8 +1264,8 @@ static gs_error *build_segment(split_ctx *c, size_t s) {
     LLVMSetValueName2(LLVMGetParam(sb.fn, i), vname(LLVMGetParam(c->kernel, i)),
                       strlen(vname(LLVMGetParam(c->kernel, i))));
   /* the live state (16-byte aligned, docs/split.md) holds at least its
-   * header, the control word three ints: what lets a read of either leave a
-   * loop (mark_launch_invariant) */
+   * header, the control word its four ints: what lets a read of either
+   * leave a loop (mark_launch_invariant) */
   if (c->has_state) {
     LLVMSetValueName2(LLVMGetParam(sb.fn, c->nparams), "gs_live_state", 13);
     add_param_attr_value(sb.fn, c->nparams, "align", 16);
@@ -1256,7 +1277,7 @@ static gs_error *build_segment(split_ctx *c, size_t s) {
     sb.control = LLVMGetParam(sb.fn, arg);
     LLVMSetValueName2(sb.control, "gs_control", 10);
     add_param_attr_value(sb.fn, arg, "align", 4);
-    add_param_attr_value(sb.fn, arg, "dereferenceable", 12);
+    add_param_attr_value(sb.fn, arg, "dereferenceable", GS_CONTROL_BYTES);
   }
   for (unsigned d = 0; c->virtual_wg && d < GS_VIRTUAL_ARGS; d++)
     LLVMSetValueName2(LLVMGetParam(sb.fn, c->virtual_arg + d), virtual_arg_names[d],
@@ -1311,7 +1332,7 @@ static gs_error *build_segment(split_ctx *c, size_t s) {
   if (!err && c->virtual_wg)
     err = virtualize_segment(c->m, sb.fn, c->t, c->virtual_arg,
                              c->dynamic ? (int)(c->nparams + (c->has_state ? 1 : 0)) : -1,
-                             vname(c->kernel));
+                             (unsigned)s, vname(c->kernel));
   free(sb.wg_arg_size);
   free(sb.wg_arg_offset);
   LLVMDisposeBuilder(sb.b);

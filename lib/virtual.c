@@ -309,7 +309,8 @@ static void gather_choices(LLVMValueRef body, LLVMValueRef choice, LLVMValueRef 
 }
 
 gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target *t,
-                             unsigned first, int control, const char *kernel) {
+                             unsigned first, int control, unsigned segment,
+                             const char *kernel) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), void_ty = LLVMVoidTypeInContext(ctx);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
@@ -387,6 +388,10 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
     lp.choice[1] = LLVMBuildAlloca(b, i32, "gs.split");
     LLVMBuildStore(b, LLVMConstInt(i32, (unsigned long long)-1, 1), lp.choice[0]);
     LLVMBuildStore(b, LLVMConstInt(i32, 0, 0), lp.choice[1]);
+    /* a launch the schedule has not reached leaves before the loop */
+    split_build_guard(b, seg, LLVMGetParam(seg, (unsigned)control), segment);
+    entry = LLVMGetInsertBlock(b);
+    LLVMMoveBasicBlockBefore(entry, done);
   }
   /* 32-bit arithmetic: runners launch at most 2^31 virtual workgroups (and
    * fewer physical ones), so V + STRIDE cannot wrap */

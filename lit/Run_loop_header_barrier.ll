@@ -19,7 +19,7 @@
 ; The launch's number and both copies of the carried i are launch-invariant
 ; reads from memory the parameters say is there.
 ; CHECK-LABEL: define spir_kernel void @count.seg1(
-; CHECK-SAME:    ptr addrspace(1) align 16 dereferenceable(16) %gs_live_state, ptr addrspace(1) align 4 dereferenceable(12) %gs_control)
+; CHECK-SAME:    ptr addrspace(1) align 16 dereferenceable(16) %gs_live_state, ptr addrspace(1) align 4 dereferenceable(16) %gs_control)
 ; CHECK:         %gs.launch = load i32, ptr addrspace(1) %{{[0-9]+}}, align 4, !invariant.load ![[INV:[0-9]+]]
 ; CHECK:         %gs.odd = icmp ne i32
 ; CHECK:         %gs.copy = load i32, ptr addrspace(1) %gs_live_state, align 4, !invariant.load ![[INV]]

@@ -1,12 +1,14 @@
 ; A dynamic schedule's launch-invariant reads leave the loop over virtual
-; workgroups: the launch's number (control[2], which only the host writes)
-; and both copies of a value carried once (the launch reads the copy the
-; launch before wrote and writes the other) are !invariant.load reads from
-; parameters declared dereferenceable (the live state's header, the control
-; word's three ints), so LICM hoists them into the loop's preheader. Inside
-; the loop they were two dependent loads before every virtual workgroup's
-; first load of data: Jacobi sweeps in a loop ran 1.14x slower than unrolled
-; ones on an H200 at 2^27 elements. Run_virtual_dynamic_loop.ll runs it.
+; workgroups: the launch's number (control[2]) and both copies of a value
+; carried once (the launch reads the copy the launch before wrote and writes
+; the other) are !invariant.load reads from parameters declared
+; dereferenceable (the live state's header, the control word's four ints),
+; so LICM hoists them into the loop's preheader. Inside the loop they were
+; two dependent loads before every virtual workgroup's first load of data:
+; Jacobi sweeps in a loop ran 1.14x slower than unrolled ones on an H200 at
+; 2^27 elements. The guard (control[3], the segment that runs now, which a
+; host queueing launches ahead of the schedule sets) sits before the loops.
+; Run_virtual_dynamic_loop.ll runs it.
 ;
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: %gridsplit --virtual-workgroups -o %t %S/Inputs/sweep_loop.ll
@@ -16,7 +18,15 @@
 ; RUN: FileCheck %s --check-prefix=OFF < %t/off/sweep_loop.ll
 
 ; CHECK-LABEL: define spir_kernel void @sweeps.seg1(
-; CHECK-SAME:    ptr addrspace(1) align 16 dereferenceable(16) %gs_live_state, ptr addrspace(1) align 4 dereferenceable(12) %gs_control,
+; CHECK-SAME:    ptr addrspace(1) align 16 dereferenceable(16) %gs_live_state, ptr addrspace(1) align 4 dereferenceable(16) %gs_control,
+; A launch the schedule has not reached (control[3] holds another segment)
+; leaves before the loops.
+; CHECK:       gs.ventry:
+; CHECK:         %[[CUR:[0-9]+]] = getelementptr {{i32|inbounds nuw i8}}, ptr addrspace(1) %gs_control, i64 {{3|12}}
+; CHECK-NEXT:    %gs.current = load i32, ptr addrspace(1) %[[CUR]], align 4, !invariant.load
+; CHECK-NEXT:    %[[NOW:[0-9]+]] = icmp eq i32 %gs.current, 1
+; CHECK-NEXT:    br i1 %[[NOW]], label %gs.run, label %[[IDLE:[a-z._0-9]+]]
+; CHECK:       gs.run:
 ; CHECK:       gs.vloop1d.preheader:
 ; CHECK:         %gs.launch{{[.a-z0-9]*}} = load i32, ptr addrspace(1) %{{[0-9]+}}, align 4
 ; CHECK:         %gs.copy{{[.a-z0-9]*}} = load i32, ptr addrspace(1) %gs_live_state, align {{4|16}}
@@ -35,6 +45,10 @@
 
 ; Without virtual workgroups the reads stay at the segment's start, marked.
 ; OFF-LABEL: define spir_kernel void @sweeps.seg1(
+; OFF:         %gs.current = load i32, ptr addrspace(1) %{{[0-9]+}}, align 4, !invariant.load
+; OFF-NEXT:    %[[NOW:[0-9]+]] = icmp eq i32 %gs.current, 1
+; OFF-NEXT:    br i1 %[[NOW]], label %gs.run, label
+; OFF:       gs.run:
 ; OFF:         %gs.launch = load i32, ptr addrspace(1) %{{[0-9]+}}, align 4, !invariant.load ![[INV:[0-9]+]]
 ; OFF:         %gs.copy = load i32, ptr addrspace(1) %gs_live_state, align 4, !invariant.load ![[INV]]
 ; OFF:         %gs.copy{{[0-9]+}} = load i32, ptr addrspace(1) %{{[0-9]+}}, align 4, !invariant.load ![[INV]]

@@ -1051,7 +1051,7 @@ gs_error *gs_run(const gs_run_request *req) {
     CL_CHECK(rc, "creating the live state");
   }
   if (plan.control_arg >= 0) {
-    rs.control = clCreateBuffer(rs.ctx, CL_MEM_READ_WRITE, 3 * sizeof(cl_int), NULL, &rc);
+    rs.control = clCreateBuffer(rs.ctx, CL_MEM_READ_WRITE, 4 * sizeof(cl_int), NULL, &rc);
     CL_CHECK(rc, "creating the control word");
   }
   /* virtual workgroups: the segments take the grid's workgroup counts and
@@ -1109,10 +1109,11 @@ gs_error *gs_run(const gs_run_request *req) {
     }
   } else {
     size_t s = 0;
-    /* the control word: the next segment, the divergence flag, and the
-     * launch's number in the schedule (docs/split.md) */
+    /* the control word: the next segment, the divergence flag, the
+     * launch's number in the schedule and the segment that runs now
+     * (docs/split.md) */
     for (cl_int launches = 0;; launches++) {
-      cl_int word[3] = {-1, 0, launches};
+      cl_int word[4] = {-1, 0, launches, (cl_int)s};
       if (req->verbose)
         fprintf(stderr, "gridsplit run: %s segment %zu\n", kname, s);
       CL_CHECK(clEnqueueWriteBuffer(rs.q, rs.control, CL_FALSE, 0, sizeof word, word, 0, NULL,

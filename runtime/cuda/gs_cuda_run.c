@@ -16,8 +16,13 @@
  * `gridsplit --target nvptx` emits it), NAME=VALUE (read as the plan's type
  * for it). Buffers stay
  * on the device. A static schedule runs back to back in one stream, or, with
- * --graph, as one CUDA graph captured once and replayed; a dynamic one
- * follows the control word, and a divergent barrier is an error. With
+ * --graph, as one CUDA graph captured once and replayed. A dynamic one steps
+ * on the device (docs/split.md): launches are queued ahead along each
+ * segment's first successor, a one-invocation step kernel after each moves
+ * the control word on, and a launch the schedule did not reach does
+ * nothing; the host reads the word back once a batch. The path a run took
+ * is queued whole in the next (with --graph as a graph), and a divergent
+ * barrier is an error. With
  * --repeat N the whole schedule runs N more times after the checked run and
  * the median time per run, between two events on the stream, is printed
  * (inputs are not restored between runs).
@@ -156,6 +161,97 @@ static void launch(CUfunction fn, const unsigned grid[3], const unsigned block[3
   CUlaunchConfig cfg = {grid[0], grid[1], grid[2], block[0], block[1], block[2],
                         smem,    stream,  &attr,   dependent ? 1u : 0u};
   check(cuLaunchKernelEx(&cfg, fn, params, NULL), "launching a segment");
+}
+
+/* A dynamic schedule steps on the device (docs/split.md, "Control word"):
+ * the host queues launches ahead of the schedule, and after each one a
+ * single invocation of gs_step moves the control word on. A launch of
+ * segment S runs only while control[3] holds S; gs_step(S) then checks the
+ * choice in control[0] against the successor table (row S, column 0 the end,
+ * column T + 1 segment T), appends S to the trace (while control[2], the
+ * count of launches that ran, is under the capacity), counts the launch, and
+ * makes the choice the segment that runs now, or -1 at the end. A divergence
+ * (control[1] bit 0) or a choice that is no successor (bit 1) stops the
+ * schedule: control[3] becomes -2 - S, and no later launch runs. A launch
+ * that did not run leaves the word as it was. */
+static const char step_ptx[] =
+    ".version 7.0\n"
+    ".target sm_52\n"
+    ".address_size 64\n"
+    ".visible .entry gs_step(.param .u64 control, .param .u64 successors,\n"
+    "    .param .u32 segment, .param .u32 segments, .param .u64 trace,\n"
+    "    .param .u32 capacity)\n"
+    "{\n"
+    "  .reg .pred %p<5>;\n"
+    "  .reg .b32 %r<16>;\n"
+    "  .reg .b64 %rd<8>;\n"
+    "  ld.param.u64 %rd1, [control];\n"
+    "  cvta.to.global.u64 %rd1, %rd1;\n"
+    "  ld.param.u32 %r1, [segment];\n"
+    "  ld.global.u32 %r2, [%rd1+12];\n"
+    "  setp.ne.s32 %p1, %r2, %r1;\n"
+    "  @%p1 bra $L_done;\n"
+    "  ld.global.u32 %r3, [%rd1+4];\n"
+    "  setp.ne.s32 %p2, %r3, 0;\n"
+    "  @%p2 bra $L_stop;\n"
+    "  ld.global.u32 %r4, [%rd1];\n"
+    "  add.s32 %r5, %r4, 1;\n"
+    "  ld.param.u32 %r6, [segments];\n"
+    "  setp.gt.u32 %p3, %r5, %r6;\n"
+    "  @%p3 bra $L_bad;\n"
+    "  add.s32 %r7, %r6, 1;\n"
+    "  mad.lo.s32 %r8, %r1, %r7, %r5;\n"
+    "  ld.param.u64 %rd2, [successors];\n"
+    "  cvta.to.global.u64 %rd2, %rd2;\n"
+    "  cvt.u64.u32 %rd3, %r8;\n"
+    "  add.s64 %rd4, %rd2, %rd3;\n"
+    "  ld.global.u8 %r9, [%rd4];\n"
+    "  setp.eq.s32 %p4, %r9, 0;\n"
+    "  @%p4 bra $L_bad;\n"
+    "  ld.global.u32 %r10, [%rd1+8];\n"
+    "  ld.param.u32 %r11, [capacity];\n"
+    "  setp.ge.u32 %p1, %r10, %r11;\n"
+    "  @%p1 bra $L_count;\n"
+    "  ld.param.u64 %rd5, [trace];\n"
+    "  cvta.to.global.u64 %rd5, %rd5;\n"
+    "  mul.wide.u32 %rd6, %r10, 4;\n"
+    "  add.s64 %rd7, %rd5, %rd6;\n"
+    "  st.global.u32 [%rd7], %r1;\n"
+    "$L_count:\n"
+    "  add.s32 %r12, %r10, 1;\n"
+    "  st.global.u32 [%rd1+8], %r12;\n"
+    "  st.global.u32 [%rd1+12], %r4;\n"
+    "  mov.b32 %r13, -1;\n"
+    "  st.global.u32 [%rd1], %r13;\n"
+    "  bra.uni $L_done;\n"
+    "$L_bad:\n"
+    "  or.b32 %r3, %r3, 2;\n"
+    "  st.global.u32 [%rd1+4], %r3;\n"
+    "$L_stop:\n"
+    "  mov.b32 %r14, -2;\n"
+    "  sub.s32 %r15, %r14, %r1;\n"
+    "  st.global.u32 [%rd1+12], %r15;\n"
+    "$L_done:\n"
+    "  ret;\n"
+    "}\n";
+
+enum { TRACE_CAPACITY = 4096 };
+
+typedef struct {
+  CUfunction fn;
+  CUdeviceptr control, successors, trace;
+  unsigned segments, capacity;
+} stepper;
+
+/* Queues a launch of segment S, then its step */
+static void queue_step(const stepper *st, CUfunction seg, const unsigned grid[3],
+                       const unsigned block[3], unsigned smem, CUstream stream, void **params,
+                       unsigned s) {
+  launch(seg, grid, block, smem, stream, params, 0);
+  stepper copy = *st;
+  void *sp[6] = {&copy.control, &copy.successors, &s, &copy.segments, &copy.trace,
+                 &copy.capacity};
+  check(cuLaunchKernel(st->fn, 1, 1, 1, 1, 1, 1, 0, stream, sp, NULL), "launching a step");
 }
 
 static int cmp_double(const void *a, const void *b) {
@@ -417,13 +513,49 @@ int main(int argc, char **argv) {
       check(cuMemcpyHtoD(state, h, header), "writing the live-state header");
     free(h);
   }
-  /* the host's copy of the control word in page-locked memory: the copies
-   * to and from it around every launch of a dynamic schedule are then DMA
-   * on the stream, not staged through a bounce buffer */
-  int *word = NULL;
+  /* a dynamic schedule: the control word (read back into WORD), the
+   * word it starts from (START: -1, 0, 0, segment 0), both page-locked so
+   * that the copies are DMA on the stream; the stepper; each segment's
+   * first successor that is not the end (the launch queued after it); the
+   * path of the last run (PATH, NPATH launches, LEARNED once read) */
+  int *word = NULL, *start = NULL, *path = NULL, *predicted = NULL;
+  size_t npath = 0;
+  int learned = 0;
+  stepper st;
+  memset(&st, 0, sizeof st);
   if (control_arg >= 0) {
-    check(cuMemAlloc(&control, 12), "allocating the control word");
-    check(cuMemAllocHost((void **)&word, 3 * sizeof *word), "allocating the host's control word");
+    check(cuMemAlloc(&control, 4 * sizeof *word), "allocating the control word");
+    check(cuMemAllocHost((void **)&word, 8 * sizeof *word), "allocating the host's control word");
+    start = word + 4;
+    start[0] = -1, start[1] = 0, start[2] = 0, start[3] = 0;
+    CUmodule smod;
+    check(cuModuleLoadData(&smod, step_ptx), "loading the step kernel");
+    check(cuModuleGetFunction(&st.fn, smod, "gs_step"), "finding the step kernel");
+    st.control = control;
+    st.segments = (unsigned)nseg;
+    st.capacity = TRACE_CAPACITY;
+    size_t row = nseg + 1;
+    unsigned char *table = calloc(nseg * row + 1, 1);
+    predicted = calloc(nseg, sizeof *predicted);
+    for (size_t s = 0; s < nseg; s++) {
+      const json_value *succ = json_get(&segs->items[s], "successors");
+      predicted[s] = -1;
+      for (size_t i = 0; succ && succ->kind == JSON_ARRAY && i < succ->count; i++) {
+        int t = succ->items[i].kind == JSON_NUMBER ? (int)succ->items[i].number : -2;
+        if (t == -1)
+          table[s * row] = 1;
+        else if (t >= 0 && (size_t)t < nseg) {
+          table[s * row + (size_t)t + 1] = 1;
+          if (predicted[s] < 0)
+            predicted[s] = t;
+        }
+      }
+    }
+    check(cuMemAlloc(&st.successors, nseg * row), "allocating the successor table");
+    check(cuMemcpyHtoD(st.successors, table, nseg * row), "writing the successor table");
+    free(table);
+    check(cuMemAlloc(&st.trace, TRACE_CAPACITY * sizeof *path), "allocating the trace");
+    path = calloc(TRACE_CAPACITY, sizeof *path);
   }
 
   /* kernel parameters: the kernel's arguments, the live state, the control
@@ -516,27 +648,79 @@ int main(int argc, char **argv) {
                    launched++ > 0 && waits[s]);
         }
     } else {
-      size_t s = 0;
-      /* the next segment, the divergence flag, the launch's number */
-      for (int launches = 0;; launches++) {
-        word[0] = -1, word[1] = 0, word[2] = launches;
-        order = gs_order_next(&orders, s);
-        if (verbose)
-          fprintf(stderr, "gs-cuda-run: %s segment %zu%s\n", kname, s,
-                  virtual_arg >= 0 && order ? ", virtual workgroups last to first" : "");
-        check(cuMemcpyHtoDAsync(control, word, 3 * sizeof *word, stream),
-              "resetting the control word");
-        launch(fns[s], grids[s], wg, (unsigned)dynamic_shared, stream, params, 0);
-        check(cuMemcpyDtoHAsync(word, control, 3 * sizeof *word, stream),
+      /* the path the last run took, queued whole (a graph with --graph),
+       * else launches queued ahead along each segment's first successor,
+       * batch after batch, until the schedule ends */
+      int from = 0, first_batch = 1, replayed = 0;
+      size_t batch = 16;
+      for (;;) {
+        if (first_batch && learned && graph) {
+          if (!exec) {
+            CUgraph g;
+            check(cuStreamBeginCapture(stream, CU_STREAM_CAPTURE_MODE_GLOBAL), "capturing");
+            check(cuMemcpyHtoDAsync(control, start, 4 * sizeof *start, stream),
+                  "starting the control word");
+            for (size_t q = 0; q < npath; q++) {
+              order = gs_order_next(&orders, (size_t)path[q]);
+              queue_step(&st, fns[path[q]], grids[path[q]], wg, (unsigned)dynamic_shared, stream,
+                         params, (unsigned)path[q]);
+            }
+            check(cuStreamEndCapture(stream, &g), "ending the capture");
+            check(cuGraphInstantiate(&exec, g, 0), "instantiating the graph");
+          }
+          check(cuGraphLaunch(exec, stream), "replaying the graph");
+        } else {
+          if (first_batch)
+            check(cuMemcpyHtoDAsync(control, start, 4 * sizeof *start, stream),
+                  "starting the control word");
+          int p = from;
+          for (size_t q = 0; first_batch && learned ? q < npath : q < batch && p >= 0; q++) {
+            if (first_batch && learned)
+              p = path[q];
+            order = gs_order_next(&orders, (size_t)p);
+            if (verbose)
+              fprintf(stderr, "gs-cuda-run: %s segment %d queued%s\n", kname, p,
+                      virtual_arg >= 0 && order ? ", virtual workgroups last to first" : "");
+            queue_step(&st, fns[p], grids[p], wg, (unsigned)dynamic_shared, stream, params,
+                       (unsigned)p);
+            p = predicted[p];
+          }
+        }
+        replayed = first_batch && learned;
+        first_batch = 0;
+        check(cuMemcpyDtoHAsync(word, control, 4 * sizeof *word, stream),
               "reading the control word");
-        check(cuStreamSynchronize(stream), "running a segment");
-        if (word[1])
-          fail("kernel '%s': divergent grid barrier at run time%s", kname, "");
-        if (word[0] == -1)
+        check(cuStreamSynchronize(stream), "running the segments");
+        if (word[3] <= -2) {
+          char seg[32], chose[32];
+          snprintf(seg, sizeof seg, "%d", -2 - word[3]);
+          snprintf(chose, sizeof chose, "%d", word[0]);
+          if (word[1] & 1)
+            fail("kernel '%s': divergent grid barrier at run time: after segment %s the "
+                 "invocations did not all reach the same barrier", kname, seg);
+          fail("the plan and the kernel do not match: segment %s chose segment %s, which is "
+               "not one of its successors", seg, chose);
+        }
+        if (verbose)
+          fprintf(stderr, "gs-cuda-run: %s: %d launches ran, next %d\n", kname, word[2], word[3]);
+        if (word[3] == -1)
           break;
-        if (word[0] < 0 || (size_t)word[0] >= nseg)
-          fail("the plan and the kernel do not match: a segment chose segment %s%s", "?", "");
-        s = (size_t)word[0];
+        if ((size_t)word[3] >= nseg)
+          fail("the control word holds no segment after the queued launches%s%s", "", "");
+        from = word[3];
+        if (batch < 1024)
+          batch *= 2;
+      }
+      /* a run that took another path than the one queued whole teaches
+       * the next its own (and the graph is captured again) */
+      if (!(replayed && (size_t)word[2] == npath) && (size_t)word[2] <= TRACE_CAPACITY) {
+        npath = (size_t)word[2];
+        check(cuMemcpyDtoH(path, st.trace, npath * sizeof *path), "reading the trace");
+        learned = 1;
+        if (exec) {
+          check(cuGraphExecDestroy(exec), "dropping the graph");
+          exec = NULL;
+        }
       }
     }
     /* the second event follows the last launch on the stream, with no host
@@ -595,6 +779,8 @@ int main(int argc, char **argv) {
            exec ? " (graph)" : "");
   if (word)
     cuMemFreeHost(word);
+  free(path);
+  free(predicted);
   gs_order_free(&orders);
   json_free(root);
   return 0;
