@@ -12,6 +12,12 @@
 ; RUN: FileCheck %s --check-prefix=LOG < %t/log
 ; RUN: %python %S/Inputs/gs_data.py dump i32 %t/out/a.bin | FileCheck %s --check-prefix=A
 ; RUN: %python %S/Inputs/gs_data.py dump i32 %t/out/b.bin | FileCheck %s --check-prefix=A
+; Every launch followed by launches of the other two segments, which the
+; control word (naming the segment that runs now) keeps from doing anything:
+; RUN: %gridsplit run --check-guards --grid 8 --workgroup 4 --out %t/guards %S/Inputs/run_steps.cl a=@%t/a.bin b=zeros:32 n=8 count=3
+; RUN: %python %S/Inputs/gs_data.py dump i32 %t/guards/a.bin | FileCheck %s --check-prefix=A
+; RUN: %gridsplit run --check-guards --virtual-workgroups --physical-groups 1 --grid 8 --workgroup 4 --out %t/vguards %S/Inputs/run_steps.cl a=@%t/a.bin b=zeros:32 n=8 count=3
+; RUN: %python %S/Inputs/gs_data.py dump i32 %t/vguards/a.bin | FileCheck %s --check-prefix=A
 ; RUN: %gridsplit run --verbose --grid 8 --workgroup 4 --out %t/zero %S/Inputs/run_steps.cl a=@%t/a.bin b=zeros:32 n=8 count=0 2> %t/log0
 ; RUN: FileCheck %s --check-prefix=LOG0 < %t/log0
 ; RUN: %python %S/Inputs/gs_data.py dump i32 %t/zero/a.bin | FileCheck %s --check-prefix=A0

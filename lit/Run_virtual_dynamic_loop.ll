@@ -19,6 +19,12 @@
 ; RUN: %gridsplit run --grid 64 --workgroup 8 --out %t/plain %S/Inputs/sweep_loop.ll a=@%t/a.bin b=zeros:256 n=60 count=5
 ; RUN: %python %S/Inputs/gs_data.py dump i32 %t/plain/a.bin | FileCheck %s --check-prefix=A
 ; RUN: %python %S/Inputs/gs_data.py dump i32 %t/plain/b.bin | FileCheck %s --check-prefix=B
+; Each launch followed by one of the other segment, which must do nothing:
+; RUN: %gridsplit run --check-guards --virtual-workgroups --physical-groups 3 --grid 64 --workgroup 8 --out %t/guards %S/Inputs/sweep_loop.ll a=@%t/a.bin b=zeros:256 n=60 count=5
+; RUN: %python %S/Inputs/gs_data.py dump i32 %t/guards/a.bin | FileCheck %s --check-prefix=A
+; RUN: %python %S/Inputs/gs_data.py dump i32 %t/guards/b.bin | FileCheck %s --check-prefix=B
+; RUN: %gridsplit run --check-guards --grid 64 --workgroup 8 --out %t/pguards %S/Inputs/sweep_loop.ll a=@%t/a.bin b=zeros:256 n=60 count=5
+; RUN: %python %S/Inputs/gs_data.py dump i32 %t/pguards/b.bin | FileCheck %s --check-prefix=B
 ; A sweep count of zero runs segment 0 alone, which returns: a is kept, b untouched.
 ; RUN: %gridsplit run --virtual-workgroups --physical-groups 3 --grid 64 --workgroup 8 --out %t/zero %S/Inputs/sweep_loop.ll a=@%t/a.bin b=zeros:256 n=60 count=0
 ; RUN: %python %S/Inputs/gs_data.py dump i32 %t/zero/b.bin | FileCheck %s --check-prefix=ZERO

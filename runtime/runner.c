@@ -797,6 +797,11 @@ static gs_error *set_args(run_state *rs, cl_kernel kern, const run_plan *plan,
   for (cl_uint d = 0; plan->virtual_arg >= 0 && d < 3; d++)
     CL_CHECK(clSetKernelArg(kern, (cl_uint)plan->virtual_arg + d, sizeof(cl_uint), &vgroups[d]),
              "setting the virtual workgroup counts");
+  /* first to last until set_order chooses for a launch */
+  cl_uint forward = 0;
+  if (plan->virtual_arg >= 0)
+    CL_CHECK(clSetKernelArg(kern, (cl_uint)plan->virtual_arg + 3, sizeof forward, &forward),
+             "setting the virtual workgroups' order");
 done:
   return err;
 }
@@ -1125,6 +1130,14 @@ gs_error *gs_run(const gs_run_request *req) {
       CL_CHECK(clEnqueueNDRangeKernel(rs.q, rs.kernels[s], (cl_uint)dims, NULL, launch, local,
                                       0, NULL, NULL),
                "launching a segment");
+      /* launches the schedule has not reached, as a runner that queues
+       * ahead makes them: the control word names segment s, so they return
+       * at once and leave buffers and word as they are */
+      for (size_t t = 0; req->check_guards && t < nseg; t++)
+        if (t != s)
+          CL_CHECK(clEnqueueNDRangeKernel(rs.q, rs.kernels[t], (cl_uint)dims, NULL, launch,
+                                          local, 0, NULL, NULL),
+                   "launching a segment the schedule has not reached");
       CL_CHECK(clEnqueueReadBuffer(rs.q, rs.control, CL_TRUE, 0, sizeof word, word, 0, NULL,
                                    NULL),
                "reading the control word");

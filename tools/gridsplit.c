@@ -288,7 +288,7 @@ static const char run_usage[] =
     "usage: gridsplit run [--kernel NAME] --grid X[,Y,Z] --workgroup X[,Y,Z]\n"
     "                     [--out DIR] [--distinct-buffers] [--barrier NAME] [-O0..-O3]\n"
     "                     [--verbose] [--plan PLAN] [--virtual-workgroups]\n"
-    "                     [--physical-groups N] INPUT ARG...\n"
+    "                     [--physical-groups N] [--check-guards] INPUT ARG...\n"
     "\n"
     "Splits INPUT and runs the kernel's segments on the OpenCL device (POCL),\n"
     "then writes every host-output buffer to DIR/NAME.bin (default gridsplit-run).\n"
@@ -304,7 +304,10 @@ static const char run_usage[] =
     "  NAME=same:OTHER    the same buffer as argument OTHER\n"
     "  NAME=VALUE         a scalar, read as the argument's type\n"
     "With --virtual-workgroups the segments loop over the grid's workgroups and\n"
-    "run on --physical-groups N workgroups (default four per compute unit).\n";
+    "run on --physical-groups N workgroups (default four per compute unit).\n"
+    "With --check-guards every launch of a dynamic schedule is followed by a\n"
+    "launch of each other segment, which the control word must keep from doing\n"
+    "anything (the runner on a GPU queues launches ahead of the schedule).\n";
 
 /* "X[,Y,Z]" (tools/interpret.h) */
 int tool_parse_dims(const char *s, size_t out[3]) {
@@ -363,6 +366,8 @@ static int run_main(int argc, char **argv) {
       req.distinct_buffers = 1;
     } else if (!strcmp(a, "--verbose")) {
       req.verbose = 1;
+    } else if (!strcmp(a, "--check-guards")) {
+      req.check_guards = 1;
     } else if (!strcmp(a, "--virtual-workgroups")) {
       req.virtual_workgroups = 1;
     } else if (!strcmp(a, "--physical-groups")) {

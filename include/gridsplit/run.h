@@ -30,6 +30,9 @@ typedef struct {
   size_t physical_groups; /* with virtual workgroups: physical workgroups to
                              launch (0: the runner's choice, four per compute
                              unit, at most the virtual grid's) */
+  int check_guards;      /* dynamic schedules: after every launch, launch each
+                            other segment too, which must do nothing (the
+                            schedule has not reached it: docs/split.md) */
 } gs_run_request;
 
 /* Splits the kernel and runs its segments on the first OpenCL device,

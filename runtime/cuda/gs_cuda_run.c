@@ -160,45 +160,64 @@ static void launch(CUfunction fn, const unsigned grid[3], const unsigned block[3
   attr.value.programmaticStreamSerializationAllowed = 1;
   CUlaunchConfig cfg = {grid[0], grid[1], grid[2], block[0], block[1], block[2],
                         smem,    stream,  &attr,   dependent ? 1u : 0u};
-  check(cuLaunchKernelEx(&cfg, fn, params, NULL), "launching a segment");
+  check(cuLaunchKernelEx(&cfg, fn, params, NULL), "launching a kernel");
 }
 
 /* A dynamic schedule steps on the device (docs/split.md, "Control word"):
  * the host queues launches ahead of the schedule, and after each one a
  * single invocation of gs_step moves the control word on. A launch of
  * segment S runs only while control[3] holds S; gs_step(S) then checks the
- * choice in control[0] against the successor table (row S, column 0 the end,
- * column T + 1 segment T), appends S to the trace (while control[2], the
+ * choice in control[0] against S's successors (bit 0 of its mask the end,
+ * bit T + 1 segment T; with more than 63 segments row S of a table, laid
+ * out the same), appends S to the trace (while control[2], the
  * count of launches that ran, is under the capacity), counts the launch, and
  * makes the choice the segment that runs now, or -1 at the end. A divergence
  * (control[1] bit 0) or a choice that is no successor (bit 1) stops the
  * schedule: control[3] becomes -2 - S, and no later launch runs. A launch
  * that did not run leaves the word as it was. */
-static const char step_ptx[] =
+/* The step kernel's PTX: for sm_90 and later (PDL) it lets the next launch
+ * start as it begins and waits for the segment before it, as the segments
+ * do, so that launches follow each other as in a static schedule. */
+static const char step_ptx_plain[] =
     ".version 7.0\n"
-    ".target sm_52\n"
+    ".target sm_52\n";
+static const char step_ptx_pdl[] =
+    ".version 7.8\n"
+    ".target sm_90\n";
+static const char step_ptx_wait[] =
+    "  griddepcontrol.launch_dependents;\n"
+    "  griddepcontrol.wait;\n";
+static const char step_ptx_head[] =
     ".address_size 64\n"
     ".visible .entry gs_step(.param .u64 control, .param .u64 successors,\n"
     "    .param .u32 segment, .param .u32 segments, .param .u64 trace,\n"
-    "    .param .u32 capacity)\n"
+    "    .param .u32 capacity, .param .u64 mask)\n"
     "{\n"
     "  .reg .pred %p<5>;\n"
     "  .reg .b32 %r<16>;\n"
-    "  .reg .b64 %rd<8>;\n"
+    "  .reg .b64 %rd<8>;\n";
+static const char step_ptx[] =
     "  ld.param.u64 %rd1, [control];\n"
     "  cvta.to.global.u64 %rd1, %rd1;\n"
     "  ld.param.u32 %r1, [segment];\n"
-    "  ld.global.u32 %r2, [%rd1+12];\n"
+    "  ld.global.v4.u32 {%r4, %r3, %r10, %r2}, [%rd1];\n"
     "  setp.ne.s32 %p1, %r2, %r1;\n"
     "  @%p1 bra $L_done;\n"
-    "  ld.global.u32 %r3, [%rd1+4];\n"
     "  setp.ne.s32 %p2, %r3, 0;\n"
     "  @%p2 bra $L_stop;\n"
-    "  ld.global.u32 %r4, [%rd1];\n"
     "  add.s32 %r5, %r4, 1;\n"
     "  ld.param.u32 %r6, [segments];\n"
     "  setp.gt.u32 %p3, %r5, %r6;\n"
     "  @%p3 bra $L_bad;\n"
+    "  ld.param.u64 %rd2, [mask];\n"
+    "  setp.eq.s64 %p4, %rd2, 0;\n"
+    "  @%p4 bra $L_table;\n"
+    "  shr.u64 %rd3, %rd2, %r5;\n"
+    "  and.b64 %rd3, %rd3, 1;\n"
+    "  setp.eq.s64 %p4, %rd3, 0;\n"
+    "  @%p4 bra $L_bad;\n"
+    "  bra.uni $L_chosen;\n"
+    "$L_table:\n"
     "  add.s32 %r7, %r6, 1;\n"
     "  mad.lo.s32 %r8, %r1, %r7, %r5;\n"
     "  ld.param.u64 %rd2, [successors];\n"
@@ -208,7 +227,7 @@ static const char step_ptx[] =
     "  ld.global.u8 %r9, [%rd4];\n"
     "  setp.eq.s32 %p4, %r9, 0;\n"
     "  @%p4 bra $L_bad;\n"
-    "  ld.global.u32 %r10, [%rd1+8];\n"
+    "$L_chosen:\n"
     "  ld.param.u32 %r11, [capacity];\n"
     "  setp.ge.u32 %p1, %r10, %r11;\n"
     "  @%p1 bra $L_count;\n"
@@ -219,10 +238,8 @@ static const char step_ptx[] =
     "  st.global.u32 [%rd7], %r1;\n"
     "$L_count:\n"
     "  add.s32 %r12, %r10, 1;\n"
-    "  st.global.u32 [%rd1+8], %r12;\n"
-    "  st.global.u32 [%rd1+12], %r4;\n"
     "  mov.b32 %r13, -1;\n"
-    "  st.global.u32 [%rd1], %r13;\n"
+    "  st.global.v4.u32 [%rd1], {%r13, %r3, %r12, %r4};\n"
     "  bra.uni $L_done;\n"
     "$L_bad:\n"
     "  or.b32 %r3, %r3, 2;\n"
@@ -241,17 +258,38 @@ typedef struct {
   CUfunction fn;
   CUdeviceptr control, successors, trace;
   unsigned segments, capacity;
+  int pdl; /* the step waits for the segment before it (sm_90 and later) */
+  uint64_t *masks; /* per segment: its successors, when there are at most 63 segments */
 } stepper;
 
-/* Queues a launch of segment S, then its step */
+static void load_stepper(stepper *st, CUdevice dev) {
+  int major = 0;
+  check(cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev),
+        "asking for the compute capability");
+  st->pdl = major >= 9;
+  size_t n = sizeof step_ptx_pdl + sizeof step_ptx_wait + sizeof step_ptx_head + sizeof step_ptx;
+  char *text = malloc(n);
+  snprintf(text, n, "%s%s%s%s", st->pdl ? step_ptx_pdl : step_ptx_plain, step_ptx_head,
+           st->pdl ? step_ptx_wait : "", step_ptx);
+  CUmodule m;
+  check(cuModuleLoadData(&m, text), "loading the step kernel");
+  check(cuModuleGetFunction(&st->fn, m, "gs_step"), "finding the step kernel");
+  free(text);
+}
+
+/* Queues a launch of segment S, then its step. FIRST: nothing kernel-made
+ * comes before it on the stream; WAITS: the segment begins with
+ * griddepcontrol.wait, so it may start as the step before it does. */
 static void queue_step(const stepper *st, CUfunction seg, const unsigned grid[3],
                        const unsigned block[3], unsigned smem, CUstream stream, void **params,
-                       unsigned s) {
-  launch(seg, grid, block, smem, stream, params, 0);
+                       unsigned s, int first, int waits) {
+  launch(seg, grid, block, smem, stream, params, !first && waits && st->pdl);
   stepper copy = *st;
-  void *sp[6] = {&copy.control, &copy.successors, &s, &copy.segments, &copy.trace,
-                 &copy.capacity};
-  check(cuLaunchKernel(st->fn, 1, 1, 1, 1, 1, 1, 0, stream, sp, NULL), "launching a step");
+  uint64_t mask = st->masks[s];
+  void *sp[7] = {&copy.control, &copy.successors, &s, &copy.segments, &copy.trace,
+                 &copy.capacity, &mask};
+  static const unsigned one[3] = {1, 1, 1};
+  launch(st->fn, one, one, 0, stream, sp, st->pdl);
 }
 
 static int cmp_double(const void *a, const void *b) {
@@ -528,15 +566,14 @@ int main(int argc, char **argv) {
     check(cuMemAllocHost((void **)&word, 8 * sizeof *word), "allocating the host's control word");
     start = word + 4;
     start[0] = -1, start[1] = 0, start[2] = 0, start[3] = 0;
-    CUmodule smod;
-    check(cuModuleLoadData(&smod, step_ptx), "loading the step kernel");
-    check(cuModuleGetFunction(&st.fn, smod, "gs_step"), "finding the step kernel");
+    load_stepper(&st, dev);
     st.control = control;
     st.segments = (unsigned)nseg;
     st.capacity = TRACE_CAPACITY;
     size_t row = nseg + 1;
     unsigned char *table = calloc(nseg * row + 1, 1);
     predicted = calloc(nseg, sizeof *predicted);
+    st.masks = calloc(nseg, sizeof *st.masks);
     for (size_t s = 0; s < nseg; s++) {
       const json_value *succ = json_get(&segs->items[s], "successors");
       predicted[s] = -1;
@@ -551,6 +588,9 @@ int main(int argc, char **argv) {
         }
       }
     }
+    for (size_t s = 0; nseg <= 63 && s < nseg; s++)
+      for (size_t c = 0; c < row; c++)
+        st.masks[s] |= (uint64_t)table[s * row + c] << c;
     check(cuMemAlloc(&st.successors, nseg * row), "allocating the successor table");
     check(cuMemcpyHtoD(st.successors, table, nseg * row), "writing the successor table");
     free(table);
@@ -663,7 +703,7 @@ int main(int argc, char **argv) {
             for (size_t q = 0; q < npath; q++) {
               order = gs_order_next(&orders, (size_t)path[q]);
               queue_step(&st, fns[path[q]], grids[path[q]], wg, (unsigned)dynamic_shared, stream,
-                         params, (unsigned)path[q]);
+                         params, (unsigned)path[q], q == 0, waits[path[q]]);
             }
             check(cuStreamEndCapture(stream, &g), "ending the capture");
             check(cuGraphInstantiate(&exec, g, 0), "instantiating the graph");
@@ -682,12 +722,15 @@ int main(int argc, char **argv) {
               fprintf(stderr, "gs-cuda-run: %s segment %d queued%s\n", kname, p,
                       virtual_arg >= 0 && order ? ", virtual workgroups last to first" : "");
             queue_step(&st, fns[p], grids[p], wg, (unsigned)dynamic_shared, stream, params,
-                       (unsigned)p);
+                       (unsigned)p, q == 0, waits[p]);
             p = predicted[p];
           }
         }
         replayed = first_batch && learned;
         first_batch = 0;
+        /* the run's GPU work ends with the last batch's: the read-back after
+         * it is not timed (those between batches are) */
+        check(cuEventRecord(ev1, stream), "recording an event");
         check(cuMemcpyDtoHAsync(word, control, 4 * sizeof *word, stream),
               "reading the control word");
         check(cuStreamSynchronize(stream), "running the segments");
@@ -724,8 +767,9 @@ int main(int argc, char **argv) {
       }
     }
     /* the second event follows the last launch on the stream, with no host
-     * round trip between them (a dynamic schedule has had its own) */
-    check(cuEventRecord(ev1, stream), "recording an event");
+     * round trip between them */
+    if (control_arg < 0)
+      check(cuEventRecord(ev1, stream), "recording an event");
     check(cuEventSynchronize(ev1), "running the segments");
     float ms = 0;
     check(cuEventElapsedTime(&ms, ev0, ev1), "timing a run");
@@ -781,6 +825,7 @@ int main(int argc, char **argv) {
     cuMemFreeHost(word);
   free(path);
   free(predicted);
+  free(st.masks);
   gs_order_free(&orders);
   json_free(root);
   return 0;
