@@ -138,7 +138,8 @@ char *gs_plan_json(const gs_analysis *a, const char *module_name) {
       str_printf(&s, "}");
     }
     if (kr->control_arg >= 0)
-      str_printf(&s, ",\n      \"control\": {\"arg\": %d}", kr->control_arg);
+      str_printf(&s, ",\n      \"control\": {\"arg\": %d, \"words\": %d}", kr->control_arg,
+                 GS_CONTROL_WORDS);
     if (kr->distinct_buffers)
       str_printf(&s, ",\n      \"distinct_buffers\": true");
     if (kr->virtual_arg >= 0)

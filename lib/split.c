@@ -526,10 +526,12 @@ static LLVMValueRef header_ptr(seg_builder *sb, LLVMValueRef off, LLVMTypeRef ty
   return LLVMBuildPointerCast(sb->b, p, LLVMPointerType(ty, 1), "");
 }
 
-/* A read of a word no invocation changes during the launch (the launch's
+/* A read of a word no invocation of the launch changes (the launch's
  * number, a value carried once): !invariant.load. With the parameters'
- * dereferenceable bytes (add_segment_params) LICM takes it out of the loop
- * over virtual workgroups, and NVPTX reads it through the read-only cache. */
+ * dereferenceable bytes (build_segment) LICM takes it out of the loop over
+ * virtual workgroups. The grid a PDL launch depends on may still write it
+ * until griddepcontrol.wait: the PTX emission drops the tag after the
+ * optimizer (lowering/emit.c). */
 static void mark_launch_invariant(LLVMContextRef ctx, LLVMValueRef load) {
   LLVMSetMetadata(load, LLVMGetMDKindIDInContext(ctx, "invariant.load", 14),
                   LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, NULL, 0)));
@@ -554,7 +556,12 @@ static LLVMValueRef slot_ptr(seg_builder *sb, const state_slot *s, LLVMTypeRef t
 /* The value of a carried value's slot at the segment's start. A value
  * carried once is the same for the whole launch: a dynamic launch reads
  * both copies at fixed offsets (each provably in the header) and picks the
- * one launch L - 1 wrote, so that the reads can leave the loop. */
+ * one launch L - 1 wrote, so that the reads can leave the loop over virtual
+ * workgroups (a select of the two addresses is not provably dereferenceable,
+ * and LICM keeps its load in the loop). The copy not picked is the one the
+ * launch writes: its !invariant.load is, by the letter of LLVM's rules,
+ * claimed of a word that changes, though nothing uses what it reads (after
+ * LICM, instcombine leaves one load, of the picked copy). */
 static LLVMValueRef load_slot(seg_builder *sb, const state_slot *s, LLVMTypeRef ty,
                               const char *name) {
   LLVMContextRef ctx = sb->c->ctx;
@@ -1028,9 +1035,9 @@ void split_build_guard(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control,
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(control));
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
   LLVMValueRef at = LLVMConstInt(LLVMInt64TypeInContext(ctx), GS_CONTROL_CURRENT, 0);
+  /* read once, before any loop: it needs no !invariant.load */
   LLVMValueRef now =
       LLVMBuildLoad2(b, i32, LLVMBuildGEP2(b, i32, control, &at, 1, ""), "gs.current");
-  mark_launch_invariant(ctx, now);
   LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(ctx, fn, "gs.run");
   LLVMBasicBlockRef idle = LLVMAppendBasicBlockInContext(ctx, fn, "gs.not_reached");
   LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntEQ, now, LLVMConstInt(i32, segment, 0), ""), run,

@@ -19,6 +19,7 @@ target triple = "spir64-unknown-unknown"
 ; CHECK:      kernels[0].buffers[1].host_output = true
 ; CHECK:      kernels[0].buffers[1].name = "out"
 ; CHECK:      kernels[0].control.arg = 4
+; CHECK-NEXT: kernels[0].control.words = 4
 ; CHECK:      kernels[0].live_state.arg = 3
 ; CHECK:      kernels[0].live_state.bytes_per_invocation = 4
 ; CHECK-NOT:  status_offset

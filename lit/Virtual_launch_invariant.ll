@@ -23,7 +23,7 @@
 ; leaves before the loops.
 ; CHECK:       gs.ventry:
 ; CHECK:         %[[CUR:[0-9]+]] = getelementptr {{i32|inbounds nuw i8}}, ptr addrspace(1) %gs_control, i64 {{3|12}}
-; CHECK-NEXT:    %gs.current = load i32, ptr addrspace(1) %[[CUR]], align 4, !invariant.load
+; CHECK-NEXT:    %gs.current = load i32, ptr addrspace(1) %[[CUR]], align 4{{$}}
 ; CHECK-NEXT:    %[[NOW:[0-9]+]] = icmp eq i32 %gs.current, 1
 ; CHECK-NEXT:    br i1 %[[NOW]], label %gs.run, label %[[IDLE:[a-z._0-9]+]]
 ; CHECK:       gs.run:
@@ -45,7 +45,7 @@
 
 ; Without virtual workgroups the reads stay at the segment's start, marked.
 ; OFF-LABEL: define spir_kernel void @sweeps.seg1(
-; OFF:         %gs.current = load i32, ptr addrspace(1) %{{[0-9]+}}, align 4, !invariant.load
+; OFF:         %gs.current = load i32, ptr addrspace(1) %{{[0-9]+}}, align 4{{$}}
 ; OFF-NEXT:    %[[NOW:[0-9]+]] = icmp eq i32 %gs.current, 1
 ; OFF-NEXT:    br i1 %[[NOW]], label %gs.run, label
 ; OFF:       gs.run:

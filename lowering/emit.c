@@ -393,6 +393,16 @@ static void ptx_grid_dependency(LLVMModuleRef m) {
     LLVMPositionBuilder(b, entry, ir_first_after_allocas(entry));
     for (int i = 0; i < 2; i++)
       ptx_asm(b, fty, code[i], "~{memory}", NULL, 0);
+    /* the words a segment reads as launch-invariant (the control word, the
+     * values carried once: lib/split.c) are written by the grid it depends
+     * on until the wait returns; an invariant load the backend may order
+     * before the asm, a plain one it may not (the optimizer has already
+     * taken them out of the loops) */
+    unsigned inv = LLVMGetMDKindIDInContext(ctx, "invariant.load", 14);
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
+        if (LLVMIsALoadInst(in) && LLVMGetMetadata(in, inv))
+          LLVMSetMetadata(in, inv, NULL);
   }
   LLVMDisposeBuilder(b);
 }
@@ -410,9 +420,18 @@ static int child_emit(LLVMModuleRef m, gs_target_kind kind, const char *cpu, con
     /* the translator's debug info does not pass spirv-val; segments carry
      * none of their own anyway */
     LLVMStripModuleDebugInfo(m);
-    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    /* the translator writes dereferenceable(N) as MaxByteOffset N, an upper
+     * bound on every offset, where LLVM's is a lower bound: the live state
+     * (dereferenceable as far as its header) is read far beyond it */
+    unsigned deref[2] = {LLVMGetEnumAttributeKindForName("dereferenceable", 15),
+                         LLVMGetEnumAttributeKindForName("dereferenceable_or_null", 23)};
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+      for (unsigned i = 0; i < LLVMCountParams(f); i++)
+        for (int k = 0; k < 2; k++)
+          LLVMRemoveEnumAttributeAtIndex(f, i + 1, deref[k]);
       if (LLVMCountBasicBlocks(f))
         ir_tidy_blocks(f);
+    }
     char *data = NULL, *msg = NULL;
     size_t size = 0;
     if (!gs_spirv_translate(m, &data, &size, &msg)) {

@@ -515,6 +515,11 @@ int main(int argc, char **argv) {
          "");
   const json_value *live = json_get(k, "live_state");
   int live_arg = -1, control_arg = num(json_get(k, "control"), "arg", -1);
+  /* launches queued ahead are safe only behind the guard of a four-int
+   * control word (docs/split.md) */
+  if (control_arg >= 0 && num(json_get(k, "control"), "words", 0) != 4)
+    fail("%s: the control word has no \"words\": 4 (a plan of an older gridsplit, whose "
+         "segments have no guard?)%s", plan_path, "");
   CUdeviceptr state = 0, control = 0;
   size_t header = 0;
   if (live && live->kind == JSON_OBJECT) {
@@ -555,8 +560,8 @@ int main(int argc, char **argv) {
    * word it starts from (START: -1, 0, 0, segment 0), both page-locked so
    * that the copies are DMA on the stream; the stepper; each segment's
    * first successor that is not the end (the launch queued after it); the
-   * path of the last run (PATH, NPATH launches, LEARNED once read) */
-  int *word = NULL, *start = NULL, *path = NULL, *predicted = NULL;
+   * path of the last run (TAKEN, NPATH launches, LEARNED once read) */
+  int *word = NULL, *start = NULL, *taken = NULL, *predicted = NULL;
   size_t npath = 0;
   int learned = 0;
   stepper st;
@@ -594,8 +599,8 @@ int main(int argc, char **argv) {
     check(cuMemAlloc(&st.successors, nseg * row), "allocating the successor table");
     check(cuMemcpyHtoD(st.successors, table, nseg * row), "writing the successor table");
     free(table);
-    check(cuMemAlloc(&st.trace, TRACE_CAPACITY * sizeof *path), "allocating the trace");
-    path = calloc(TRACE_CAPACITY, sizeof *path);
+    check(cuMemAlloc(&st.trace, TRACE_CAPACITY * sizeof *taken), "allocating the trace");
+    taken = calloc(TRACE_CAPACITY, sizeof *taken);
   }
 
   /* kernel parameters: the kernel's arguments, the live state, the control
@@ -659,6 +664,23 @@ int main(int argc, char **argv) {
   check(cuEventCreate(&ev0, CU_EVENT_DEFAULT), "creating an event");
   check(cuEventCreate(&ev1, CU_EVENT_DEFAULT), "creating an event");
   for (int run = 0; run <= repeat; run++) {
+    /* with --graph, the path a dynamic schedule took last is captured before
+     * the run's first event (the static schedule's graph is captured in the
+     * untimed first run) */
+    if (control_arg >= 0 && graph && learned && !exec) {
+      CUgraph g;
+      check(cuStreamBeginCapture(stream, CU_STREAM_CAPTURE_MODE_GLOBAL), "capturing");
+      check(cuMemcpyHtoDAsync(control, start, 4 * sizeof *start, stream),
+            "starting the control word");
+      for (size_t q = 0; q < npath; q++) {
+        order = gs_order_next(&orders, (size_t)taken[q]);
+        queue_step(&st, fns[taken[q]], grids[taken[q]], wg, (unsigned)dynamic_shared, stream,
+                   params, (unsigned)taken[q], q == 0, waits[taken[q]]);
+      }
+      check(cuStreamEndCapture(stream, &g), "ending the capture");
+      check(cuGraphInstantiate(&exec, g, 0), "instantiating the graph");
+      check(cuGraphDestroy(g), "dropping the captured graph");
+    }
     check(cuEventRecord(ev0, stream), "recording an event");
     if (control_arg < 0) {
       if (graph && !exec) {
@@ -672,6 +694,7 @@ int main(int argc, char **argv) {
           }
         check(cuStreamEndCapture(stream, &g), "ending the capture");
         check(cuGraphInstantiate(&exec, g, 0), "instantiating the graph");
+        check(cuGraphDestroy(g), "dropping the captured graph");
       }
       if (exec)
         check(cuGraphLaunch(exec, stream), "replaying the graph");
@@ -694,20 +717,7 @@ int main(int argc, char **argv) {
       int from = 0, first_batch = 1, replayed = 0;
       size_t batch = 16;
       for (;;) {
-        if (first_batch && learned && graph) {
-          if (!exec) {
-            CUgraph g;
-            check(cuStreamBeginCapture(stream, CU_STREAM_CAPTURE_MODE_GLOBAL), "capturing");
-            check(cuMemcpyHtoDAsync(control, start, 4 * sizeof *start, stream),
-                  "starting the control word");
-            for (size_t q = 0; q < npath; q++) {
-              order = gs_order_next(&orders, (size_t)path[q]);
-              queue_step(&st, fns[path[q]], grids[path[q]], wg, (unsigned)dynamic_shared, stream,
-                         params, (unsigned)path[q], q == 0, waits[path[q]]);
-            }
-            check(cuStreamEndCapture(stream, &g), "ending the capture");
-            check(cuGraphInstantiate(&exec, g, 0), "instantiating the graph");
-          }
+        if (first_batch && exec) {
           check(cuGraphLaunch(exec, stream), "replaying the graph");
         } else {
           if (first_batch)
@@ -716,7 +726,7 @@ int main(int argc, char **argv) {
           int p = from;
           for (size_t q = 0; first_batch && learned ? q < npath : q < batch && p >= 0; q++) {
             if (first_batch && learned)
-              p = path[q];
+              p = taken[q];
             order = gs_order_next(&orders, (size_t)p);
             if (verbose)
               fprintf(stderr, "gs-cuda-run: %s segment %d queued%s\n", kname, p,
@@ -758,7 +768,7 @@ int main(int argc, char **argv) {
        * the next its own (and the graph is captured again) */
       if (!(replayed && (size_t)word[2] == npath) && (size_t)word[2] <= TRACE_CAPACITY) {
         npath = (size_t)word[2];
-        check(cuMemcpyDtoH(path, st.trace, npath * sizeof *path), "reading the trace");
+        check(cuMemcpyDtoH(taken, st.trace, npath * sizeof *taken), "reading the trace");
         learned = 1;
         if (exec) {
           check(cuGraphExecDestroy(exec), "dropping the graph");
@@ -823,7 +833,7 @@ int main(int argc, char **argv) {
            exec ? " (graph)" : "");
   if (word)
     cuMemFreeHost(word);
-  free(path);
+  free(taken);
   free(predicted);
   free(st.masks);
   gs_order_free(&orders);
