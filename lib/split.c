@@ -526,6 +526,13 @@ static LLVMValueRef header_ptr(seg_builder *sb, LLVMValueRef off, LLVMTypeRef ty
   return LLVMBuildPointerCast(sb->b, p, LLVMPointerType(ty, 1), "");
 }
 
+/* Word WHICH (GS_CONTROL_*) of the control word CONTROL */
+static LLVMValueRef control_at(LLVMBuilderRef b, LLVMValueRef control, unsigned which) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(control));
+  LLVMValueRef at = LLVMConstInt(LLVMInt64TypeInContext(ctx), which, 0);
+  return LLVMBuildGEP2(b, LLVMInt32TypeInContext(ctx), control, &at, 1, "");
+}
+
 /* A read of a word no invocation of the launch changes (the launch's
  * number, a value carried once): !invariant.load. With the parameters'
  * dereferenceable bytes (build_segment) LICM takes it out of the loop over
@@ -816,9 +823,8 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
        * reads copy L % 2, which launch L - 1 wrote, and writes the other,
        * so that no invocation overwrites what a slower one has yet to read
        * (control[GS_CONTROL_LAUNCH] counts the launches that ran) */
-      LLVMValueRef at = LLVMConstInt(i64, GS_CONTROL_LAUNCH, 0);
-      LLVMValueRef counter = LLVMBuildLoad2(
-          sb->b, i32, LLVMBuildGEP2(sb->b, i32, sb->control, &at, 1, ""), "gs.launch");
+      LLVMValueRef counter =
+          LLVMBuildLoad2(sb->b, i32, control_at(sb->b, sb->control, GS_CONTROL_LAUNCH), "gs.launch");
       mark_launch_invariant(ctx, counter);
       LLVMValueRef bit = LLVMBuildAnd(sb->b, counter, LLVMConstInt(i32, 1, 0), "");
       sb->once_odd = LLVMBuildICmp(sb->b, LLVMIntNE, bit, LLVMConstInt(i32, 0, 0), "gs.odd");
@@ -1034,10 +1040,8 @@ void split_build_guard(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control,
                        unsigned segment) {
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(control));
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
-  LLVMValueRef at = LLVMConstInt(LLVMInt64TypeInContext(ctx), GS_CONTROL_CURRENT, 0);
   /* read once, before any loop: it needs no !invariant.load */
-  LLVMValueRef now =
-      LLVMBuildLoad2(b, i32, LLVMBuildGEP2(b, i32, control, &at, 1, ""), "gs.current");
+  LLVMValueRef now = LLVMBuildLoad2(b, i32, control_at(b, control, GS_CONTROL_CURRENT), "gs.current");
   LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(ctx, fn, "gs.run");
   LLVMBasicBlockRef idle = LLVMAppendBasicBlockInContext(ctx, fn, "gs.not_reached");
   LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntEQ, now, LLVMConstInt(i32, segment, 0), ""), run,
@@ -1051,10 +1055,8 @@ void split_build_guard(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control,
 void split_build_disagree(LLVMBuilderRef b, LLVMValueRef control) {
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(control));
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
-  LLVMValueRef one = LLVMConstInt(LLVMInt64TypeInContext(ctx), 1, 0);
-  LLVMValueRef flag = LLVMBuildGEP2(b, i32, control, &one, 1, "");
-  LLVMBuildAtomicRMW(b, LLVMAtomicRMWBinOpOr, flag, LLVMConstInt(i32, 1, 0),
-                     LLVMAtomicOrderingMonotonic, 0);
+  LLVMBuildAtomicRMW(b, LLVMAtomicRMWBinOpOr, control_at(b, control, GS_CONTROL_FLAGS),
+                     LLVMConstInt(i32, 1, 0), LLVMAtomicOrderingMonotonic, 0);
 }
 
 static void clone_pieces(seg_builder *sb) {

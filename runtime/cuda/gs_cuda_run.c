@@ -167,9 +167,8 @@ static void launch(CUfunction fn, const unsigned grid[3], const unsigned block[3
  * the host queues launches ahead of the schedule, and after each one a
  * single invocation of gs_step moves the control word on. A launch of
  * segment S runs only while control[3] holds S; gs_step(S) then checks the
- * choice in control[0] against S's successors (bit 0 of its mask the end,
- * bit T + 1 segment T; with more than 63 segments row S of a table, laid
- * out the same), appends S to the trace (while control[2], the
+ * choice in control[0] against row S of the successor table (column 0 the
+ * end, column T + 1 segment T), appends S to the trace (while control[2], the
  * count of launches that ran, is under the capacity), counts the launch, and
  * makes the choice the segment that runs now, or -1 at the end. A divergence
  * (control[1] bit 0) or a choice that is no successor (bit 1) stops the
@@ -191,7 +190,7 @@ static const char step_ptx_head[] =
     ".address_size 64\n"
     ".visible .entry gs_step(.param .u64 control, .param .u64 successors,\n"
     "    .param .u32 segment, .param .u32 segments, .param .u64 trace,\n"
-    "    .param .u32 capacity, .param .u64 mask)\n"
+    "    .param .u32 capacity)\n"
     "{\n"
     "  .reg .pred %p<5>;\n"
     "  .reg .b32 %r<16>;\n"
@@ -209,15 +208,6 @@ static const char step_ptx[] =
     "  ld.param.u32 %r6, [segments];\n"
     "  setp.gt.u32 %p3, %r5, %r6;\n"
     "  @%p3 bra $L_bad;\n"
-    "  ld.param.u64 %rd2, [mask];\n"
-    "  setp.eq.s64 %p4, %rd2, 0;\n"
-    "  @%p4 bra $L_table;\n"
-    "  shr.u64 %rd3, %rd2, %r5;\n"
-    "  and.b64 %rd3, %rd3, 1;\n"
-    "  setp.eq.s64 %p4, %rd3, 0;\n"
-    "  @%p4 bra $L_bad;\n"
-    "  bra.uni $L_chosen;\n"
-    "$L_table:\n"
     "  add.s32 %r7, %r6, 1;\n"
     "  mad.lo.s32 %r8, %r1, %r7, %r5;\n"
     "  ld.param.u64 %rd2, [successors];\n"
@@ -227,7 +217,6 @@ static const char step_ptx[] =
     "  ld.global.u8 %r9, [%rd4];\n"
     "  setp.eq.s32 %p4, %r9, 0;\n"
     "  @%p4 bra $L_bad;\n"
-    "$L_chosen:\n"
     "  ld.param.u32 %r11, [capacity];\n"
     "  setp.ge.u32 %p1, %r10, %r11;\n"
     "  @%p1 bra $L_count;\n"
@@ -259,7 +248,6 @@ typedef struct {
   CUdeviceptr control, successors, trace;
   unsigned segments, capacity;
   int pdl; /* the step waits for the segment before it (sm_90 and later) */
-  uint64_t *masks; /* per segment: its successors, when there are at most 63 segments */
 } stepper;
 
 static void load_stepper(stepper *st, CUdevice dev) {
@@ -285,9 +273,8 @@ static void queue_step(const stepper *st, CUfunction seg, const unsigned grid[3]
                        unsigned s, int first, int waits) {
   launch(seg, grid, block, smem, stream, params, !first && waits && st->pdl);
   stepper copy = *st;
-  uint64_t mask = st->masks[s];
-  void *sp[7] = {&copy.control, &copy.successors, &s, &copy.segments, &copy.trace,
-                 &copy.capacity, &mask};
+  void *sp[6] = {&copy.control, &copy.successors, &s, &copy.segments, &copy.trace,
+                 &copy.capacity};
   static const unsigned one[3] = {1, 1, 1};
   launch(st->fn, one, one, 0, stream, sp, st->pdl);
 }
@@ -560,8 +547,10 @@ int main(int argc, char **argv) {
    * word it starts from (START: -1, 0, 0, segment 0), both page-locked so
    * that the copies are DMA on the stream; the stepper; each segment's
    * first successor that is not the end (the launch queued after it); the
-   * path of the last run (TAKEN, NPATH launches, LEARNED once read) */
-  int *word = NULL, *start = NULL, *taken = NULL, *predicted = NULL;
+   * path of the last run (TAKEN, NPATH launches, LEARNED once read); a
+   * batch of launches queued ahead (AHEAD) */
+  enum { MAX_BATCH = 1024 };
+  int *word = NULL, *start = NULL, *taken = NULL, *predicted = NULL, *ahead = NULL;
   size_t npath = 0;
   int learned = 0;
   stepper st;
@@ -578,7 +567,6 @@ int main(int argc, char **argv) {
     size_t row = nseg + 1;
     unsigned char *table = calloc(nseg * row + 1, 1);
     predicted = calloc(nseg, sizeof *predicted);
-    st.masks = calloc(nseg, sizeof *st.masks);
     for (size_t s = 0; s < nseg; s++) {
       const json_value *succ = json_get(&segs->items[s], "successors");
       predicted[s] = -1;
@@ -593,14 +581,12 @@ int main(int argc, char **argv) {
         }
       }
     }
-    for (size_t s = 0; nseg <= 63 && s < nseg; s++)
-      for (size_t c = 0; c < row; c++)
-        st.masks[s] |= (uint64_t)table[s * row + c] << c;
     check(cuMemAlloc(&st.successors, nseg * row), "allocating the successor table");
     check(cuMemcpyHtoD(st.successors, table, nseg * row), "writing the successor table");
     free(table);
     check(cuMemAlloc(&st.trace, TRACE_CAPACITY * sizeof *taken), "allocating the trace");
     taken = calloc(TRACE_CAPACITY, sizeof *taken);
+    ahead = calloc(MAX_BATCH, sizeof *ahead);
   }
 
   /* kernel parameters: the kernel's arguments, the live state, the control
@@ -723,17 +709,23 @@ int main(int argc, char **argv) {
           if (first_batch)
             check(cuMemcpyHtoDAsync(control, start, 4 * sizeof *start, stream),
                   "starting the control word");
-          int p = from;
-          for (size_t q = 0; first_batch && learned ? q < npath : q < batch && p >= 0; q++) {
-            if (first_batch && learned)
-              p = taken[q];
+          /* the path the last run took, or from FROM along first successors */
+          const int *queue = taken;
+          size_t n = npath;
+          if (!(first_batch && learned)) {
+            n = 0;
+            for (int p = from; n < batch && p >= 0; p = predicted[p])
+              ahead[n++] = p;
+            queue = ahead;
+          }
+          for (size_t q = 0; q < n; q++) {
+            int p = queue[q];
             order = gs_order_next(&orders, (size_t)p);
             if (verbose)
               fprintf(stderr, "gs-cuda-run: %s segment %d queued%s\n", kname, p,
                       virtual_arg >= 0 && order ? ", virtual workgroups last to first" : "");
             queue_step(&st, fns[p], grids[p], wg, (unsigned)dynamic_shared, stream, params,
                        (unsigned)p, q == 0, waits[p]);
-            p = predicted[p];
           }
         }
         replayed = first_batch && learned;
@@ -761,7 +753,7 @@ int main(int argc, char **argv) {
         if ((size_t)word[3] >= nseg)
           fail("the control word holds no segment after the queued launches%s%s", "", "");
         from = word[3];
-        if (batch < 1024)
+        if (batch < MAX_BATCH)
           batch *= 2;
       }
       /* a run that took another path than the one queued whole teaches
@@ -835,7 +827,7 @@ int main(int argc, char **argv) {
     cuMemFreeHost(word);
   free(taken);
   free(predicted);
-  free(st.masks);
+  free(ahead);
   gs_order_free(&orders);
   json_free(root);
   return 0;
