@@ -5,7 +5,13 @@
  * Invocation dependence flows through data (operands to results), through
  * private memory (a dependent value stored to an alloca makes its loads
  * dependent), and through control: inside the region a dependent branch
- * controls (up to its immediate post-dominator), stores and phis depend on it. */
+ * controls (up to its immediate post-dominator), stores and phis depend on it.
+ *
+ * A value is grid-uniform only where that is proven: the result of a call is
+ * uniform only when its callee is a defined function proven uniform given
+ * uniform arguments (callee_summary) or a declaration known to read no memory;
+ * loads from workgroup memory, atomics and pointers of unknown origin that may
+ * point into workgroup memory give dependent values. */
 #include "gs.h"
 
 #include <stdlib.h>
@@ -21,7 +27,8 @@ typedef struct {
   gs_map tainted_memory; /* alloca or id global -> 1 */
   gs_vec work;     /* values */
   gs_vec branches; /* tainted terminators */
-  gs_map reads_ids; /* function -> 1 reads ids, 2 does not, 3 being scanned */
+  gs_map summaries; /* defined function -> callee_summary * */
+  gs_map temporal;  /* value -> 1: observed after a loop that invocations leave apart */
   int within_workgroup; /* only what differs inside a workgroup: group ids are uniform */
 } uniformity;
 
@@ -127,11 +134,23 @@ static void compute_ipdom(uniformity *u) {
   free(next);
 }
 
+static void taint_store_target(uniformity *u, LLVMValueRef addr);
+
 static void taint(uniformity *u, LLVMValueRef v) {
   if (map_get(&u->tainted, v, NULL))
     return;
   map_put(&u->tainted, v, 1);
   VEC_PUSH(&u->work, LLVMValueRef, v);
+  /* a dependent call can store what depends into the private memory it is
+   * given (`next_ticket(c, &t)`) */
+  if (ir_is_call(v) && !ir_is_marker(v)) {
+    unsigned na = (unsigned)LLVMGetNumArgOperands(v);
+    for (unsigned i = 0; i < na; i++) {
+      LLVMValueRef a = LLVMGetOperand(v, i);
+      if (LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind)
+        taint_store_target(u, a);
+    }
+  }
 }
 
 /* Loads through addresses derived from a dependent memory object depend. */
@@ -253,25 +272,52 @@ static void taint_controlled(uniformity *u, LLVMValueRef branch) {
       }
     }
   }
+  /* to_x[b]: block b can come back to the branch (they share a cycle) */
+  char *to_x = gs_xcalloc(u->n + 1, 1);
+  to_x[x] = 1;
+  VEC_PUSH(&work, int, x);
+  while (work.len) {
+    int b = VEC_AT(&work, int, --work.len);
+    for (size_t j = 0; j < u->preds[b].len; j++) {
+      int p = VEC_AT(&u->preds[b], int, j);
+      if (!to_x[p]) {
+        to_x[p] = 1;
+        VEC_PUSH(&work, int, p);
+      }
+    }
+  }
   for (size_t b = 0; b < u->n; b++) {
     if (!reach[b])
       continue;
     LLVMBasicBlockRef bb = VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, b);
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-      if (LLVMIsAPHINode(in)) {
-        if (reach[b] < 0)
-          taint(u, in);
-        continue;
-      }
-      if ((int)b == join)
+      int phi = LLVMIsAPHINode(in) != NULL;
+      if (phi && reach[b] < 0)
+        taint(u, in);
+      if ((int)b == join) {
+        if (phi)
+          continue;
         break; /* the join's own code runs for everyone again */
+      }
       if (LLVMIsAStoreInst(in) && reach[b] > 0 &&
           read_on_other_paths(u, LLVMGetOperand(in, 1), reach, reach[b]))
         taint_store_target(u, LLVMGetOperand(in, 1));
       for (LLVMUseRef use = LLVMGetFirstUse(in); use; use = LLVMGetNextUse(use)) {
         LLVMValueRef user = LLVMGetUser(use);
         int ub = LLVMIsAInstruction(user) ? block_of(u, user) : -1;
-        if (ub >= 0 && (!reach[ub] || ub == join))
+        if (ub < 0)
+          continue;
+        int outside = !reach[ub] || ub == join;
+        /* temporal divergence: a value of the cycle that holds the branch,
+         * seen where invocations arrive having left the cycle at different
+         * iterations (the counter after `for (...) if (a[i] == k) break;`).
+         * The value itself is uniform inside the cycle, but a copy of it
+         * carried past the loop is not. */
+        if (to_x[b] && (outside || !to_x[ub])) {
+          map_put(&u->temporal, in, 1);
+          outside = 1;
+        }
+        if (outside)
           taint(u, user);
       }
     }
@@ -279,6 +325,7 @@ static void taint_controlled(uniformity *u, LLVMValueRef branch) {
   vec_free(&work);
   free(reach);
   free(stamp);
+  free(to_x);
 }
 
 static int is_atomic_call(const char *name) {
@@ -297,29 +344,200 @@ static int is_id_global_use(const uniformity *u, LLVMValueRef v) {
   return LLVMIsAGlobalVariable(v) && u->t->is_invocation_id_global(LLVMGetValueName2(v, &len));
 }
 
-/* A defined callee not inlined (it holds no barrier) whose result may come
- * from an invocation id: `int my_index(void) { return get_global_id(0); }`. */
-static int function_reads_ids(uniformity *u, LLVMValueRef fn) {
-  intptr_t state;
-  if (map_get(&u->reads_ids, fn, &state))
-    return state == 1;
-  map_put(&u->reads_ids, fn, 3);
+static int has_fn_attr(LLVMValueRef call, LLVMValueRef fn, const char *name) {
+  unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
+  return kind && ((fn && LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind)) ||
+                  LLVMGetCallSiteEnumAttribute(call, LLVMAttributeFunctionIndex, kind));
+}
+
+/* readnone (LLVM 15) or memory(none) (LLVM >= 16, value 0) */
+static int reads_no_memory(LLVMValueRef call, LLVMValueRef fn) {
+  if (has_fn_attr(call, fn, "readnone"))
+    return 1;
+  unsigned kind = LLVMGetEnumAttributeKindForName("memory", 6);
+  if (!kind)
+    return 0;
+  LLVMAttributeRef a = fn ? LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind)
+                          : NULL;
+  if (!a)
+    a = LLVMGetCallSiteEnumAttribute(call, LLVMAttributeFunctionIndex, kind);
+  return a && LLVMGetEnumAttributeValue(a) == 0;
+}
+
+/* readnone OpenCL builtins whose result still differs between invocations
+ * (the last sub-group of a workgroup can be smaller) */
+static int is_varying_builtin(const char *name) {
+  static const char *const list[] = {"get_sub_group_size", NULL};
+  char *base = ir_itanium_base(name);
   int found = 0;
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && !found;
-       bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in && !found;
-         in = LLVMGetNextInstruction(in)) {
-      if (ir_is_call(in)) {
-        LLVMValueRef callee = ir_called_function(in);
-        const char *name = ir_callee_name(in);
-        found = name && (u->t->is_invocation_id_call(name) ||
-                         (LLVMCountBasicBlocks(callee) && function_reads_ids(u, callee)));
-      } else if (LLVMIsALoadInst(in)) {
-        found = is_id_global_use(u, LLVMGetOperand(in, 0));
-      }
-    }
-  map_put(&u->reads_ids, fn, found ? 1 : 2);
+  for (size_t i = 0; list[i] && !found; i++)
+    found = !strcmp(base, list[i]);
+  free(base);
   return found;
+}
+
+/* Whether a call to a declaration (or an indirect call) can give different
+ * results for the same arguments in different invocations. Only what is
+ * known to read no memory and not to look at the invocation is uniform:
+ * OpenCL's math and size queries (clang marks them readnone; every OpenCL
+ * function is convergent), and LLVM intrinsics that read no memory and are
+ * not convergent. Intrinsics without a result (memcpy, lifetime markers)
+ * depend on their operands only, which the data flow follows. */
+static int declaration_varies(const uniformity *u, LLVMValueRef call) {
+  const char *name = ir_callee_name(call);
+  LLVMValueRef fn = ir_called_function(call);
+  if (!name || !fn)
+    return 1;
+  if (u->t->is_invocation_id_call(name) || is_atomic_call(name) || is_varying_builtin(name))
+    return 1;
+  if (u->t->is_pure_query(name))
+    return 0;
+  if (!strncmp(name, "llvm.", 5)) {
+    if (LLVMGetTypeKind(LLVMTypeOf(call)) == LLVMVoidTypeKind)
+      return 0;
+    return !reads_no_memory(call, fn) || has_fn_attr(call, fn, "convergent");
+  }
+  return !reads_no_memory(call, fn);
+}
+
+/* Where a pointer can point, as far as workgroup memory goes. */
+enum { PTR_PLAIN = 0, PTR_MAYBE_WORKGROUP = 1 };
+
+static int space_of(const uniformity *u, LLVMValueRef p) {
+  return u->t->arg_space(LLVMGetPointerAddressSpace(LLVMTypeOf(p)));
+}
+
+/* Whether pointer P of function FN may point into workgroup memory (which
+ * differs between workgroups). Parameters of a callee that P may come from
+ * are added to *PARAMS (bit i: parameter i), for the caller to judge; -O0
+ * spills of a parameter (stored once to an alloca, loaded back) are seen
+ * through. Pointers of unknown origin may. */
+static int may_point_to_workgroup(const uniformity *u, LLVMValueRef fn, LLVMValueRef p,
+                                  uint64_t *params, int depth) {
+  int space = space_of(u, p);
+  if (space == SPACE_WORKGROUP)
+    return 1;
+  if (space == SPACE_GLOBAL || space == SPACE_CONSTANT)
+    return 0;
+  if (depth > 4)
+    return 1;
+  gs_vec bases;
+  vec_init(&bases, sizeof(LLVMValueRef));
+  ir_pointer_bases(p, &bases);
+  int may = 0;
+  for (size_t i = 0; i < bases.len && !may; i++) {
+    LLVMValueRef b = VEC_AT(&bases, LLVMValueRef, i);
+    int bs = LLVMGetTypeKind(LLVMTypeOf(b)) == LLVMPointerTypeKind ? space_of(u, b) : SPACE_NONE;
+    if (bs == SPACE_WORKGROUP) {
+      may = 1;
+    } else if (bs == SPACE_GLOBAL || bs == SPACE_CONSTANT || LLVMIsAAllocaInst(b) ||
+               LLVMIsAConstantPointerNull(b) || LLVMIsAUndefValue(b) ||
+               LLVMIsAGlobalVariable(b)) {
+      continue; /* a global variable not in the workgroup space: a buffer or constant */
+    } else if (LLVMIsAArgument(b)) {
+      if (u->t->is_kernel(LLVMGetGlobalParent(fn), fn))
+        continue; /* a kernel argument outside the workgroup space is a buffer */
+      unsigned idx = 0;
+      for (LLVMValueRef q = LLVMGetFirstParam(fn); q && q != b; q = LLVMGetNextParam(q))
+        idx++;
+      if (idx < 64)
+        *params |= (uint64_t)1 << idx;
+      else
+        may = 1;
+    } else if (LLVMIsALoadInst(b) && LLVMIsAAllocaInst(LLVMGetOperand(b, 0))) {
+      /* a spilled pointer: where every store to the slot points */
+      LLVMValueRef slot = LLVMGetOperand(b, 0);
+      for (LLVMUseRef use = LLVMGetFirstUse(slot); use && !may; use = LLVMGetNextUse(use)) {
+        LLVMValueRef user = LLVMGetUser(use);
+        if (LLVMIsALoadInst(user) || (LLVMIsACallInst(user) && ir_is_marker(user)))
+          continue;
+        if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 1) == slot &&
+            LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(user, 0))) == LLVMPointerTypeKind)
+          may = may_point_to_workgroup(u, fn, LLVMGetOperand(user, 0), params, depth + 1);
+        else
+          may = 1; /* the slot escapes or is written some other way */
+      }
+    } else {
+      may = 1;
+    }
+  }
+  vec_free(&bases);
+  return may;
+}
+
+/* What a defined callee that is not inlined (it holds no barrier) gives: its
+ * result, and what it stores through its pointers, are the same in every
+ * invocation that calls it with the same arguments unless it reads an id,
+ * an atomic, workgroup memory, or calls what varies. A load or call through
+ * a pointer parameter that may point into workgroup memory is for the call
+ * site to judge (workgroup_params). */
+typedef struct {
+  int varies;
+  uint64_t workgroup_params; /* bit i: reads memory through parameter i */
+} callee_summary;
+
+static const callee_summary *summarize(uniformity *u, LLVMValueRef fn);
+
+/* Whether CALL, in function FN, varies: its callee, or a pointer it passes
+ * that may point into workgroup memory. Parameters of FN passed on are added
+ * to *PARAMS. */
+static int call_varies(uniformity *u, LLVMValueRef fn, LLVMValueRef call, uint64_t *params) {
+  if (ir_is_marker(call))
+    return 0;
+  LLVMValueRef callee = ir_called_function(call);
+  const callee_summary *s = NULL;
+  if (callee && LLVMCountBasicBlocks(callee)) {
+    s = summarize(u, callee);
+    if (s->varies)
+      return 1;
+  } else if (declaration_varies(u, call)) {
+    return 1;
+  }
+  unsigned na = (unsigned)LLVMGetNumArgOperands(call);
+  for (unsigned i = 0; i < na; i++) {
+    LLVMValueRef a = LLVMGetOperand(call, i);
+    if (LLVMGetTypeKind(LLVMTypeOf(a)) != LLVMPointerTypeKind)
+      continue;
+    if (s && (i >= 64 || !(s->workgroup_params >> i & 1)))
+      continue; /* the callee reads nothing through it */
+    if (!s && reads_no_memory(call, callee))
+      continue;
+    if (may_point_to_workgroup(u, fn, a, params, 0))
+      return 1;
+  }
+  return 0;
+}
+
+/* Whether load or atomic IN of function FN reads what varies. */
+static int load_varies(uniformity *u, LLVMValueRef fn, LLVMValueRef in, uint64_t *params) {
+  if (LLVMGetOrdering(in) != LLVMAtomicOrderingNotAtomic)
+    return 1; /* others may change it at any time */
+  LLVMValueRef p = LLVMGetOperand(in, 0);
+  if (is_id_global_use(u, p))
+    return 1;
+  return may_point_to_workgroup(u, fn, p, params, 0);
+}
+
+static const callee_summary *summarize(uniformity *u, LLVMValueRef fn) {
+  static const callee_summary in_progress = {1, 0}; /* recursion: unproven */
+  intptr_t got;
+  if (map_get(&u->summaries, fn, &got))
+    return got ? (const callee_summary *)got : &in_progress;
+  map_put(&u->summaries, fn, 0);
+  callee_summary *s = gs_xcalloc(1, sizeof *s);
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && !s->varies;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in && !s->varies;
+         in = LLVMGetNextInstruction(in)) {
+      if (ir_is_call(in))
+        s->varies = call_varies(u, fn, in, &s->workgroup_params);
+      else if (LLVMIsALoadInst(in))
+        s->varies = load_varies(u, fn, in, &s->workgroup_params);
+      else if (LLVMIsAAtomicRMWInst(in) || LLVMIsAAtomicCmpXchgInst(in))
+        s->varies = 1;
+    }
+  map_put(&u->summaries, fn, (intptr_t)s);
+  return s;
 }
 
 static void seed(uniformity *u) {
@@ -333,20 +551,21 @@ static void seed(uniformity *u) {
   for (size_t b = 0; b < u->n; b++) {
     LLVMBasicBlockRef bb = VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, b);
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+      uint64_t params = 0; /* kernel arguments are judged where they are used */
       if (ir_is_call(in)) {
         const char *name = ir_callee_name(in);
-        LLVMValueRef callee = ir_called_function(in);
         if (name && u->within_workgroup && u->t->is_group_id(name))
           continue;
-        if (name && (u->t->is_invocation_id_call(name) || is_atomic_call(name) ||
-                     (LLVMCountBasicBlocks(callee) && function_reads_ids(u, callee))))
+        if (map_get(&u->cfg->barrier_site, in, NULL) ||
+            (name && u->t->is_workgroup_barrier(in, name, 0)))
+          continue;
+        if (call_varies(u, u->cfg->fn, in, &params))
           taint(u, in);
       } else if (LLVMIsAAtomicRMWInst(in) || LLVMIsAAtomicCmpXchgInst(in)) {
         taint(u, in); /* every invocation sees a different old value */
       } else if (LLVMIsALoadInst(in)) {
         /* workgroup memory differs between workgroups */
-        LLVMTypeRef pty = LLVMTypeOf(LLVMGetOperand(in, 0));
-        if (u->t->arg_space(LLVMGetPointerAddressSpace(pty)) == SPACE_WORKGROUP)
+        if (load_varies(u, u->cfg->fn, in, &params))
           taint(u, in);
       }
     }
@@ -631,7 +850,8 @@ static void uniformity_init(uniformity *u, const kernel_cfg *cfg, const gs_targe
   u->n = cfg->blocks.len;
   map_init(&u->tainted);
   map_init(&u->tainted_memory);
-  map_init(&u->reads_ids);
+  map_init(&u->summaries);
+  map_init(&u->temporal);
   vec_init(&u->work, sizeof(LLVMValueRef));
   vec_init(&u->branches, sizeof(LLVMValueRef));
   compute_ipdom(u);
@@ -646,7 +866,11 @@ static void uniformity_free(uniformity *u) {
   free(u->ipdom);
   map_free(&u->tainted);
   map_free(&u->tainted_memory);
-  map_free(&u->reads_ids);
+  for (size_t i = 0; i < u->summaries.cap; i++)
+    if (u->summaries.keys[i])
+      free((void *)u->summaries.vals[i]);
+  map_free(&u->summaries);
+  map_free(&u->temporal);
   vec_free(&u->work);
   vec_free(&u->branches);
 }
@@ -664,6 +888,9 @@ void uniformity_facts(const kernel_cfg *cfg, const gs_target *t, gs_map *varying
   for (size_t i = 0; i < u.tainted.cap; i++)
     if (u.tainted.keys[i])
       map_put(varying, u.tainted.keys[i], 1);
+  for (size_t i = 0; i < u.temporal.cap; i++)
+    if (u.temporal.keys[i])
+      map_put(varying, u.temporal.keys[i], 1);
   uniformity_free(&u);
 }
 
