@@ -308,12 +308,21 @@ static void taint_controlled(uniformity *u, LLVMValueRef branch) {
         if (ub < 0)
           continue;
         int outside = !reach[ub] || ub == join;
+        /* reached only by the way that stays in the cycle: its invocations
+         * did not leave at this branch */
+        int stays = 0;
+        if (reach[ub] > 0) {
+          intptr_t s;
+          stays = map_get(&u->cfg->block_index, LLVMGetSuccessor(branch, (unsigned)reach[ub] - 1),
+                          &s) &&
+                  to_x[s];
+        }
         /* temporal divergence: a value of the cycle that holds the branch,
          * seen where invocations arrive having left the cycle at different
          * iterations (the counter after `for (...) if (a[i] == k) break;`).
          * The value itself is uniform inside the cycle, but a copy of it
          * carried past the loop is not. */
-        if (to_x[b] && (outside || !to_x[ub])) {
+        if (to_x[b] && (outside || (!to_x[ub] && !stays))) {
           map_put(&u->temporal, in, 1);
           outside = 1;
         }
