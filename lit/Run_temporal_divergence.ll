@@ -18,6 +18,9 @@
 ; RUN: %python %S/Inputs/gs_data.py dump i32 %t/o0/pos.bin | FileCheck %s --check-prefix=POS
 ; RUN: %gridsplit run -O2 --grid 12 --workgroup 4 --out %t/o2 %S/Inputs/run_search.cl keys=@%t/keys.bin table=@%t/table.bin pos=@%t/pos.bin n=6
 ; RUN: %python %S/Inputs/gs_data.py dump i32 %t/o2/pos.bin | FileCheck %s --check-prefix=POS
+; With virtual workgroups (two physical ones run the three):
+; RUN: %gridsplit run -O0 --virtual-workgroups --physical-groups 2 --grid 12 --workgroup 4 --out %t/v0 %S/Inputs/run_search.cl keys=@%t/keys.bin table=@%t/table.bin pos=@%t/pos.bin n=6
+; RUN: %python %S/Inputs/gs_data.py dump i32 %t/v0/pos.bin | FileCheck %s --check-prefix=POS
 ; RUN: %gridsplit -O0 -o %t/s0 --plan - %S/Inputs/run_search.cl | %plan2lines | FileCheck %s --check-prefix=PLAN
 ; RUN: %gridsplit -O2 -o %t/s2 --plan - %S/Inputs/run_search.cl | %plan2lines | FileCheck %s --check-prefix=PLAN
 
