@@ -184,35 +184,45 @@ static void taint_memory(uniformity *u, LLVMValueRef object) {
 
 static void taint_store_target(uniformity *u, LLVMValueRef addr) {
   /* only private memory: a dependent value in a buffer is read back only
-   * through an address, which the data flow already follows */
-  while (LLVMIsAGetElementPtrInst(addr) || LLVMIsABitCastInst(addr) ||
-         LLVMIsAAddrSpaceCastInst(addr))
-    addr = LLVMGetOperand(addr, 0);
-  if (LLVMIsAAllocaInst(addr))
-    taint_memory(u, addr);
+   * through an address, which the data flow already follows. Every alloca
+   * the address can point into (`int *p = c ? a : b;`) */
+  gs_vec bases;
+  vec_init(&bases, sizeof(LLVMValueRef));
+  ir_pointer_bases(addr, &bases);
+  for (size_t i = 0; i < bases.len; i++)
+    if (LLVMIsAAllocaInst(VEC_AT(&bases, LLVMValueRef, i)))
+      taint_memory(u, VEC_AT(&bases, LLVMValueRef, i));
+  vec_free(&bases);
 }
 
-/* Whether private memory at ADDR (an alloca, through GEPs and casts) is read
- * in a block whose reach differs from SIDE. */
+/* Whether private memory at ADDR (allocas, through GEPs, casts, phis and
+ * selects) is read in a block whose reach differs from SIDE. */
 static int read_on_other_paths(const uniformity *u, LLVMValueRef addr, const int *reach,
                                int side) {
-  while (LLVMIsAGetElementPtrInst(addr) || LLVMIsABitCastInst(addr) ||
-         LLVMIsAAddrSpaceCastInst(addr))
-    addr = LLVMGetOperand(addr, 0);
-  if (!LLVMIsAAllocaInst(addr))
-    return 0;
   gs_vec work;
   vec_init(&work, sizeof(LLVMValueRef));
-  VEC_PUSH(&work, LLVMValueRef, addr);
+  ir_pointer_bases(addr, &work);
+  for (size_t i = 0; i < work.len;)
+    if (LLVMIsAAllocaInst(VEC_AT(&work, LLVMValueRef, i)))
+      i++;
+    else
+      VEC_AT(&work, LLVMValueRef, i) = VEC_AT(&work, LLVMValueRef, --work.len);
+  gs_map seen;
+  map_init(&seen);
   int found = 0;
   while (work.len && !found) {
     LLVMValueRef a = VEC_AT(&work, LLVMValueRef, --work.len);
+    if (map_get(&seen, a, NULL))
+      continue;
+    map_put(&seen, a, 1);
     for (LLVMUseRef use = LLVMGetFirstUse(a); use && !found; use = LLVMGetNextUse(use)) {
       LLVMValueRef user = LLVMGetUser(use);
       if (LLVMIsAGetElementPtrInst(user) || LLVMIsABitCastInst(user) ||
-          LLVMIsAAddrSpaceCastInst(user)) {
+          LLVMIsAAddrSpaceCastInst(user) || LLVMIsAPHINode(user) || LLVMIsASelectInst(user)) {
         VEC_PUSH(&work, LLVMValueRef, user);
-      } else if (!LLVMIsAStoreInst(user) && LLVMIsAInstruction(user)) {
+      } else if ((!LLVMIsAStoreInst(user) || LLVMGetOperand(user, 0) == a) &&
+                 LLVMIsAInstruction(user)) {
+        /* a load, a call, or the address itself stored away */
         /* lifetime markers (the inliner puts lifetime.end where the
          * callee returned, often the join) read nothing */
         if (ir_is_marker(user))
@@ -223,6 +233,7 @@ static int read_on_other_paths(const uniformity *u, LLVMValueRef addr, const int
     }
   }
   vec_free(&work);
+  map_free(&seen);
   return found;
 }
 
