@@ -420,11 +420,19 @@ static int declaration_varies(const uniformity *u, LLVMValueRef call) {
   return !reads_no_memory(call, fn);
 }
 
-/* Where a pointer can point, as far as workgroup memory goes. */
-enum { PTR_PLAIN = 0, PTR_MAYBE_WORKGROUP = 1 };
 
-static int space_of(const uniformity *u, LLVMValueRef p) {
-  return u->t->arg_space(LLVMGetPointerAddressSpace(LLVMTypeOf(p)));
+/* Whether address space AS is workgroup memory: 1 it is, 0 it never is
+ * (global, constant), -1 it depends on the object (private, and the
+ * generic or flat space, which AMDGPU and NVPTX kernel arguments use for
+ * buffers but which also reaches workgroup memory). */
+static int space_is_workgroup(const uniformity *u, LLVMValueRef p) {
+  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(p));
+  buffer_space a = u->t->arg_space(as);
+  if (a == SPACE_WORKGROUP)
+    return 1;
+  if (a == SPACE_CONSTANT || (a == SPACE_GLOBAL && u->t->global_space(as) == SPACE_GLOBAL))
+    return 0;
+  return -1;
 }
 
 /* Whether pointer P of function FN may point into workgroup memory (which
@@ -434,11 +442,9 @@ static int space_of(const uniformity *u, LLVMValueRef p) {
  * through. Pointers of unknown origin may. */
 static int may_point_to_workgroup(const uniformity *u, LLVMValueRef fn, LLVMValueRef p,
                                   uint64_t *params, int depth) {
-  int space = space_of(u, p);
-  if (space == SPACE_WORKGROUP)
-    return 1;
-  if (space == SPACE_GLOBAL || space == SPACE_CONSTANT)
-    return 0;
+  int space = space_is_workgroup(u, p);
+  if (space >= 0)
+    return space;
   if (depth > 4)
     return 1;
   gs_vec bases;
@@ -447,12 +453,11 @@ static int may_point_to_workgroup(const uniformity *u, LLVMValueRef fn, LLVMValu
   int may = 0;
   for (size_t i = 0; i < bases.len && !may; i++) {
     LLVMValueRef b = VEC_AT(&bases, LLVMValueRef, i);
-    int bs = LLVMGetTypeKind(LLVMTypeOf(b)) == LLVMPointerTypeKind ? space_of(u, b) : SPACE_NONE;
-    if (bs == SPACE_WORKGROUP) {
+    int bs = LLVMGetTypeKind(LLVMTypeOf(b)) == LLVMPointerTypeKind ? space_is_workgroup(u, b) : -1;
+    if (bs == 1) {
       may = 1;
-    } else if (bs == SPACE_GLOBAL || bs == SPACE_CONSTANT || LLVMIsAAllocaInst(b) ||
-               LLVMIsAConstantPointerNull(b) || LLVMIsAUndefValue(b) ||
-               LLVMIsAGlobalVariable(b)) {
+    } else if (bs == 0 || LLVMIsAAllocaInst(b) || LLVMIsAConstantPointerNull(b) ||
+               LLVMIsAUndefValue(b) || LLVMIsAGlobalVariable(b)) {
       continue; /* a global variable not in the workgroup space: a buffer or constant */
     } else if (LLVMIsAArgument(b)) {
       if (u->t->is_kernel(LLVMGetGlobalParent(fn), fn))
