@@ -840,20 +840,27 @@ done:
   return err;
 }
 
-/* The device builds only the segments of the kernel that runs: other
- * kernels may still call a grid barrier, which no device library defines. */
+/* The device builds only the segments of the kernel that runs and what they
+ * call: other kernels (a kept original among them), and the functions only
+ * they call, may still call a grid barrier, which no device library
+ * defines. Whatever nothing uses goes, until nothing more does. */
 static void strip_other_kernels(LLVMModuleRef m, const run_plan *plan) {
-  for (LLVMValueRef f = LLVMGetFirstFunction(m), next; f; f = next) {
-    next = LLVMGetNextFunction(f);
-    if (LLVMGetFunctionCallConv(f) != LLVMSPIRKERNELCallConv || LLVMGetFirstUse(f))
-      continue;
-    size_t len;
-    const char *name = LLVMGetValueName2(f, &len);
-    int mine = 0;
-    for (size_t s = 0; s < plan->nsegments && !mine; s++)
-      mine = !strcmp(name, plan->functions[s]);
-    if (!mine)
-      LLVMDeleteFunction(f);
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (LLVMValueRef f = LLVMGetFirstFunction(m), next; f; f = next) {
+      next = LLVMGetNextFunction(f);
+      if (LLVMGetFirstUse(f))
+        continue;
+      size_t len;
+      const char *name = LLVMGetValueName2(f, &len);
+      int mine = 0;
+      for (size_t s = 0; s < plan->nsegments && !mine; s++)
+        mine = !strcmp(name, plan->functions[s]);
+      if (!mine) {
+        LLVMDeleteFunction(f);
+        changed = 1;
+      }
+    }
   }
 }
 
