@@ -58,7 +58,8 @@ typedef enum { SPACE_NONE = -1, SPACE_GLOBAL = GS_SPACE_GLOBAL, SPACE_CONSTANT =
                SPACE_WORKGROUP = GS_SPACE_WORKGROUP } buffer_space;
 
 typedef enum {
-  Q_GLOBAL_ID, Q_GLOBAL_SIZE, Q_LOCAL_ID, Q_LOCAL_SIZE, Q_GROUP_ID, Q_NUM_GROUPS
+  Q_GLOBAL_ID, Q_GLOBAL_SIZE, Q_LOCAL_ID, Q_LOCAL_SIZE, Q_GROUP_ID, Q_NUM_GROUPS,
+  Q_GLOBAL_LINEAR_ID /* only grid_query gives it (no dimension); build_query never takes it */
 } gs_query;
 
 typedef struct gs_target {

@@ -212,7 +212,19 @@ static gs_error *remap_queries(LLVMModuleRef m, LLVMValueRef body, const gs_targ
         continue;
       LLVMPositionBuilderBefore(b, i);
       LLVMValueRef one = LLVMConstInt(i64, 1, 0), zero = LLVMConstInt(i64, 0, 0), v;
-      if (q == Q_GROUP_ID) {
+      if (q == Q_GLOBAL_LINEAR_ID) {
+        /* (z * size_y + y) * size_x + x of the virtual global ids and sizes
+         * (OpenCL C 6.15.1, with a zero global offset) */
+        LLVMValueRef id[3], size[3];
+        for (unsigned d = 0; d < 3; d++) {
+          LLVMValueRef lsize = t->build_query(b, m, Q_LOCAL_SIZE, d);
+          id[d] = LLVMBuildAdd(b, LLVMBuildMul(b, vg[d], lsize, ""),
+                               t->build_query(b, m, Q_LOCAL_ID, d), "");
+          size[d] = LLVMBuildMul(b, vn[d], lsize, "");
+        }
+        LLVMValueRef zy = LLVMBuildAdd(b, LLVMBuildMul(b, id[2], size[1], ""), id[1], "");
+        v = LLVMBuildAdd(b, LLVMBuildMul(b, zy, size[0], ""), id[0], "");
+      } else if (q == Q_GROUP_ID) {
         v = pick_dim(b, dim, vg, zero);
       } else if (q == Q_NUM_GROUPS) {
         v = pick_dim(b, dim, vn, one);

@@ -17,7 +17,8 @@
 ; RUN: %python %S/Inputs/gs_data.py dump i32 %t/c0/o2.bin | FileCheck %s --check-prefix=CALLEE
 ;
 ; A 3-D grid (4x4x2, workgroups 2x2x1): every query in every dimension, two
-; calls deep, from three call sites in two segments.
+; calls deep, from three call sites in two segments, and get_global_linear_id
+; (b gains 1000000 where it differs from the linear id built from the rest).
 ; RUN: %gridsplit run --kernel grid3d --virtual-workgroups --physical-groups 1 --grid 4,4,2 --workgroup 2,2,1 --out %t/g2 %S/Inputs/virtual_callees.cl a=zeros:384 b=zeros:128
 ; RUN: %python %S/Inputs/gs_data.py dump i32 %t/g2/a.bin | FileCheck %s --check-prefix=GRID-A
 ; RUN: %python %S/Inputs/gs_data.py dump i32 %t/g2/b.bin | FileCheck %s --check-prefix=GRID-B

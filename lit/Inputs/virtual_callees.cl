@@ -29,6 +29,8 @@ __attribute__((noinline)) size_t linear(void) {
          get_global_id(0);
 }
 
+__attribute__((noinline)) size_t linear_id(void) { return get_global_linear_id(); }
+
 kernel void grid3d(global int *a, global int *b) {
   size_t i = linear();
   a[3 * i] = coords(0);
@@ -36,7 +38,7 @@ kernel void grid3d(global int *a, global int *b) {
   a[3 * i + 2] = coords(2);
   gridsplit_grid_sync();
   size_t n = get_global_size(0) * get_global_size(1) * get_global_size(2);
-  b[i] = a[3 * ((i + 1) % n)] + coords(2);
+  b[i] = a[3 * ((i + 1) % n)] + coords(2) + 1000000 * (linear_id() != i);
 }
 
 // A helper in a loop around the barriers (two call sites once the loop is
