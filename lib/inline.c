@@ -209,13 +209,6 @@ static void set_always_inline(LLVMValueRef fn) {
                                                   always, 0));
 }
 
-/* Virtual workgroups (lib/virtual.c) remap the grid queries of a segment's
- * own body, so every function that a kernel to split reaches and that reads
- * the grid, itself or through its callees, is inlined like a callee holding
- * a barrier: whatever a segment reaches is the segment (docs/split.md).
- * What the split cannot see through is an error: recursion among such
- * functions, an indirect call that may reach one, and a call to a
- * declaration that may read the grid. Marks the functions in READS. */
 /* Whether CALL, of a declaration, may read the grid unseen: not a grid
  * barrier, not a query or workgroup barrier the target knows (those the
  * segment remaps or leaves as they are), not a library function. */
@@ -226,11 +219,43 @@ static int declaration_may_read(const gs_options *opts, const gs_target *t, LLVM
          virtual_declaration_may_read_grid(name);
 }
 
-static gs_error *virtual_plan(const callgraph *g, LLVMModuleRef m, const gs_options *opts,
-                              const gs_target *t, char *reads) {
+/* whether operand V of an instruction names a workgroup variable, itself or
+ * through constant expressions */
+static int names_workgroup_variable(LLVMValueRef v, const gs_target *t, int depth) {
+  if (LLVMIsAGlobalVariable(v))
+    return t->global_space(LLVMGetPointerAddressSpace(LLVMTypeOf(v))) == SPACE_WORKGROUP;
+  if (!LLVMIsAConstantExpr(v) || depth > 8)
+    return 0;
+  for (int k = 0; k < LLVMGetNumOperands(v); k++)
+    if (names_workgroup_variable(LLVMGetOperand(v, (unsigned)k), t, depth + 1))
+      return 1;
+  return 0;
+}
+
+static int uses_workgroup_variable(LLVMValueRef inst, const gs_target *t) {
+  for (int k = 0; k < LLVMGetNumOperands(inst); k++)
+    if (names_workgroup_variable(LLVMGetOperand(inst, (unsigned)k), t, 0))
+      return 1;
+  return 0;
+}
+
+/* Whatever a segment reaches is the segment (docs/split.md). The split
+ * rewrites a segment's own body: its workgroup variables become the
+ * segment's copies (carried across barriers where needed), and with virtual
+ * workgroups (lib/virtual.c) its grid queries read the virtual workgroup. So
+ * every function that a kernel to split reaches and that names a workgroup
+ * variable, or with virtual workgroups reads the grid, itself or through its
+ * callees, is inlined like a callee holding a barrier; they are marked in
+ * SEEN. What the split cannot see through is an error: recursion among such
+ * functions, an indirect call that may reach one, and a call to a
+ * declaration that may read the grid. */
+static gs_error *segment_plan(const callgraph *g, LLVMModuleRef m, const gs_options *opts,
+                              const gs_target *t, char *seen) {
   size_t n = g->fns.len, len;
+  int virt = virtual_workgroups_on(opts, t);
   char *split = gs_xcalloc(n + 1, 1);
-  char *may = gs_xcalloc(n + 1, 1); /* reads the grid, or may through a declaration */
+  char *grid = gs_xcalloc(n + 1, 1);      /* reads the grid, or may through a declaration */
+  char *variable = gs_xcalloc(n + 1, 1);  /* names a workgroup variable */
   for (size_t i = 0; i < n; i++) {
     LLVMValueRef f = VEC_AT(&g->fns, LLVMValueRef, i);
     split[i] = (char)(g->holds[i] && t->is_kernel(m, f) &&
@@ -242,12 +267,15 @@ static gs_error *virtual_plan(const callgraph *g, LLVMModuleRef m, const gs_opti
     LLVMValueRef f = VEC_AT(&g->fns, LLVMValueRef, i);
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-        if (virtual_reads_grid(in, t))
-          may[i] = 1;
+        if (virt && virtual_reads_grid(in, t))
+          grid[i] = 1;
+        if (uses_workgroup_variable(in, t))
+          variable[i] = 1;
         LLVMValueRef callee = ir_is_call(in) ? ir_called_function(in) : NULL;
-        if (!callee || LLVMCountBasicBlocks(callee) || !declaration_may_read(opts, t, in))
+        if (!virt || !callee || LLVMCountBasicBlocks(callee) ||
+            !declaration_may_read(opts, t, in))
           continue;
-        may[i] = 1;
+        grid[i] = 1;
         if (err || !split[i])
           continue;
         char *where = ir_describe(in);
@@ -259,11 +287,23 @@ static gs_error *virtual_plan(const callgraph *g, LLVMModuleRef m, const gs_opti
         free(where);
       }
   }
-  propagate(n, g->callers, may);
-  for (size_t i = 0; i < n; i++)
-    reads[i] = (char)(may[i] && split[i]);
+  propagate(n, g->callers, grid);
+  propagate(n, g->callers, variable);
+  /* the recursion that matters is among what the kernels to split reach */
+  char *in_split[2] = {gs_xcalloc(n + 1, 1), gs_xcalloc(n + 1, 1)};
+  for (size_t i = 0; i < n; i++) {
+    in_split[0][i] = (char)(variable[i] && split[i]);
+    in_split[1][i] = (char)(grid[i] && split[i]);
+    seen[i] = (char)(in_split[0][i] || in_split[1][i]);
+  }
   int from, to;
-  if (!err && find_cycle(g, reads, &from, &to))
+  if (!err && find_cycle(g, in_split[0], &from, &to))
+    err = gs_errorf("function '%s' calls '%s' recursively and the recursion names a workgroup "
+                    "variable: the split gives each segment its own workgroup variables by "
+                    "inlining, which recursion prevents",
+                    fn_name(VEC_AT(&g->fns, LLVMValueRef, from)),
+                    fn_name(VEC_AT(&g->fns, LLVMValueRef, to)));
+  if (!err && find_cycle(g, in_split[1], &from, &to))
     err = gs_errorf("function '%s' calls '%s' recursively and the recursion reads the grid: "
                     "virtual workgroups remap grid queries only after inlining, which "
                     "recursion prevents (use virtual-workgroups=false)",
@@ -274,31 +314,35 @@ static gs_error *virtual_plan(const callgraph *g, LLVMModuleRef m, const gs_opti
   for (size_t i = 0; i < n && !taken; i++) {
     LLVMValueRef f = VEC_AT(&g->fns, LLVMValueRef, i);
     const char *name = fn_name(f);
-    int reads_grid = LLVMCountBasicBlocks(f)
-                         ? may[i]
-                         : t->is_pure_query(name) || t->is_invocation_id_call(name) ||
-                               virtual_declaration_may_read_grid(name);
-    if (reads_grid && address_taken(f))
+    int defined = LLVMCountBasicBlocks(f) > 0;
+    int may = defined ? grid[i] || variable[i]
+                      : virt && (t->is_pure_query(name) || t->is_invocation_id_call(name) ||
+                                 virtual_declaration_may_read_grid(name));
+    if (may && address_taken(f))
       taken = f;
   }
   for (size_t i = 0; i < n && !err && taken; i++) {
     if (!split[i] || !g->indirect[i])
       continue;
     char *where = ir_describe(g->indirect[i]);
-    err = gs_errorf("function '%s': virtual workgroups: the indirect call %s may reach '%s', "
-                    "which may read the grid, and a segment can remap only what it calls "
-                    "directly (use virtual-workgroups=false)",
+    err = gs_errorf("function '%s': the indirect call %s may reach '%s', which may %s: the "
+                    "split rewrites only what a segment calls directly",
                     fn_name(VEC_AT(&g->fns, LLVMValueRef, i)), where,
-                    LLVMGetValueName2(taken, &len));
+                    LLVMGetValueName2(taken, &len),
+                    virt ? "read the grid (virtual workgroups) or name a workgroup variable"
+                         : "name a workgroup variable");
     free(where);
   }
   free(split);
-  free(may);
+  free(grid);
+  free(variable);
+  free(in_split[0]);
+  free(in_split[1]);
   return err;
 }
 
 /* Names of the functions to inline: reached from a kernel, defined, holding a
- * barrier (or, with virtual workgroups, reading the grid), and called.
+ * barrier (or reaching what segment_plan marks), and called.
  * Checks recursion and indirect calls first. */
 static gs_error *inline_plan(LLVMModuleRef m, const gs_options *opts, const gs_target *t,
                              gs_vec *names) {
@@ -315,8 +359,8 @@ static gs_error *inline_plan(LLVMModuleRef m, const gs_options *opts, const gs_t
   }
   if (!err)
     err = find_indirect_barrier(&g, opts);
-  if (!err && virtual_workgroups_on(opts, t))
-    err = virtual_plan(&g, m, opts, t, reads);
+  if (!err)
+    err = segment_plan(&g, m, opts, t, reads);
   for (size_t i = 0; !err && i < n; i++)
     if (g.reached[i] && (g.holds[i] || reads[i]) && g.callers[i].len)
       VEC_PUSH(names, char *, gs_strdup(fn_name(VEC_AT(&g.fns, LLVMValueRef, i))));

@@ -17,10 +17,15 @@
 ; RUN: %gridsplit --no-virtual-workgroups --target ir -o %t/o2 %t/recursion.ll
 ; RUN: not %gridsplit --target ir -o %t/o3 %t/indirect.ll 2>&1 | FileCheck %s --check-prefix=IND
 ; RUN: %gridsplit --no-virtual-workgroups --target ir -o %t/o3 %t/indirect.ll
+; The same holds for a workgroup variable named in a callee, with or without
+; virtual workgroups: the callee is inlined, which recursion prevents.
+; RUN: not %gridsplit --target ir -o %t/o4 %t/wgrec.ll 2>&1 | FileCheck %s --check-prefix=WGREC
 
 ; DECL: {{.*}}error: {{.*}}function 'k': virtual workgroups: the call 'call void @store_my_id(ptr addrspace(1) %o)' reaches 'store_my_id', which is declared but not defined in the module and may read the grid, which a segment cannot remap (define it in the module, or use virtual-workgroups=false)
 ; REC: {{.*}}recursion.ll: error: function 'depth' calls 'depth' recursively and the recursion reads the grid: virtual workgroups remap grid queries only after inlining, which recursion prevents (use virtual-workgroups=false)
-; IND: {{.*}}indirect.ll: error: function 'k': virtual workgroups: the indirect call 'call void %f(ptr addrspace(1) %o)' may reach 'put_ctaid', which may read the grid, and a segment can remap only what it calls directly (use virtual-workgroups=false)
+; IND: {{.*}}indirect.ll: error: function 'k': the indirect call 'call void %f(ptr addrspace(1) %o)' may reach 'put_ctaid', which may read the grid (virtual workgroups) or name a workgroup variable: the split rewrites only what a segment calls directly
+
+; WGREC: {{.*}}wgrec.ll: error: function 'fill' calls 'fill' recursively and the recursion names a workgroup variable: the split gives each segment its own workgroup variables by inlining, which recursion prevents
 
 ;--- decl.ll
 target triple = "nvptx64-nvidia-cuda"
@@ -89,3 +94,35 @@ entry:
 
 declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 declare void @gridsplit_grid_sync()
+
+;--- wgrec.ll
+target triple = "spir64-unknown-unknown"
+
+@tile = internal addrspace(3) global [4 x i32] undef, align 4
+
+define spir_func void @fill(i32 %n) {
+entry:
+  %z = icmp eq i32 %n, 0
+  br i1 %z, label %done, label %rec
+
+rec:
+  %p = getelementptr inbounds [4 x i32], ptr addrspace(3) @tile, i32 0, i32 %n
+  store i32 %n, ptr addrspace(3) %p, align 4
+  %m = sub i32 %n, 1
+  call spir_func void @fill(i32 %m)
+  br label %done
+
+done:
+  ret void
+}
+
+define spir_kernel void @k(ptr addrspace(1) %o, i32 %n) {
+entry:
+  call spir_func void @fill(i32 %n)
+  call spir_func void @gridsplit_grid_sync()
+  %v = load i32, ptr addrspace(3) @tile, align 4
+  store i32 %v, ptr addrspace(1) %o, align 4
+  ret void
+}
+
+declare spir_func void @gridsplit_grid_sync()
