@@ -26,6 +26,15 @@
 ; RUN: %python %S/Inputs/gs_data.py dump i32 %t/g0/a.bin | FileCheck %s --check-prefix=GRID-A
 ; RUN: %python %S/Inputs/gs_data.py dump i32 %t/g0/b.bin | FileCheck %s --check-prefix=GRID-B
 ;
+; The same helpers left calls without virtual workgroups, through SPIR-V:
+; the translator marks their call sites noinline, which kept POCL from
+; inlining them into the segments (undefined symbol _group_id_x); the runner
+; lets POCL inline what it must.
+; RUN: %gridsplit -O0 --target spirv -o %t/spv %S/Inputs/virtual_callees.cl
+; RUN: llvm-spirv-15 -r %t/spv/virtual_callees.spv -o %t/spv/v.bc
+; RUN: %gridsplit run --plan %t/spv/virtual_callees.plan.json --kernel grid3d --grid 4,4,2 --workgroup 2,2,1 --out %t/gs %t/spv/v.bc a=zeros:384 b=zeros:128
+; RUN: %python %S/Inputs/gs_data.py dump i32 %t/gs/b.bin | FileCheck %s --check-prefix=GRID-B
+;
 ; A helper in a loop around two barriers (a dynamic schedule), n = 2:
 ; o[g] += 10r + g/4 per round, p[g] += o[g+1 mod 8].
 ; RUN: %gridsplit run --kernel rounds --virtual-workgroups --physical-groups 1 --grid 8 --workgroup 4 --out %t/r2 %S/Inputs/virtual_callees.cl o=zeros:32 p=zeros:32 n=2

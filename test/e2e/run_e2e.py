@@ -628,7 +628,8 @@ CASES = [
     ("private_live.cl", "private_carry", b_private_carry, D1),
     ("local_live.cl", "local_carry", b_local_carry, [((64,), (64,)), ((256,), (32,)),
                                                       ((2048,), (64,))]),
-    ("virtual_helpers.cl", "helper_rounds", b_helper_rounds, D2),
+    ("virtual_helpers.cl", "helper_rounds", b_helper_rounds,
+     [((16, 8), (16, 8)), ((32, 16), (8, 4))]),
     # Invalid on purpose: both sides must report an error (exit 1), not hang.
     ("divergent.cl", "divergent_sites", b_divergent, [((256,), (64,))]),
 ]
