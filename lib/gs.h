@@ -58,7 +58,8 @@ typedef enum { SPACE_NONE = -1, SPACE_GLOBAL = GS_SPACE_GLOBAL, SPACE_CONSTANT =
                SPACE_WORKGROUP = GS_SPACE_WORKGROUP } buffer_space;
 
 typedef enum {
-  Q_GLOBAL_ID, Q_GLOBAL_SIZE, Q_LOCAL_ID, Q_LOCAL_SIZE, Q_GROUP_ID, Q_NUM_GROUPS
+  Q_GLOBAL_ID, Q_GLOBAL_SIZE, Q_LOCAL_ID, Q_LOCAL_SIZE, Q_GROUP_ID, Q_NUM_GROUPS,
+  Q_GLOBAL_LINEAR_ID /* only grid_query gives it (no dimension); build_query never takes it */
 } gs_query;
 
 typedef struct gs_target {
@@ -120,6 +121,11 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
                              unsigned first, int control, unsigned segment,
                              const char *kernel);
 int virtual_workgroups_on(const gs_options *opts, const gs_target *t);
+/* Whether INST reads a grid coordinate or size that a segment with virtual
+ * workgroups must remap (or cannot); whether a call to the declaration NAME,
+ * whose body the split cannot see, may read one. */
+int virtual_reads_grid(LLVMValueRef inst, const gs_target *t);
+int virtual_declaration_may_read_grid(const char *name);
 /* A segment with virtual workgroups and a dynamic schedule calls this at each
  * barrier it leaves by, with the barrier's number; virtualize_segment gathers
  * the choices of a physical workgroup's virtual ones and records them once. */
@@ -155,6 +161,11 @@ gs_error *inline_barrier_callees(LLVMModuleRef m, const gs_options *opts,
 /* The same, inlining into C itself (a scratch copy the caller owns). */
 gs_error *inline_barrier_callees_in_place(LLVMModuleRef c, const gs_options *opts,
                                           const gs_target *t);
+
+/* keep-original=false: removes every function that reaches a grid barrier,
+ * and the barriers' declarations; an error (M unchanged) when one is used
+ * otherwise than by calls from the others. */
+gs_error *drop_barrier_functions(LLVMModuleRef m, const gs_options *opts);
 
 /* segments: barrier sites in RPO and the segment graph (SPEC section 2) */
 

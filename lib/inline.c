@@ -109,20 +109,21 @@ static void propagate(size_t n, gs_vec *edges, char *mark) {
   vec_free(&work);
 }
 
-/* A cycle among barrier-holding functions cannot be inlined away. */
-static gs_error *find_recursion(const callgraph *g) {
+/* A call F -> C closing a cycle among the functions marked in MARK (which
+ * cannot be inlined away): returns 1 and sets *F, *C. */
+static int find_cycle(const callgraph *g, const char *mark, int *from, int *to) {
   size_t n = g->fns.len;
   char *color = gs_xcalloc(n, 1); /* 0 new, 1 on the stack, 2 done */
   int *next = gs_xcalloc(n, sizeof(int));
   int *stack = gs_xcalloc(n, sizeof(int));
-  gs_error *err = NULL;
-  for (size_t root = 0; root < n && !err; root++) {
-    if (!g->holds[root] || color[root])
+  int found = 0;
+  for (size_t root = 0; root < n && !found; root++) {
+    if (!mark[root] || color[root])
       continue;
     size_t sp = 0;
     stack[sp++] = (int)root;
     color[root] = 1;
-    while (sp && !err) {
+    while (sp && !found) {
       int f = stack[sp - 1];
       if ((size_t)next[f] == g->callees[f].len) {
         color[f] = 2;
@@ -130,15 +131,12 @@ static gs_error *find_recursion(const callgraph *g) {
         continue;
       }
       int c = VEC_AT(&g->callees[f], int, next[f]++);
-      if (!g->holds[c])
+      if (!mark[c])
         continue;
-      if (color[c] == 1)
-        err = gs_errorf("function '%s' calls '%s' recursively, and the recursion reaches a grid "
-                        "barrier: barriers can only be split after inlining, which recursion "
-                        "prevents",
-                        fn_name(VEC_AT(&g->fns, LLVMValueRef, f)),
-                        fn_name(VEC_AT(&g->fns, LLVMValueRef, c)));
-      else if (!color[c]) {
+      if (color[c] == 1) {
+        *from = f, *to = c;
+        found = 1;
+      } else if (!color[c]) {
         color[c] = 1;
         stack[sp++] = c;
       }
@@ -147,7 +145,18 @@ static gs_error *find_recursion(const callgraph *g) {
   free(color);
   free(next);
   free(stack);
-  return err;
+  return found;
+}
+
+static gs_error *find_recursion(const callgraph *g) {
+  int f, c;
+  if (!find_cycle(g, g->holds, &f, &c))
+    return NULL;
+  return gs_errorf("function '%s' calls '%s' recursively, and the recursion reaches a grid "
+                   "barrier: barriers can only be split after inlining, which recursion "
+                   "prevents",
+                   fn_name(VEC_AT(&g->fns, LLVMValueRef, f)),
+                   fn_name(VEC_AT(&g->fns, LLVMValueRef, c)));
 }
 
 /* A function whose address is taken can be called indirectly. */
@@ -200,13 +209,147 @@ static void set_always_inline(LLVMValueRef fn) {
                                                   always, 0));
 }
 
+/* Whether CALL, of a declaration, may read the grid unseen: not a grid
+ * barrier, not a query or workgroup barrier the target knows (those the
+ * segment remaps or leaves as they are), not a library function. */
+static int declaration_may_read(const gs_options *opts, const gs_target *t, LLVMValueRef call) {
+  const char *name = ir_callee_name(call);
+  return !barrier_is_spelling(opts, name) && !t->is_pure_query(name) &&
+         !t->is_invocation_id_call(name) && !t->is_workgroup_barrier(call, name, 0) &&
+         virtual_declaration_may_read_grid(name);
+}
+
+/* whether operand V of an instruction names a workgroup variable, itself or
+ * through constant expressions */
+static int names_workgroup_variable(LLVMValueRef v, const gs_target *t, int depth) {
+  if (LLVMIsAGlobalVariable(v))
+    return t->global_space(LLVMGetPointerAddressSpace(LLVMTypeOf(v))) == SPACE_WORKGROUP;
+  if (!LLVMIsAConstantExpr(v) || depth > 8)
+    return 0;
+  for (int k = 0; k < LLVMGetNumOperands(v); k++)
+    if (names_workgroup_variable(LLVMGetOperand(v, (unsigned)k), t, depth + 1))
+      return 1;
+  return 0;
+}
+
+static int uses_workgroup_variable(LLVMValueRef inst, const gs_target *t) {
+  for (int k = 0; k < LLVMGetNumOperands(inst); k++)
+    if (names_workgroup_variable(LLVMGetOperand(inst, (unsigned)k), t, 0))
+      return 1;
+  return 0;
+}
+
+/* Whatever a segment reaches is the segment (docs/split.md). The split
+ * rewrites a segment's own body: its workgroup variables become the
+ * segment's copies (carried across barriers where needed), and with virtual
+ * workgroups (lib/virtual.c) its grid queries read the virtual workgroup. So
+ * every function that a kernel to split reaches and that names a workgroup
+ * variable, or with virtual workgroups reads the grid, itself or through its
+ * callees, is inlined like a callee holding a barrier; they are marked in
+ * SEEN. What the split cannot see through is an error: recursion among such
+ * functions, an indirect call that may reach one, and a call to a
+ * declaration that may read the grid. */
+static gs_error *segment_plan(const callgraph *g, LLVMModuleRef m, const gs_options *opts,
+                              const gs_target *t, char *seen) {
+  size_t n = g->fns.len, len;
+  int virt = virtual_workgroups_on(opts, t);
+  char *split = gs_xcalloc(n + 1, 1);
+  char *grid = gs_xcalloc(n + 1, 1);      /* reads the grid, or may through a declaration */
+  char *variable = gs_xcalloc(n + 1, 1);  /* names a workgroup variable */
+  for (size_t i = 0; i < n; i++) {
+    LLVMValueRef f = VEC_AT(&g->fns, LLVMValueRef, i);
+    split[i] = (char)(g->holds[i] && t->is_kernel(m, f) &&
+                      (!opts || !opts->kernel || !strcmp(opts->kernel, fn_name(f))));
+  }
+  propagate(n, g->callees, split);
+  gs_error *err = NULL;
+  for (size_t i = 0; i < n; i++) {
+    LLVMValueRef f = VEC_AT(&g->fns, LLVMValueRef, i);
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+        if (virt && virtual_reads_grid(in, t))
+          grid[i] = 1;
+        if (uses_workgroup_variable(in, t))
+          variable[i] = 1;
+        LLVMValueRef callee = ir_is_call(in) ? ir_called_function(in) : NULL;
+        if (!virt || !callee || LLVMCountBasicBlocks(callee) ||
+            !declaration_may_read(opts, t, in))
+          continue;
+        grid[i] = 1;
+        if (err || !split[i])
+          continue;
+        char *where = ir_describe(in);
+        err = gs_errorf("function '%s': virtual workgroups: the call %s reaches '%s', which is "
+                        "declared but not defined in the module and may read the grid, which "
+                        "a segment cannot remap (define it in the module, or use "
+                        "virtual-workgroups=false)",
+                        fn_name(f), where, fn_name(callee));
+        free(where);
+      }
+  }
+  propagate(n, g->callers, grid);
+  propagate(n, g->callers, variable);
+  /* the recursion that matters is among what the kernels to split reach */
+  char *in_split[2] = {gs_xcalloc(n + 1, 1), gs_xcalloc(n + 1, 1)};
+  for (size_t i = 0; i < n; i++) {
+    in_split[0][i] = (char)(variable[i] && split[i]);
+    in_split[1][i] = (char)(grid[i] && split[i]);
+    seen[i] = (char)(in_split[0][i] || in_split[1][i]);
+  }
+  int from, to;
+  if (!err && find_cycle(g, in_split[0], &from, &to))
+    err = gs_errorf("function '%s' calls '%s' recursively and the recursion names a workgroup "
+                    "variable: the split gives each segment its own workgroup variables by "
+                    "inlining, which recursion prevents",
+                    fn_name(VEC_AT(&g->fns, LLVMValueRef, from)),
+                    fn_name(VEC_AT(&g->fns, LLVMValueRef, to)));
+  if (!err && find_cycle(g, in_split[1], &from, &to))
+    err = gs_errorf("function '%s' calls '%s' recursively and the recursion reads the grid: "
+                    "virtual workgroups remap grid queries only after inlining, which "
+                    "recursion prevents (use virtual-workgroups=false)",
+                    fn_name(VEC_AT(&g->fns, LLVMValueRef, from)),
+                    fn_name(VEC_AT(&g->fns, LLVMValueRef, to)));
+  /* an indirect call may reach any function whose address is taken */
+  LLVMValueRef taken = NULL;
+  for (size_t i = 0; i < n && !taken; i++) {
+    LLVMValueRef f = VEC_AT(&g->fns, LLVMValueRef, i);
+    const char *name = fn_name(f);
+    int defined = LLVMCountBasicBlocks(f) > 0;
+    int may = defined ? grid[i] || variable[i]
+                      : virt && (t->is_pure_query(name) || t->is_invocation_id_call(name) ||
+                                 virtual_declaration_may_read_grid(name));
+    if (may && address_taken(f))
+      taken = f;
+  }
+  for (size_t i = 0; i < n && !err && taken; i++) {
+    if (!split[i] || !g->indirect[i])
+      continue;
+    char *where = ir_describe(g->indirect[i]);
+    err = gs_errorf("function '%s': the indirect call %s may reach '%s', which may %s: the "
+                    "split rewrites only what a segment calls directly",
+                    fn_name(VEC_AT(&g->fns, LLVMValueRef, i)), where,
+                    LLVMGetValueName2(taken, &len),
+                    virt ? "read the grid (virtual workgroups) or name a workgroup variable"
+                         : "name a workgroup variable");
+    free(where);
+  }
+  free(split);
+  free(grid);
+  free(variable);
+  free(in_split[0]);
+  free(in_split[1]);
+  return err;
+}
+
 /* Names of the functions to inline: reached from a kernel, defined, holding a
- * barrier, and called. Checks recursion and indirect calls first. */
+ * barrier (or reaching what segment_plan marks), and called.
+ * Checks recursion and indirect calls first. */
 static gs_error *inline_plan(LLVMModuleRef m, const gs_options *opts, const gs_target *t,
                              gs_vec *names) {
   callgraph g;
   gs_error *err = callgraph_build(&g, m, opts);
   size_t n = g.fns.len;
+  char *reads = gs_xcalloc(n + 1, 1);
   if (!err) {
     propagate(n, g.callers, g.holds);
     for (size_t i = 0; i < n; i++)
@@ -216,9 +359,12 @@ static gs_error *inline_plan(LLVMModuleRef m, const gs_options *opts, const gs_t
   }
   if (!err)
     err = find_indirect_barrier(&g, opts);
+  if (!err)
+    err = segment_plan(&g, m, opts, t, reads);
   for (size_t i = 0; !err && i < n; i++)
-    if (g.reached[i] && g.holds[i] && g.callers[i].len)
+    if (g.reached[i] && (g.holds[i] || reads[i]) && g.callers[i].len)
       VEC_PUSH(names, char *, gs_strdup(fn_name(VEC_AT(&g.fns, LLVMValueRef, i))));
+  free(reads);
   callgraph_free(&g);
   return err;
 }
@@ -245,7 +391,8 @@ static gs_error *inline_apply(LLVMModuleRef c, const gs_target *t, const gs_vec 
           !t->is_kernel(c, LLVMGetBasicBlockParent(LLVMGetInstructionParent(user))))
         continue;
       char *where = ir_describe(user);
-      err = gs_errorf("the call %s to '%s', which holds a grid barrier, could not be inlined",
+      err = gs_errorf("the call %s to '%s', which holds a grid barrier (or reads the grid, "
+                      "with virtual workgroups), could not be inlined",
                       where, VEC_AT(names, char *, i));
       free(where);
     }
@@ -285,5 +432,53 @@ gs_error *inline_barrier_callees_in_place(LLVMModuleRef c, const gs_options *opt
   if (!err && names.len)
     err = inline_apply(c, t, &names);
   free_names(&names);
+  return err;
+}
+
+/* keep-original=false (docs/split.md): no function that reaches a grid
+ * barrier stays, whatever its linkage (the originals of the split kernels,
+ * their helpers, kernels that other kernels call, kernels not split), and no
+ * barrier's declaration: they cannot run where there is no grid barrier, and
+ * the segments call none of them. Each must be used only by calls from the
+ * others; otherwise an error, with M unchanged. */
+gs_error *drop_barrier_functions(LLVMModuleRef m, const gs_options *opts) {
+  callgraph g;
+  gs_error *err = callgraph_build(&g, m, opts);
+  size_t n = g.fns.len;
+  if (!err)
+    propagate(n, g.callers, g.holds);
+  for (size_t i = 0; i < n && !err; i++) {
+    LLVMValueRef f = VEC_AT(&g.fns, LLVMValueRef, i);
+    if (!g.holds[i])
+      continue;
+    for (LLVMUseRef u = LLVMGetFirstUse(f); u && !err; u = LLVMGetNextUse(u)) {
+      LLVMValueRef user = LLVMGetUser(u);
+      if (ir_is_call(user) && ir_called_function(user) == f &&
+          g.holds[fn_index(&g, LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)))])
+        continue;
+      char *what = LLVMIsAInstruction(user) ? ir_describe(user) : gs_strdup("a constant");
+      err = gs_errorf("function '%s' reaches a grid barrier and is used by %s, which does not: "
+                      "keep-original=false cannot remove it",
+                      fn_name(f), what);
+      free(what);
+    }
+  }
+  /* callers first: a function goes once nothing uses it (there is no
+   * recursion among them: find_recursion) */
+  for (int changed = !err; changed;) {
+    changed = 0;
+    for (size_t i = 0; i < n; i++) {
+      LLVMValueRef f = VEC_AT(&g.fns, LLVMValueRef, i);
+      if (!f)
+        continue;
+      int barrier = !LLVMCountBasicBlocks(f) && barrier_is_spelling(opts, fn_name(f));
+      if ((g.holds[i] || barrier) && !LLVMGetFirstUse(f)) {
+        LLVMDeleteFunction(f);
+        VEC_AT(&g.fns, LLVMValueRef, i) = NULL;
+        changed = 1;
+      }
+    }
+  }
+  callgraph_free(&g);
   return err;
 }

@@ -1833,6 +1833,8 @@ gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis *
     LLVMModuleRef trial = LLVMCloneModule(m), cc = LLVMCloneModule(c);
     if (LLVMLinkModules2(trial, cc))
       err = gs_errorf("internal error: linking the segments into the module failed");
+    if (!err && opts->drop_original)
+      err = drop_barrier_functions(trial, opts);
     if (!err)
       err = verify(trial, "module with its segments");
     LLVMDisposeModule(trial);
@@ -1843,13 +1845,9 @@ gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis *
     return err;
   }
   LLVMLinkModules2(m, c);
+  /* as in the trial above, so it succeeds */
   if (opts->drop_original)
-    for (size_t k = 0; k < a->kernels.len; k++) {
-      kernel_result *kr = &VEC_AT(&a->kernels, kernel_result, k);
-      LLVMValueRef f = LLVMGetNamedFunction(m, kr->name);
-      if (kr->barriers && f && !LLVMGetFirstUse(f))
-        LLVMDeleteFunction(f);
-    }
+    gs_error_dispose(drop_barrier_functions(m, opts));
   *out = a;
   return NULL;
 }

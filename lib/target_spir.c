@@ -95,7 +95,7 @@ static int spir_grid_query(LLVMValueRef call, const char *callee, gs_query *q, L
   static const char *const remapped[] = {"get_global_id", "get_global_size", "get_group_id",
                                          "get_num_groups", NULL};
   static const gs_query queries[] = {Q_GLOBAL_ID, Q_GLOBAL_SIZE, Q_GROUP_ID, Q_NUM_GROUPS};
-  static const char *const fixed[] = {"get_global_linear_id", "__spirv_BuiltInGlobalInvocationId",
+  static const char *const fixed[] = {"__spirv_BuiltInGlobalInvocationId",
                                       "__spirv_BuiltInWorkgroupId",
                                       "__spirv_BuiltInGlobalLinearId",
                                       "__spirv_BuiltInNumWorkgroups",
@@ -108,6 +108,11 @@ static int spir_grid_query(LLVMValueRef call, const char *callee, gs_query *q, L
       *dim = LLVMGetOperand(call, 0);
       r = 1;
     }
+  if (!r && !strcmp(base, "get_global_linear_id") && !LLVMGetNumArgOperands(call)) {
+    *q = Q_GLOBAL_LINEAR_ID;
+    *dim = NULL;
+    r = 1;
+  }
   free(base);
   return r;
 }

@@ -62,6 +62,49 @@ static int may_be_workgroup(LLVMValueRef p, const gs_target *t) {
   return may;
 }
 
+/* The builtin variable (SPIR-V-friendly IR) that LOAD reads a grid
+ * coordinate from, or NULL: local and subgroup ids are the physical ones */
+static const char *grid_variable(LLVMValueRef load, const gs_target *t) {
+  gs_vec bases;
+  vec_init(&bases, sizeof(LLVMValueRef));
+  ir_pointer_bases(LLVMGetOperand(load, 0), &bases);
+  const char *found = NULL;
+  for (size_t k = 0; k < bases.len && !found; k++) {
+    LLVMValueRef g = VEC_AT(&bases, LLVMValueRef, k);
+    size_t n = 0;
+    const char *gname = LLVMIsAGlobalVariable(g) ? LLVMGetValueName2(g, &n) : NULL;
+    if (gname && t->is_invocation_id_global(gname) && !strstr(gname, "Local") &&
+        !strstr(gname, "Subgroup"))
+      found = gname;
+  }
+  vec_free(&bases);
+  return found;
+}
+
+int virtual_reads_grid(LLVMValueRef inst, const gs_target *t) {
+  if (LLVMIsALoadInst(inst))
+    return grid_variable(inst, t) != NULL;
+  const char *callee = ir_is_call(inst) && !ir_is_marker(inst) ? ir_callee_name(inst) : NULL;
+  gs_query q;
+  LLVMValueRef dim = NULL;
+  return callee && t->grid_query(inst, callee, &q, &dim) != 0;
+}
+
+/* Names the device libraries and the frontends use for their own functions:
+ * LLVM's intrinsics, Itanium-mangled builtins (OpenCL C's are overloaded),
+ * names reserved to the implementation (C11 7.1.3: __spirv_, __nv_, __ockl_,
+ * __ocml_, __clang_), and the C library's printf and allocator. A user's own
+ * C function has none of these names. */
+int virtual_declaration_may_read_grid(const char *name) {
+  static const char *const library[] = {"printf", "vprintf", "malloc", "free", NULL};
+  if (!strncmp(name, "llvm.", 5) || !strncmp(name, "_Z", 2) || !strncmp(name, "__", 2))
+    return 0;
+  for (size_t i = 0; library[i]; i++)
+    if (!strcmp(name, library[i]))
+      return 0;
+  return 1;
+}
+
 static gs_error *cannot_remap(const char *kernel, const char *what) {
   return gs_errorf("kernel '%s': virtual workgroups: '%s' reads the grid in a way a segment "
                    "cannot remap (use virtual-workgroups=false)",
@@ -150,18 +193,9 @@ static gs_error *remap_queries(LLVMModuleRef m, LLVMValueRef body, const gs_targ
       if (LLVMIsALoadInst(i)) {
         /* a builtin variable (SPIR-V-friendly IR): only those that read no
          * grid coordinate */
-        gs_vec bases;
-        vec_init(&bases, sizeof(LLVMValueRef));
-        ir_pointer_bases(LLVMGetOperand(i, 0), &bases);
-        for (size_t k = 0; k < bases.len && !err; k++) {
-          LLVMValueRef g = VEC_AT(&bases, LLVMValueRef, k);
-          size_t n = 0;
-          const char *gname = LLVMIsAGlobalVariable(g) ? LLVMGetValueName2(g, &n) : NULL;
-          if (gname && t->is_invocation_id_global(gname) && !strstr(gname, "Local") &&
-              !strstr(gname, "Subgroup"))
-            err = cannot_remap(kernel, gname);
-        }
-        vec_free(&bases);
+        const char *gname = grid_variable(i, t);
+        if (gname)
+          err = cannot_remap(kernel, gname);
         continue;
       }
       const char *callee = ir_is_call(i) ? ir_callee_name(i) : NULL;
@@ -178,7 +212,19 @@ static gs_error *remap_queries(LLVMModuleRef m, LLVMValueRef body, const gs_targ
         continue;
       LLVMPositionBuilderBefore(b, i);
       LLVMValueRef one = LLVMConstInt(i64, 1, 0), zero = LLVMConstInt(i64, 0, 0), v;
-      if (q == Q_GROUP_ID) {
+      if (q == Q_GLOBAL_LINEAR_ID) {
+        /* (z * size_y + y) * size_x + x of the virtual global ids and sizes
+         * (OpenCL C 6.15.1, with a zero global offset) */
+        LLVMValueRef id[3], size[3];
+        for (unsigned d = 0; d < 3; d++) {
+          LLVMValueRef lsize = t->build_query(b, m, Q_LOCAL_SIZE, d);
+          id[d] = LLVMBuildAdd(b, LLVMBuildMul(b, vg[d], lsize, ""),
+                               t->build_query(b, m, Q_LOCAL_ID, d), "");
+          size[d] = LLVMBuildMul(b, vn[d], lsize, "");
+        }
+        LLVMValueRef zy = LLVMBuildAdd(b, LLVMBuildMul(b, id[2], size[1], ""), id[1], "");
+        v = LLVMBuildAdd(b, LLVMBuildMul(b, zy, size[0], ""), id[0], "");
+      } else if (q == Q_GROUP_ID) {
         v = pick_dim(b, dim, vg, zero);
       } else if (q == Q_NUM_GROUPS) {
         v = pick_dim(b, dim, vn, one);

@@ -840,21 +840,46 @@ done:
   return err;
 }
 
-/* The device builds only the segments of the kernel that runs: other
- * kernels may still call a grid barrier, which no device library defines. */
+/* The device builds only the segments of the kernel that runs and what they
+ * call: other kernels (a kept original among them), and the functions only
+ * they call, may still call a grid barrier, which no device library
+ * defines. Whatever nothing uses goes, until nothing more does. */
 static void strip_other_kernels(LLVMModuleRef m, const run_plan *plan) {
-  for (LLVMValueRef f = LLVMGetFirstFunction(m), next; f; f = next) {
-    next = LLVMGetNextFunction(f);
-    if (LLVMGetFunctionCallConv(f) != LLVMSPIRKERNELCallConv || LLVMGetFirstUse(f))
-      continue;
-    size_t len;
-    const char *name = LLVMGetValueName2(f, &len);
-    int mine = 0;
-    for (size_t s = 0; s < plan->nsegments && !mine; s++)
-      mine = !strcmp(name, plan->functions[s]);
-    if (!mine)
-      LLVMDeleteFunction(f);
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (LLVMValueRef f = LLVMGetFirstFunction(m), next; f; f = next) {
+      next = LLVMGetNextFunction(f);
+      if (LLVMGetFirstUse(f))
+        continue;
+      size_t len;
+      const char *name = LLVMGetValueName2(f, &len);
+      int mine = 0;
+      for (size_t s = 0; s < plan->nsegments && !mine; s++)
+        mine = !strcmp(name, plan->functions[s]);
+      if (!mine) {
+        LLVMDeleteFunction(f);
+        changed = 1;
+      }
+    }
   }
+}
+
+/* POCL inlines every function into its kernel, which its work-group
+ * methods need for the work-item functions (get_group_id and the rest) a
+ * helper calls; a noinline on a call site stops it, and the helper is left
+ * naming POCL's per-workgroup context (undefined symbol _group_id_x).
+ * SPIRV-LLVM-Translator puts the helper's noinline on its call sites too. */
+static void allow_inlining(LLVMModuleRef m) {
+  static const char *const drop[] = {"noinline", "optnone"};
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    for (size_t i = 0; i < 2; i++) {
+      unsigned kind = LLVMGetEnumAttributeKindForName(drop[i], strlen(drop[i]));
+      LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, kind);
+      for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
+          if (LLVMIsACallInst(in))
+            LLVMRemoveCallSiteEnumAttribute(in, LLVMAttributeFunctionIndex, kind);
+    }
 }
 
 /* Splits INPUT, or reads the split module and its plan file, and binds the
@@ -996,6 +1021,7 @@ gs_error *gs_run(const gs_run_request *req) {
   rs.q = clCreateCommandQueue(rs.ctx, device, 0, &rc);
   CL_CHECK(rc, "creating a command queue");
   strip_other_kernels(m, &plan);
+  allow_inlining(m);
   /* POCL links its own kernel library, whose functions carry no debug info */
   LLVMStripModuleDebugInfo(m);
   pocl_redirect_builtins(m);

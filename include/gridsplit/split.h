@@ -13,7 +13,9 @@ extern "C" {
 #endif
 
 /* Adds to M, for every kernel with grid barriers, the segment kernels
- * `<kernel>.seg<i>` (and removes the original under keep-original=false).
+ * `<kernel>.seg<i>`. Under keep-original=false it removes every function
+ * that reaches a grid barrier, whatever its linkage (the originals among
+ * them), and the barriers' declarations (docs/split.md).
  * On success *OUT is the analysis of the emitted segments: their roles, the
  * live state and the plan (gs_plan_json). On error M is unchanged and *OUT
  * is NULL. OPTS may be NULL. */

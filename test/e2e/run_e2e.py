@@ -553,6 +553,14 @@ def b_private_carry(a, rng, g, w):
     a.scalar("rounds", 5)
 
 
+def b_helper_rounds(a, rng, g, w):
+    n = g[0] * g[1]
+    a.buffer("a", "i", [rng.randrange(0, 1000) for _ in range(n)])
+    a.zeros("b", 4 * n)
+    a.zeros("out", 4 * n)
+    a.scalar("rounds", 3)
+
+
 def b_local_carry(a, rng, g, w):
     n = g[0] - 5
     a.buffer("in", "i", [rng.randrange(-1000, 1000) for _ in range(n)])
@@ -620,6 +628,8 @@ CASES = [
     ("private_live.cl", "private_carry", b_private_carry, D1),
     ("local_live.cl", "local_carry", b_local_carry, [((64,), (64,)), ((256,), (32,)),
                                                       ((2048,), (64,))]),
+    ("virtual_helpers.cl", "helper_rounds", b_helper_rounds,
+     [((16, 8), (16, 8)), ((32, 16), (8, 4))]),
     # Invalid on purpose: both sides must report an error (exit 1), not hang.
     ("divergent.cl", "divergent_sites", b_divergent, [((256,), (64,))]),
 ]
