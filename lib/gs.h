@@ -108,6 +108,13 @@ int target_has_kernel_cc(LLVMValueRef fn, unsigned cc);
 buffer_space target_flat_arg_space(unsigned addrspace);
 buffer_space target_global_space(unsigned addrspace); /* 1 global, 3 workgroup: all three */
 
+/* The loads and stores that save workgroup memory at a segment's end and
+ * restore it at its start (lib/split.c) carry these tags. Each unit is saved
+ * and restored by the same invocation, and the restore is followed by a
+ * workgroup barrier. */
+#define GS_WORKGROUP_SAVE_MD "gridsplit.workgroup_save"
+#define GS_WORKGROUP_RESTORE_MD "gridsplit.workgroup_restore"
+
 /* virtual: segments that loop over virtual workgroups (docs/split.md) */
 
 /* The segment kernel SEG, whose last GS_VIRTUAL_ARGS parameters (from FIRST)

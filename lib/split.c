@@ -591,6 +591,8 @@ static LLVMValueRef build_memcpy(seg_builder *sb, LLVMValueRef dst, unsigned dst
                          LLVMConstInt(LLVMInt64TypeInContext(sb->c->ctx), size, 0));
 }
 
+static unsigned copy_unit_bytes(unsigned long long size);
+
 /* Each segment gets its own copies of the workgroup variables it uses,
  * named `<segment>.<variable>`: workgroup memory does not survive a launch
  * anyway, and OpenCL runtimes (POCL among them) recognise a kernel's
@@ -610,7 +612,12 @@ static LLVMValueRef segment_local(seg_builder *sb, LLVMValueRef g) {
   str_free(&n);
   LLVMSetLinkage(copy, LLVMInternalLinkage);
   LLVMSetInitializer(copy, LLVMGetInitializer(g) ? LLVMGetInitializer(g) : LLVMGetUndef(ty));
-  LLVMSetAlignment(copy, LLVMGetAlignment(g));
+  /* aligned for the units it is saved and restored in (copy_unit_bytes) */
+  unsigned align = LLVMGetAlignment(g);
+  if (!align)
+    align = LLVMABIAlignmentOfType(sb->c->td, ty);
+  unsigned unit = copy_unit_bytes(LLVMABISizeOfType(sb->c->td, ty));
+  LLVMSetAlignment(copy, align > unit ? align : unit);
   map_put(&sb->locals, g, (intptr_t)copy);
   return copy;
 }
@@ -688,38 +695,95 @@ static void build_return(seg_builder *sb) {
     LLVMBuildRetVoid(sb->b);
 }
 
-/* Copies every carried workgroup buffer between workgroup memory and this
- * workgroup's save area, the invocations of the workgroup sharing the words
- * (word i by the invocation with local linear id i mod the workgroup size). */
-/* for (k = lid; k < count; k += lsize) to[k] = from[k], in UNITs */
-static void copy_loop(seg_builder *sb, LLVMTypeRef unit, LLVMValueRef from_base,
-                      LLVMValueRef to_base, LLVMValueRef count, LLVMValueRef lid,
-                      LLVMValueRef lsize) {
+/* Saving and restoring workgroup memory. POCL 3.1 miscompiles a copy loop
+ * whose trip count differs between the invocations of a workgroup and is at
+ * most one once it knows the workgroup size (`for (k = lid; k < n; k +=
+ * size)` with n <= size): a segfault, or ParallelRegion.cc's "Incoming edges
+ * to non-entry block" inside a loop over virtual workgroups. So no copy here
+ * has that shape: a small variable is copied in straight-line code by the
+ * workgroup's first invocation, and a larger one (or a workgroup argument,
+ * whose size only the host knows) by a loop whose trip count is the same for
+ * the whole workgroup, each round copying one unit per invocation:
+ *
+ *   for (base = 0; base < n; base += size)
+ *     if (base + lid < n) to[base + lid] = from[base + lid];  */
+
+/* Variables up to this many units are copied straight-line. */
+enum { GS_COPY_STRAIGHT_UNITS = 16 };
+
+/* The widest unit (4, 2 or 1 bytes) that divides SIZE */
+static unsigned copy_unit_bytes(unsigned long long size) {
+  return size % 4 == 0 ? 4 : size % 2 == 0 ? 2 : 1;
+}
+
+/* to[k] = from[k], tagged as a save or a restore (GS_WORKGROUP_SAVE_MD) */
+static void copy_unit(seg_builder *sb, LLVMTypeRef unit, unsigned align, LLVMValueRef from_base,
+                      LLVMValueRef to_base, LLVMValueRef k, int restore) {
+  LLVMContextRef ctx = sb->c->ctx;
+  LLVMValueRef from = LLVMBuildGEP2(sb->b, unit, from_base, &k, 1, "");
+  LLVMValueRef to = LLVMBuildGEP2(sb->b, unit, to_base, &k, 1, "");
+  LLVMValueRef x = LLVMBuildLoad2(sb->b, unit, from, "");
+  LLVMSetAlignment(x, align);
+  LLVMValueRef st = LLVMBuildStore(sb->b, x, to);
+  LLVMSetAlignment(st, align);
+  const char *tag = restore ? GS_WORKGROUP_RESTORE_MD : GS_WORKGROUP_SAVE_MD;
+  unsigned kind = LLVMGetMDKindIDInContext(ctx, tag, (unsigned)strlen(tag));
+  LLVMValueRef none = LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, NULL, 0));
+  LLVMSetMetadata(x, kind, none);
+  LLVMSetMetadata(st, kind, none);
+}
+
+/* if (lid == 0) to[k] = from[k] for every k < COUNT */
+static void copy_straight(seg_builder *sb, LLVMTypeRef unit, unsigned align,
+                          LLVMValueRef from_base, LLVMValueRef to_base, unsigned count,
+                          LLVMValueRef lid, int restore) {
+  LLVMContextRef ctx = sb->c->ctx;
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
+  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.copy.first");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.copy.done");
+  LLVMBuildCondBr(sb->b, LLVMBuildICmp(sb->b, LLVMIntEQ, lid, LLVMConstInt(i64, 0, 0), ""), body,
+                  done);
+  LLVMPositionBuilderAtEnd(sb->b, body);
+  for (unsigned k = 0; k < count; k++)
+    copy_unit(sb, unit, align, from_base, to_base, LLVMConstInt(i64, k, 0), restore);
+  LLVMBuildBr(sb->b, done);
+  LLVMPositionBuilderAtEnd(sb->b, done);
+}
+
+/* for (base = 0; base < count; base += lsize)
+ *   if (base + lid < count) to[base + lid] = from[base + lid]; */
+static void copy_rounds(seg_builder *sb, LLVMTypeRef unit, unsigned align, LLVMValueRef from_base,
+                        LLVMValueRef to_base, LLVMValueRef count, LLVMValueRef lid,
+                        LLVMValueRef lsize, int restore) {
   LLVMContextRef ctx = sb->c->ctx;
   LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
   LLVMBasicBlockRef pre = LLVMGetInsertBlock(sb->b);
   LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.copy");
-  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.copy.body");
+  LLVMBasicBlockRef round = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.copy.round");
+  LLVMBasicBlockRef mine = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.copy.unit");
+  LLVMBasicBlockRef next_round = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.copy.next");
   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.copy.done");
   LLVMBuildBr(sb->b, head);
   LLVMPositionBuilderAtEnd(sb->b, head);
-  LLVMValueRef k = LLVMBuildPhi(sb->b, i64, "");
-  LLVMBuildCondBr(sb->b, LLVMBuildICmp(sb->b, LLVMIntULT, k, count, ""), body, done);
-  LLVMPositionBuilderAtEnd(sb->b, body);
-  LLVMValueRef from = LLVMBuildGEP2(sb->b, unit, from_base, &k, 1, "");
-  LLVMValueRef to = LLVMBuildGEP2(sb->b, unit, to_base, &k, 1, "");
-  LLVMBuildStore(sb->b, LLVMBuildLoad2(sb->b, unit, from, ""), to);
-  LLVMValueRef next = LLVMBuildAdd(sb->b, k, lsize, "");
+  LLVMValueRef base = LLVMBuildPhi(sb->b, i64, "gs.copy.base");
+  LLVMBuildCondBr(sb->b, LLVMBuildICmp(sb->b, LLVMIntULT, base, count, ""), round, done);
+  LLVMPositionBuilderAtEnd(sb->b, round);
+  LLVMValueRef k = LLVMBuildAdd(sb->b, base, lid, "");
+  LLVMBuildCondBr(sb->b, LLVMBuildICmp(sb->b, LLVMIntULT, k, count, ""), mine, next_round);
+  LLVMPositionBuilderAtEnd(sb->b, mine);
+  copy_unit(sb, unit, align, from_base, to_base, k, restore);
+  LLVMBuildBr(sb->b, next_round);
+  LLVMPositionBuilderAtEnd(sb->b, next_round);
+  LLVMValueRef next = LLVMBuildAdd(sb->b, base, lsize, "");
   LLVMBuildBr(sb->b, head);
-  LLVMValueRef vals[2] = {lid, next};
-  LLVMBasicBlockRef from_blocks[2] = {pre, body};
-  LLVMAddIncoming(k, vals, from_blocks, 2);
+  LLVMValueRef vals[2] = {LLVMConstInt(i64, 0, 0), next};
+  LLVMBasicBlockRef from_blocks[2] = {pre, next_round};
+  LLVMAddIncoming(base, vals, from_blocks, 2);
   LLVMPositionBuilderAtEnd(sb->b, done);
 }
 
 /* Copies every carried workgroup buffer between workgroup memory and this
- * workgroup's save area, the invocations of the workgroup sharing the words
- * (word i by the invocation with local linear id i mod the workgroup size). */
+ * workgroup's save area (offsets 16-byte aligned, docs/split.md). */
 static void copy_workgroup_memory(seg_builder *sb, int restore) {
   split_ctx *c = sb->c;
   LLVMContextRef ctx = c->ctx;
@@ -728,15 +792,16 @@ static void copy_workgroup_memory(seg_builder *sb, int restore) {
   LLVMValueRef lsize = target_product(sb->b, c->m, c->t, Q_LOCAL_SIZE);
   size_t n = c->wg_slots.len + c->wg_args.len;
   for (size_t i = 0; i < n; i++) {
-    LLVMValueRef local, off, count;
-    LLVMTypeRef unit = i8;
+    LLVMValueRef local, off, count = NULL;
+    unsigned bytes = 1, units = 0;
     if (i < c->wg_slots.len) {
       const state_slot *w = &VEC_AT(&c->wg_slots, state_slot, i);
-      int words = w->size % 4 == 0;
-      unit = words ? LLVMInt32TypeInContext(ctx) : i8;
-      count = LLVMConstInt(i64, words ? w->size / 4 : w->size, 0);
+      bytes = copy_unit_bytes(w->size);
+      units = w->size / bytes;
       off = LLVMConstInt(i64, w->offset, 0);
       local = segment_local(sb, w->value);
+      if (units > GS_COPY_STRAIGHT_UNITS)
+        count = LLVMConstInt(i64, units, 0);
     } else {
       /* arguments: any size the host chose, copied byte by byte */
       size_t a = i - c->wg_slots.len;
@@ -744,11 +809,16 @@ static void copy_workgroup_memory(seg_builder *sb, int restore) {
       off = sb->wg_arg_offset[a];
       local = LLVMGetParam(sb->fn, (unsigned)VEC_AT(&c->wg_args, int, a));
     }
+    LLVMTypeRef unit = LLVMIntTypeInContext(ctx, 8 * bytes);
     LLVMValueRef save = LLVMBuildGEP2(sb->b, i8, sb->wg_base, &off, 1, "");
     save = LLVMBuildPointerCast(sb->b, save, LLVMPointerType(unit, 1), "");
     local = LLVMBuildPointerCast(
         sb->b, local, LLVMPointerType(unit, LLVMGetPointerAddressSpace(LLVMTypeOf(local))), "");
-    copy_loop(sb, unit, restore ? save : local, restore ? local : save, count, lid, lsize);
+    LLVMValueRef from = restore ? save : local, to = restore ? local : save;
+    if (count)
+      copy_rounds(sb, unit, bytes, from, to, count, lid, lsize, restore);
+    else
+      copy_straight(sb, unit, bytes, from, to, units, lid, restore);
   }
 }
 
