@@ -173,56 +173,65 @@ static gs_error *check_live(split_ctx *c) {
   return NULL;
 }
 
+typedef struct {
+  const kernel_access *ka;
+  unsigned *flags; /* this segment's, per buffer of KA */
+} wg_fact_ctx;
+
+static void collect_wg_facts(void *ctxp, LLVMValueRef inst) {
+  wg_fact_ctx *x = ctxp;
+  intptr_t i;
+  if (!map_get(&x->ka->first_fact, inst, &i))
+    return;
+  for (; i >= 0; i = VEC_AT(&x->ka->facts, access_fact, i).next) {
+    const access_fact *f = &VEC_AT(&x->ka->facts, access_fact, i);
+    x->flags[f->buffer] |= f->flags;
+  }
+}
+
 /* Workgroup memory does not survive a launch (SPEC section 2): a workgroup
- * buffer written in one segment and read in a segment reachable from it is
+ * buffer that a segment reads (R or A) after an earlier writer (roles.c) is
  * saved at every segment's end and restored at every segment's start, per
  * workgroup, in the live-state buffer after the per-invocation area. The
- * size of a workgroup argument is known only to the host, which writes it in
- * the live state's header (docs/split.md). */
+ * facts are those of the kernel as the split rewrites it (private variables
+ * promoted): a segment that writes a variable before it reads it back
+ * (ACC_OWN, provenance.c) needs nothing saved. The size of a workgroup
+ * argument is known only to the host, which writes it in the live state's
+ * header (docs/split.md). */
 static gs_error *carried_workgroup_memory(split_ctx *c, const kernel_result *kr) {
-  for (size_t b = 0; b < kr->buffers.len; b++) {
-    const buffer_desc *d = &VEC_AT(&kr->buffers, buffer_desc, b);
+  size_t n = kr->nsegments, nb = c->access.buffers.len;
+  unsigned *flags = gs_xcalloc(n * nb + 1, sizeof *flags);
+  int *stamp = gs_xmalloc((c->cfg.blocks.len + 1) * sizeof(int));
+  for (size_t i = 0; i < c->cfg.blocks.len; i++)
+    stamp[i] = -1;
+  for (size_t s = 0; s < n; s++) {
+    gs_vec succs;
+    vec_init(&succs, sizeof(int));
+    wg_fact_ctx x = {&c->access, flags + s * nb};
+    segment_walk(&c->cfg, s, &succs, collect_wg_facts, &x, stamp);
+    vec_free(&succs);
+  }
+  free(stamp);
+  unsigned *column = gs_xcalloc(n + 1, sizeof *column);
+  char *earlier = gs_xcalloc(n + 1, 1);
+  int *work = gs_xcalloc(2 * n + 1, sizeof(int));
+  for (size_t b = 0; b < nb; b++) {
+    const buffer_desc *d = &VEC_AT(&c->access.buffers, buffer_desc, b);
     if (d->space != SPACE_WORKGROUP)
       continue;
+    for (size_t s = 0; s < n; s++)
+      column[s] = flags[s * nb + b];
+    roles_earlier_writers(column, kr->successors, n, earlier, work);
     int read_later = 0;
-    size_t writer = 0;
-    char *seen = gs_xcalloc(kr->nsegments, 1);
-    int *work = gs_xcalloc(kr->nsegments + 1, sizeof(int));
-    size_t top = 0;
-    /* segments reachable, in one or more steps, from a writer */
-    for (size_t s = 0; s < kr->nsegments; s++) {
-      if (!(kr->access[s * kr->buffers.len + b].flags & (ACC_W | ACC_A)))
-        continue;
-      writer = s;
-      for (size_t i = 0; i < kr->successors[s].len; i++) {
-        int t = VEC_AT(&kr->successors[s], int, i);
-        if (t >= 0 && !seen[t]) {
-          seen[t] = 1;
-          work[top++] = t;
-        }
-      }
-    }
-    while (top && !read_later) {
-      int u = work[--top];
-      read_later = (kr->access[(size_t)u * kr->buffers.len + b].flags & (ACC_R | ACC_A)) != 0;
-      for (size_t i = 0; i < kr->successors[u].len; i++) {
-        int t = VEC_AT(&kr->successors[u], int, i);
-        if (t >= 0 && !seen[t]) {
-          seen[t] = 1;
-          work[top++] = t;
-        }
-      }
-    }
-    free(seen);
-    free(work);
+    for (size_t s = 0; s < n; s++)
+      read_later |= earlier[s] && (column[s] & (ACC_R | ACC_A));
     if (!read_later)
       continue;
-    (void)writer;
     if (d->arg >= 0) {
       VEC_PUSH(&c->wg_args, int, d->arg);
       continue;
     }
-    LLVMValueRef g = LLVMGetNamedGlobal(c->m, d->name);
+    LLVMValueRef g = d->value;
     LLVMTypeRef ty = LLVMGlobalGetValueType(g);
     unsigned align = LLVMABIAlignmentOfType(c->td, ty);
     if (align < 4)
@@ -232,6 +241,10 @@ static gs_error *carried_workgroup_memory(split_ctx *c, const kernel_result *kr)
     VEC_PUSH(&c->wg_slots, state_slot, slot);
     c->wg_bytes += slot.size;
   }
+  free(column);
+  free(earlier);
+  free(work);
+  free(flags);
   c->wg_bytes = (c->wg_bytes + 15) / 16 * 16;
   c->wg_mode = c->wg_slots.len || c->wg_args.len;
   return NULL;
@@ -1487,15 +1500,16 @@ static gs_error *split_kernel(LLVMModuleRef m, LLVMValueRef kernel, const gs_tar
     return err;
   vec_init(&c.wg_slots, sizeof(state_slot));
   vec_init(&c.wg_args, sizeof(int));
+  access_analyze(&c.access, m, kernel, t, cache, warnings);
   err = carried_workgroup_memory(&c, kr);
   if (err) {
+    access_free(&c.access);
     vec_free(&c.wg_slots);
     vec_free(&c.wg_args);
     cfg_free(&c.cfg);
     return err;
   }
   liveness_compute(&c.cfg, &c.live);
-  access_analyze(&c.access, m, kernel, t, cache, warnings);
   remat_init(&c.remat, t, load_recomputable, &c);
   map_init(&c.private_base);
   c.dynamic = kr->schedule == GS_SCHEDULE_DYNAMIC;
@@ -1792,10 +1806,16 @@ static void apply_roles(LLVMModuleRef c, const kernel_result *kr) {
         add_param_attr(fn, arg, "noalias");
         noalias = 1;
       }
-      const char *want = role == GS_ROLE_NONE    ? "readnone"
-                         : role == GS_ROLE_READ  ? "readonly"
-                         : role == GS_ROLE_WRITE ? "writeonly"
-                                                 : NULL;
+      /* a segment that reads back its own writes (ACC_OWN) is no writeonly
+       * kernel to LLVM, whatever its role */
+      int own = (kr->access[s * nb + b].flags & ACC_OWN) != 0;
+      const char *want = role == GS_ROLE_NONE           ? "readnone"
+                         : role == GS_ROLE_READ         ? "readonly"
+                         : role == GS_ROLE_WRITE && !own ? "writeonly"
+                                                        : NULL;
+      if (own)
+        LLVMRemoveEnumAttributeAtIndex(fn, arg + 1,
+                                       LLVMGetEnumAttributeKindForName("writeonly", 9));
       if (want) {
         /* the kernel's own (inferred) access attribute may be wider */
         static const char *const access[] = {"readnone", "readonly", "writeonly"};
