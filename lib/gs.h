@@ -330,8 +330,8 @@ void roles_compute(kernel_result *kr);
 /* EARLIER[s] (N segments, successors SUCCESSORS): some segment that reaches
  * s through one or more edges of the segment graph has W or A in FLAGS[s]
  * (s itself when it lies on a cycle). WORK holds 2N + 1 ints. */
-void roles_earlier_writers(const unsigned *flags, const gs_vec *successors, size_t n,
-                           char *earlier, int *work);
+void roles_earlier_writers(const unsigned *flags, const gs_vec *successors, size_t n, char *earlier,
+                           int *work);
 gs_error *analyze_kernel(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn, const gs_target *t,
                          const gs_options *opts, summary_cache *cache, gs_vec *warnings);
 void kernel_result_free(kernel_result *kr);

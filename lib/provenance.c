@@ -766,8 +766,8 @@ void access_analyze(kernel_access *ka, LLVMModuleRef m, LLVMValueRef kernel,
  * addresses, intersected at joins. */
 
 typedef struct {
-  LLVMOpcode op;     /* 0: a leaf (an instruction, argument or constant) */
-  LLVMValueRef leaf; /* the leaf, or the callee of an id query */
+  LLVMOpcode op;         /* 0: a leaf (an instruction, argument or constant) */
+  LLVMValueRef leaf;     /* the leaf, or the callee of an id query */
   LLVMTypeRef type, aux; /* result type; a GEP's source element type */
   size_t first, nops;    /* operands: node ids in own_ctx.ops */
   int next;              /* the next node of the same hash */
@@ -776,23 +776,39 @@ typedef struct {
 typedef struct {
   const gs_target *t;
   LLVMTargetDataRef td;
-  gs_vec nodes; /* own_node */
-  gs_vec ops;   /* int */
-  gs_map by_hash; /* hash -> first node + 1 */
-  gs_map node_of; /* value -> node + 1 */
+  gs_vec nodes;               /* own_node */
+  gs_vec ops;                 /* int */
+  gs_map by_hash;             /* hash -> first node + 1 */
+  gs_map node_of;             /* value -> node + 1 */
   gs_vec key_node, key_bytes; /* per available-address key: node, bytes */
-  gs_vec key_deps;  /* per key: gs_vec of leaf instructions */
-  gs_map kill;      /* leaf instruction -> index into kill_sets + 1 */
-  gs_vec kill_sets; /* gs_bits */
+  gs_vec key_deps;            /* per key: gs_vec of leaf instructions */
+  gs_map kill;                /* leaf instruction -> index into kill_sets + 1 */
+  gs_vec kill_sets;           /* gs_bits */
   size_t nwords;
 } own_ctx;
 
 static int own_pure_op(LLVMOpcode op) {
   switch (op) {
-  case LLVMGetElementPtr: case LLVMAddrSpaceCast: case LLVMAdd: case LLVMSub: case LLVMMul:
-  case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMAnd: case LLVMOr: case LLVMXor:
-  case LLVMSExt: case LLVMZExt: case LLVMTrunc: case LLVMSelect: case LLVMICmp:
-  case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
+  case LLVMGetElementPtr:
+  case LLVMAddrSpaceCast:
+  case LLVMAdd:
+  case LLVMSub:
+  case LLVMMul:
+  case LLVMShl:
+  case LLVMLShr:
+  case LLVMAShr:
+  case LLVMAnd:
+  case LLVMOr:
+  case LLVMXor:
+  case LLVMSExt:
+  case LLVMZExt:
+  case LLVMTrunc:
+  case LLVMSelect:
+  case LLVMICmp:
+  case LLVMUDiv:
+  case LLVMSDiv:
+  case LLVMURem:
+  case LLVMSRem:
     return 1;
   default:
     return 0;
@@ -823,8 +839,8 @@ static int own_intern(own_ctx *o, own_node *n, const int *ops) {
   int found = map_get(&o->by_hash, (const void *)h, &first) ? (int)first - 1 : -1;
   for (int i = found; i >= 0; i = VEC_AT(&o->nodes, own_node, i).next) {
     own_node *m = &VEC_AT(&o->nodes, own_node, i);
-    int same = m->op == n->op && m->leaf == n->leaf && m->type == n->type &&
-               m->aux == n->aux && m->nops == n->nops;
+    int same = m->op == n->op && m->leaf == n->leaf && m->type == n->type && m->aux == n->aux &&
+               m->nops == n->nops;
     for (size_t k = 0; same && k < n->nops; k++)
       same = VEC_AT(&o->ops, int, m->first + k) == ops[k];
     if (same)
@@ -849,9 +865,9 @@ static int own_node_of(own_ctx *o, LLVMValueRef v) {
   memset(&n, 0, sizeof n);
   n.type = LLVMTypeOf(v);
   int id;
-  int cast = (LLVMIsABitCastInst(v) || (LLVMIsAConstantExpr(v) &&
-                                         LLVMGetConstOpcode(v) == LLVMBitCast)) &&
-             LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind;
+  int cast =
+      (LLVMIsABitCastInst(v) || (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMBitCast)) &&
+      LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind;
   LLVMValueRef query = own_query(o, v);
   if (cast) {
     id = own_node_of(o, LLVMGetOperand(v, 0));

@@ -7,8 +7,8 @@ static seg_access *at(kernel_result *kr, size_t s, size_t b) {
   return &kr->access[s * kr->buffers.len + b];
 }
 
-void roles_earlier_writers(const unsigned *flags, const gs_vec *successors, size_t n,
-                           char *earlier, int *work) {
+void roles_earlier_writers(const unsigned *flags, const gs_vec *successors, size_t n, char *earlier,
+                           int *work) {
   size_t top = 0;
   for (size_t s = 0; s < n; s++)
     earlier[s] = 0;

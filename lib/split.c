@@ -747,9 +747,8 @@ static void copy_unit(seg_builder *sb, LLVMTypeRef unit, unsigned align, LLVMVal
 }
 
 /* if (lid == 0) to[k] = from[k] for every k < COUNT */
-static void copy_straight(seg_builder *sb, LLVMTypeRef unit, unsigned align,
-                          LLVMValueRef from_base, LLVMValueRef to_base, unsigned count,
-                          LLVMValueRef lid, int restore) {
+static void copy_straight(seg_builder *sb, LLVMTypeRef unit, unsigned align, LLVMValueRef from_base,
+                          LLVMValueRef to_base, unsigned count, LLVMValueRef lid, int restore) {
   LLVMContextRef ctx = sb->c->ctx;
   LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
   LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.copy.first");
@@ -1809,10 +1808,10 @@ static void apply_roles(LLVMModuleRef c, const kernel_result *kr) {
       /* a segment that reads back its own writes (ACC_OWN) is no writeonly
        * kernel to LLVM, whatever its role */
       int own = (kr->access[s * nb + b].flags & ACC_OWN) != 0;
-      const char *want = role == GS_ROLE_NONE           ? "readnone"
-                         : role == GS_ROLE_READ         ? "readonly"
+      const char *want = role == GS_ROLE_NONE            ? "readnone"
+                         : role == GS_ROLE_READ          ? "readonly"
                          : role == GS_ROLE_WRITE && !own ? "writeonly"
-                                                        : NULL;
+                                                         : NULL;
       if (own)
         LLVMRemoveEnumAttributeAtIndex(fn, arg + 1,
                                        LLVMGetEnumAttributeKindForName("writeonly", 9));

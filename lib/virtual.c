@@ -117,8 +117,7 @@ static int workgroup_memory_open_at_exit(LLVMValueRef body, const gs_target *t) 
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(body); bb; bb = LLVMGetNextBasicBlock(bb)) {
     map_put(&index, bb, (intptr_t)nb++);
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      restores |= (LLVMIsALoadInst(i) || LLVMIsAStoreInst(i)) &&
-                  has_md(i, GS_WORKGROUP_RESTORE_MD);
+      restores |= (LLVMIsALoadInst(i) || LLVMIsAStoreInst(i)) && has_md(i, GS_WORKGROUP_RESTORE_MD);
   }
   char *in = gs_xcalloc(nb + 1, 1);
   int changed = 1, open_at_exit = 0;
