@@ -109,6 +109,13 @@ int target_has_kernel_cc(LLVMValueRef fn, unsigned cc);
 buffer_space target_flat_arg_space(unsigned addrspace);
 buffer_space target_global_space(unsigned addrspace); /* 1 global, 3 workgroup: all three */
 
+/* The loads and stores that save workgroup memory at a segment's end and
+ * restore it at its start (lib/split.c) carry these tags. Each unit is saved
+ * and restored by the same invocation, and the restore is followed by a
+ * workgroup barrier. */
+#define GS_WORKGROUP_SAVE_MD "gridsplit.workgroup_save"
+#define GS_WORKGROUP_RESTORE_MD "gridsplit.workgroup_restore"
+
 /* virtual: segments that loop over virtual workgroups (docs/split.md) */
 
 /* The segment kernel SEG, whose last GS_VIRTUAL_ARGS parameters (from FIRST)
@@ -227,7 +234,11 @@ LLVMValueRef remat_build(remat_ctx *r, LLVMBuilderRef b, LLVMValueRef v, gs_map 
  * there is no escape. */
 #define GS_LIVE_STATE_NAME "gs_live_state"
 
-enum { ACC_R = 1, ACC_W = 2, ACC_A = 4 };
+/* R, W, A of SPEC section 3. R is a read that can see data not written by
+ * this invocation in this segment; ACC_OWN marks a read that cannot (every
+ * path to it stores to the same address first, docs/analysis.md): not R, but
+ * the segment still reads the buffer (no `writeonly` on it). */
+enum { ACC_R = 1, ACC_W = 2, ACC_A = 4, ACC_OWN = 16 };
 
 typedef struct {
   LLVMValueRef value; /* argument or global */
@@ -327,6 +338,11 @@ typedef struct {
 } carried_global;
 
 void roles_compute(kernel_result *kr);
+/* EARLIER[s] (N segments, successors SUCCESSORS): some segment that reaches
+ * s through one or more edges of the segment graph has W or A in FLAGS[s]
+ * (s itself when it lies on a cycle). WORK holds 2N + 1 ints. */
+void roles_earlier_writers(const unsigned *flags, const gs_vec *successors, size_t n, char *earlier,
+                           int *work);
 gs_error *analyze_kernel(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn, const gs_target *t,
                          const gs_options *opts, summary_cache *cache, gs_vec *warnings);
 void kernel_result_free(kernel_result *kr);

@@ -7,27 +7,35 @@ static seg_access *at(kernel_result *kr, size_t s, size_t b) {
   return &kr->access[s * kr->buffers.len + b];
 }
 
-/* earlier[s]: some segment that reaches s through one or more edges of the
- * segment graph writes the buffer (s itself when it lies on a cycle) */
-static void earlier_writers(kernel_result *kr, size_t b, char *earlier, int *work) {
-  size_t n = kr->nsegments, top = 0;
+void roles_earlier_writers(const unsigned *flags, const gs_vec *successors, size_t n, char *earlier,
+                           int *work) {
+  size_t top = 0;
   for (size_t s = 0; s < n; s++)
     earlier[s] = 0;
   for (size_t s = 0; s < n; s++)
-    if (at(kr, s, b)->flags & (ACC_W | ACC_A))
+    if (flags[s] & (ACC_W | ACC_A))
       work[top++] = (int)s;
   /* every successor of a writer has an earlier writer, and so does everything
    * those reach */
   while (top) {
     int s = work[--top];
-    for (size_t i = 0; i < kr->successors[s].len; i++) {
-      int t = VEC_AT(&kr->successors[s], int, i);
+    for (size_t i = 0; i < successors[s].len; i++) {
+      int t = VEC_AT(&successors[s], int, i);
       if (t >= 0 && !earlier[t]) {
         earlier[t] = 1;
         work[top++] = t;
       }
     }
   }
+}
+
+static void earlier_writers(kernel_result *kr, size_t b, char *earlier, int *work) {
+  size_t n = kr->nsegments;
+  unsigned *flags = gs_xcalloc(n ? n : 1, sizeof *flags);
+  for (size_t s = 0; s < n; s++)
+    flags[s] = at(kr, s, b)->flags;
+  roles_earlier_writers(flags, kr->successors, n, earlier, work);
+  free(flags);
 }
 
 /* host_input: on some path from segment 0, a segment reads b before any

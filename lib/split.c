@@ -173,56 +173,65 @@ static gs_error *check_live(split_ctx *c) {
   return NULL;
 }
 
+typedef struct {
+  const kernel_access *ka;
+  unsigned *flags; /* this segment's, per buffer of KA */
+} wg_fact_ctx;
+
+static void collect_wg_facts(void *ctxp, LLVMValueRef inst) {
+  wg_fact_ctx *x = ctxp;
+  intptr_t i;
+  if (!map_get(&x->ka->first_fact, inst, &i))
+    return;
+  for (; i >= 0; i = VEC_AT(&x->ka->facts, access_fact, i).next) {
+    const access_fact *f = &VEC_AT(&x->ka->facts, access_fact, i);
+    x->flags[f->buffer] |= f->flags;
+  }
+}
+
 /* Workgroup memory does not survive a launch (SPEC section 2): a workgroup
- * buffer written in one segment and read in a segment reachable from it is
+ * buffer that a segment reads (R or A) after an earlier writer (roles.c) is
  * saved at every segment's end and restored at every segment's start, per
  * workgroup, in the live-state buffer after the per-invocation area. The
- * size of a workgroup argument is known only to the host, which writes it in
- * the live state's header (docs/split.md). */
+ * facts are those of the kernel as the split rewrites it (private variables
+ * promoted): a segment that writes a variable before it reads it back
+ * (ACC_OWN, provenance.c) needs nothing saved. The size of a workgroup
+ * argument is known only to the host, which writes it in the live state's
+ * header (docs/split.md). */
 static gs_error *carried_workgroup_memory(split_ctx *c, const kernel_result *kr) {
-  for (size_t b = 0; b < kr->buffers.len; b++) {
-    const buffer_desc *d = &VEC_AT(&kr->buffers, buffer_desc, b);
+  size_t n = kr->nsegments, nb = c->access.buffers.len;
+  unsigned *flags = gs_xcalloc(n * nb + 1, sizeof *flags);
+  int *stamp = gs_xmalloc((c->cfg.blocks.len + 1) * sizeof(int));
+  for (size_t i = 0; i < c->cfg.blocks.len; i++)
+    stamp[i] = -1;
+  for (size_t s = 0; s < n; s++) {
+    gs_vec succs;
+    vec_init(&succs, sizeof(int));
+    wg_fact_ctx x = {&c->access, flags + s * nb};
+    segment_walk(&c->cfg, s, &succs, collect_wg_facts, &x, stamp);
+    vec_free(&succs);
+  }
+  free(stamp);
+  unsigned *column = gs_xcalloc(n + 1, sizeof *column);
+  char *earlier = gs_xcalloc(n + 1, 1);
+  int *work = gs_xcalloc(2 * n + 1, sizeof(int));
+  for (size_t b = 0; b < nb; b++) {
+    const buffer_desc *d = &VEC_AT(&c->access.buffers, buffer_desc, b);
     if (d->space != SPACE_WORKGROUP)
       continue;
+    for (size_t s = 0; s < n; s++)
+      column[s] = flags[s * nb + b];
+    roles_earlier_writers(column, kr->successors, n, earlier, work);
     int read_later = 0;
-    size_t writer = 0;
-    char *seen = gs_xcalloc(kr->nsegments, 1);
-    int *work = gs_xcalloc(kr->nsegments + 1, sizeof(int));
-    size_t top = 0;
-    /* segments reachable, in one or more steps, from a writer */
-    for (size_t s = 0; s < kr->nsegments; s++) {
-      if (!(kr->access[s * kr->buffers.len + b].flags & (ACC_W | ACC_A)))
-        continue;
-      writer = s;
-      for (size_t i = 0; i < kr->successors[s].len; i++) {
-        int t = VEC_AT(&kr->successors[s], int, i);
-        if (t >= 0 && !seen[t]) {
-          seen[t] = 1;
-          work[top++] = t;
-        }
-      }
-    }
-    while (top && !read_later) {
-      int u = work[--top];
-      read_later = (kr->access[(size_t)u * kr->buffers.len + b].flags & (ACC_R | ACC_A)) != 0;
-      for (size_t i = 0; i < kr->successors[u].len; i++) {
-        int t = VEC_AT(&kr->successors[u], int, i);
-        if (t >= 0 && !seen[t]) {
-          seen[t] = 1;
-          work[top++] = t;
-        }
-      }
-    }
-    free(seen);
-    free(work);
+    for (size_t s = 0; s < n; s++)
+      read_later |= earlier[s] && (column[s] & (ACC_R | ACC_A));
     if (!read_later)
       continue;
-    (void)writer;
     if (d->arg >= 0) {
       VEC_PUSH(&c->wg_args, int, d->arg);
       continue;
     }
-    LLVMValueRef g = LLVMGetNamedGlobal(c->m, d->name);
+    LLVMValueRef g = d->value;
     LLVMTypeRef ty = LLVMGlobalGetValueType(g);
     unsigned align = LLVMABIAlignmentOfType(c->td, ty);
     if (align < 4)
@@ -232,6 +241,10 @@ static gs_error *carried_workgroup_memory(split_ctx *c, const kernel_result *kr)
     VEC_PUSH(&c->wg_slots, state_slot, slot);
     c->wg_bytes += slot.size;
   }
+  free(column);
+  free(earlier);
+  free(work);
+  free(flags);
   c->wg_bytes = (c->wg_bytes + 15) / 16 * 16;
   c->wg_mode = c->wg_slots.len || c->wg_args.len;
   return NULL;
@@ -591,6 +604,8 @@ static LLVMValueRef build_memcpy(seg_builder *sb, LLVMValueRef dst, unsigned dst
                          LLVMConstInt(LLVMInt64TypeInContext(sb->c->ctx), size, 0));
 }
 
+static unsigned copy_unit_bytes(unsigned long long size);
+
 /* Each segment gets its own copies of the workgroup variables it uses,
  * named `<segment>.<variable>`: workgroup memory does not survive a launch
  * anyway, and OpenCL runtimes (POCL among them) recognise a kernel's
@@ -610,7 +625,12 @@ static LLVMValueRef segment_local(seg_builder *sb, LLVMValueRef g) {
   str_free(&n);
   LLVMSetLinkage(copy, LLVMInternalLinkage);
   LLVMSetInitializer(copy, LLVMGetInitializer(g) ? LLVMGetInitializer(g) : LLVMGetUndef(ty));
-  LLVMSetAlignment(copy, LLVMGetAlignment(g));
+  /* aligned for the units it is saved and restored in (copy_unit_bytes) */
+  unsigned align = LLVMGetAlignment(g);
+  if (!align)
+    align = LLVMABIAlignmentOfType(sb->c->td, ty);
+  unsigned unit = copy_unit_bytes(LLVMABISizeOfType(sb->c->td, ty));
+  LLVMSetAlignment(copy, align > unit ? align : unit);
   map_put(&sb->locals, g, (intptr_t)copy);
   return copy;
 }
@@ -688,38 +708,94 @@ static void build_return(seg_builder *sb) {
     LLVMBuildRetVoid(sb->b);
 }
 
-/* Copies every carried workgroup buffer between workgroup memory and this
- * workgroup's save area, the invocations of the workgroup sharing the words
- * (word i by the invocation with local linear id i mod the workgroup size). */
-/* for (k = lid; k < count; k += lsize) to[k] = from[k], in UNITs */
-static void copy_loop(seg_builder *sb, LLVMTypeRef unit, LLVMValueRef from_base,
-                      LLVMValueRef to_base, LLVMValueRef count, LLVMValueRef lid,
-                      LLVMValueRef lsize) {
+/* Saving and restoring workgroup memory. POCL 3.1 miscompiles a copy loop
+ * whose trip count differs between the invocations of a workgroup and is at
+ * most one once it knows the workgroup size (`for (k = lid; k < n; k +=
+ * size)` with n <= size): a segfault, or ParallelRegion.cc's "Incoming edges
+ * to non-entry block" inside a loop over virtual workgroups. So no copy here
+ * has that shape: a small variable is copied in straight-line code by the
+ * workgroup's first invocation, and a larger one (or a workgroup argument,
+ * whose size only the host knows) by a loop whose trip count is the same for
+ * the whole workgroup, each round copying one unit per invocation:
+ *
+ *   for (base = 0; base < n; base += size)
+ *     if (base + lid < n) to[base + lid] = from[base + lid];  */
+
+/* Variables up to this many units are copied straight-line. */
+enum { GS_COPY_STRAIGHT_UNITS = 16 };
+
+/* The widest unit (4, 2 or 1 bytes) that divides SIZE */
+static unsigned copy_unit_bytes(unsigned long long size) {
+  return size % 4 == 0 ? 4 : size % 2 == 0 ? 2 : 1;
+}
+
+/* to[k] = from[k], tagged as a save or a restore (GS_WORKGROUP_SAVE_MD) */
+static void copy_unit(seg_builder *sb, LLVMTypeRef unit, unsigned align, LLVMValueRef from_base,
+                      LLVMValueRef to_base, LLVMValueRef k, int restore) {
+  LLVMContextRef ctx = sb->c->ctx;
+  LLVMValueRef from = LLVMBuildGEP2(sb->b, unit, from_base, &k, 1, "");
+  LLVMValueRef to = LLVMBuildGEP2(sb->b, unit, to_base, &k, 1, "");
+  LLVMValueRef x = LLVMBuildLoad2(sb->b, unit, from, "");
+  LLVMSetAlignment(x, align);
+  LLVMValueRef st = LLVMBuildStore(sb->b, x, to);
+  LLVMSetAlignment(st, align);
+  const char *tag = restore ? GS_WORKGROUP_RESTORE_MD : GS_WORKGROUP_SAVE_MD;
+  unsigned kind = LLVMGetMDKindIDInContext(ctx, tag, (unsigned)strlen(tag));
+  LLVMValueRef none = LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, NULL, 0));
+  LLVMSetMetadata(x, kind, none);
+  LLVMSetMetadata(st, kind, none);
+}
+
+/* if (lid == 0) to[k] = from[k] for every k < COUNT */
+static void copy_straight(seg_builder *sb, LLVMTypeRef unit, unsigned align, LLVMValueRef from_base,
+                          LLVMValueRef to_base, unsigned count, LLVMValueRef lid, int restore) {
+  LLVMContextRef ctx = sb->c->ctx;
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
+  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.copy.first");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.copy.done");
+  LLVMBuildCondBr(sb->b, LLVMBuildICmp(sb->b, LLVMIntEQ, lid, LLVMConstInt(i64, 0, 0), ""), body,
+                  done);
+  LLVMPositionBuilderAtEnd(sb->b, body);
+  for (unsigned k = 0; k < count; k++)
+    copy_unit(sb, unit, align, from_base, to_base, LLVMConstInt(i64, k, 0), restore);
+  LLVMBuildBr(sb->b, done);
+  LLVMPositionBuilderAtEnd(sb->b, done);
+}
+
+/* for (base = 0; base < count; base += lsize)
+ *   if (base + lid < count) to[base + lid] = from[base + lid]; */
+static void copy_rounds(seg_builder *sb, LLVMTypeRef unit, unsigned align, LLVMValueRef from_base,
+                        LLVMValueRef to_base, LLVMValueRef count, LLVMValueRef lid,
+                        LLVMValueRef lsize, int restore) {
   LLVMContextRef ctx = sb->c->ctx;
   LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
   LLVMBasicBlockRef pre = LLVMGetInsertBlock(sb->b);
   LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.copy");
-  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.copy.body");
+  LLVMBasicBlockRef round = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.copy.round");
+  LLVMBasicBlockRef mine = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.copy.unit");
+  LLVMBasicBlockRef next_round = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.copy.next");
   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.copy.done");
   LLVMBuildBr(sb->b, head);
   LLVMPositionBuilderAtEnd(sb->b, head);
-  LLVMValueRef k = LLVMBuildPhi(sb->b, i64, "");
-  LLVMBuildCondBr(sb->b, LLVMBuildICmp(sb->b, LLVMIntULT, k, count, ""), body, done);
-  LLVMPositionBuilderAtEnd(sb->b, body);
-  LLVMValueRef from = LLVMBuildGEP2(sb->b, unit, from_base, &k, 1, "");
-  LLVMValueRef to = LLVMBuildGEP2(sb->b, unit, to_base, &k, 1, "");
-  LLVMBuildStore(sb->b, LLVMBuildLoad2(sb->b, unit, from, ""), to);
-  LLVMValueRef next = LLVMBuildAdd(sb->b, k, lsize, "");
+  LLVMValueRef base = LLVMBuildPhi(sb->b, i64, "gs.copy.base");
+  LLVMBuildCondBr(sb->b, LLVMBuildICmp(sb->b, LLVMIntULT, base, count, ""), round, done);
+  LLVMPositionBuilderAtEnd(sb->b, round);
+  LLVMValueRef k = LLVMBuildAdd(sb->b, base, lid, "");
+  LLVMBuildCondBr(sb->b, LLVMBuildICmp(sb->b, LLVMIntULT, k, count, ""), mine, next_round);
+  LLVMPositionBuilderAtEnd(sb->b, mine);
+  copy_unit(sb, unit, align, from_base, to_base, k, restore);
+  LLVMBuildBr(sb->b, next_round);
+  LLVMPositionBuilderAtEnd(sb->b, next_round);
+  LLVMValueRef next = LLVMBuildAdd(sb->b, base, lsize, "");
   LLVMBuildBr(sb->b, head);
-  LLVMValueRef vals[2] = {lid, next};
-  LLVMBasicBlockRef from_blocks[2] = {pre, body};
-  LLVMAddIncoming(k, vals, from_blocks, 2);
+  LLVMValueRef vals[2] = {LLVMConstInt(i64, 0, 0), next};
+  LLVMBasicBlockRef from_blocks[2] = {pre, next_round};
+  LLVMAddIncoming(base, vals, from_blocks, 2);
   LLVMPositionBuilderAtEnd(sb->b, done);
 }
 
 /* Copies every carried workgroup buffer between workgroup memory and this
- * workgroup's save area, the invocations of the workgroup sharing the words
- * (word i by the invocation with local linear id i mod the workgroup size). */
+ * workgroup's save area (offsets 16-byte aligned, docs/split.md). */
 static void copy_workgroup_memory(seg_builder *sb, int restore) {
   split_ctx *c = sb->c;
   LLVMContextRef ctx = c->ctx;
@@ -728,15 +804,16 @@ static void copy_workgroup_memory(seg_builder *sb, int restore) {
   LLVMValueRef lsize = target_product(sb->b, c->m, c->t, Q_LOCAL_SIZE);
   size_t n = c->wg_slots.len + c->wg_args.len;
   for (size_t i = 0; i < n; i++) {
-    LLVMValueRef local, off, count;
-    LLVMTypeRef unit = i8;
+    LLVMValueRef local, off, count = NULL;
+    unsigned bytes = 1, units = 0;
     if (i < c->wg_slots.len) {
       const state_slot *w = &VEC_AT(&c->wg_slots, state_slot, i);
-      int words = w->size % 4 == 0;
-      unit = words ? LLVMInt32TypeInContext(ctx) : i8;
-      count = LLVMConstInt(i64, words ? w->size / 4 : w->size, 0);
+      bytes = copy_unit_bytes(w->size);
+      units = w->size / bytes;
       off = LLVMConstInt(i64, w->offset, 0);
       local = segment_local(sb, w->value);
+      if (units > GS_COPY_STRAIGHT_UNITS)
+        count = LLVMConstInt(i64, units, 0);
     } else {
       /* arguments: any size the host chose, copied byte by byte */
       size_t a = i - c->wg_slots.len;
@@ -744,11 +821,16 @@ static void copy_workgroup_memory(seg_builder *sb, int restore) {
       off = sb->wg_arg_offset[a];
       local = LLVMGetParam(sb->fn, (unsigned)VEC_AT(&c->wg_args, int, a));
     }
+    LLVMTypeRef unit = LLVMIntTypeInContext(ctx, 8 * bytes);
     LLVMValueRef save = LLVMBuildGEP2(sb->b, i8, sb->wg_base, &off, 1, "");
     save = LLVMBuildPointerCast(sb->b, save, LLVMPointerType(unit, 1), "");
     local = LLVMBuildPointerCast(
         sb->b, local, LLVMPointerType(unit, LLVMGetPointerAddressSpace(LLVMTypeOf(local))), "");
-    copy_loop(sb, unit, restore ? save : local, restore ? local : save, count, lid, lsize);
+    LLVMValueRef from = restore ? save : local, to = restore ? local : save;
+    if (count)
+      copy_rounds(sb, unit, bytes, from, to, count, lid, lsize, restore);
+    else
+      copy_straight(sb, unit, bytes, from, to, units, lid, restore);
   }
 }
 
@@ -1417,15 +1499,16 @@ static gs_error *split_kernel(LLVMModuleRef m, LLVMValueRef kernel, const gs_tar
     return err;
   vec_init(&c.wg_slots, sizeof(state_slot));
   vec_init(&c.wg_args, sizeof(int));
+  access_analyze(&c.access, m, kernel, t, cache, warnings);
   err = carried_workgroup_memory(&c, kr);
   if (err) {
+    access_free(&c.access);
     vec_free(&c.wg_slots);
     vec_free(&c.wg_args);
     cfg_free(&c.cfg);
     return err;
   }
   liveness_compute(&c.cfg, &c.live);
-  access_analyze(&c.access, m, kernel, t, cache, warnings);
   remat_init(&c.remat, t, load_recomputable, &c);
   map_init(&c.private_base);
   c.dynamic = kr->schedule == GS_SCHEDULE_DYNAMIC;
@@ -1722,10 +1805,16 @@ static void apply_roles(LLVMModuleRef c, const kernel_result *kr) {
         add_param_attr(fn, arg, "noalias");
         noalias = 1;
       }
-      const char *want = role == GS_ROLE_NONE    ? "readnone"
-                         : role == GS_ROLE_READ  ? "readonly"
-                         : role == GS_ROLE_WRITE ? "writeonly"
-                                                 : NULL;
+      /* a segment that reads back its own writes (ACC_OWN) is no writeonly
+       * kernel to LLVM, whatever its role */
+      int own = (kr->access[s * nb + b].flags & ACC_OWN) != 0;
+      const char *want = role == GS_ROLE_NONE            ? "readnone"
+                         : role == GS_ROLE_READ          ? "readonly"
+                         : role == GS_ROLE_WRITE && !own ? "writeonly"
+                                                         : NULL;
+      if (own)
+        LLVMRemoveEnumAttributeAtIndex(fn, arg + 1,
+                                       LLVMGetEnumAttributeKindForName("writeonly", 9));
       if (want) {
         /* the kernel's own (inferred) access attribute may be wider */
         static const char *const access[] = {"readnone", "readonly", "writeonly"};

@@ -136,16 +136,32 @@ static int touches_workgroup(LLVMValueRef i, const gs_target *t) {
   return 1;
 }
 
+static int has_md(LLVMValueRef i, const char *tag) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(i));
+  return LLVMGetMetadata(i, LLVMGetMDKindIDInContext(ctx, tag, (unsigned)strlen(tag))) != NULL;
+}
+
 /* Whether BODY can return after touching workgroup memory with no workgroup
  * barrier since: then the next virtual workgroup's first accesses could race
  * with this one's last, and the loop waits for the workgroup between them.
- * A forward dataflow over the blocks: "touched since the last barrier". */
+ * A forward dataflow over the blocks: "touched since the last barrier".
+ *
+ * The saves of workgroup memory at a segment's end (GS_WORKGROUP_SAVE_MD)
+ * do not count when the body begins by restoring it: the next virtual
+ * workgroup's first accesses are then its restores, each unit by the
+ * invocation that saved it, and a workgroup barrier follows them. (A barrier
+ * there also met a POCL 3.1 miscompile: with a dynamic schedule it dropped
+ * the workgroup-memory updates between the restore and the save.) */
 static int workgroup_memory_open_at_exit(LLVMValueRef body, const gs_target *t) {
   gs_map index;
   map_init(&index);
   size_t nb = 0;
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(body); bb; bb = LLVMGetNextBasicBlock(bb))
+  int restores = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(body); bb; bb = LLVMGetNextBasicBlock(bb)) {
     map_put(&index, bb, (intptr_t)nb++);
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      restores |= (LLVMIsALoadInst(i) || LLVMIsAStoreInst(i)) && has_md(i, GS_WORKGROUP_RESTORE_MD);
+  }
   char *in = gs_xcalloc(nb + 1, 1);
   int changed = 1, open_at_exit = 0;
   while (changed) {
@@ -158,6 +174,9 @@ static int workgroup_memory_open_at_exit(LLVMValueRef body, const gs_target *t) 
         const char *callee = ir_is_call(i) ? ir_callee_name(i) : NULL;
         if (callee && t->is_workgroup_barrier(i, callee, 1))
           open = 0;
+        else if (restores && (LLVMIsALoadInst(i) || LLVMIsAStoreInst(i)) &&
+                 has_md(i, GS_WORKGROUP_SAVE_MD))
+          continue;
         else if (touches_workgroup(i, t))
           open = 1;
       }

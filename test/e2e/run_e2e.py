@@ -569,6 +569,18 @@ def b_local_carry(a, rng, g, w):
     a.scalar("n", n)
 
 
+def b_bicg_local(a, rng, g, w):
+    nx, ny = g[0] - 3, g[0] - 5
+    a.buffer("A", "f", floats(rng, nx * ny))
+    a.buffer("r", "f", floats(rng, nx))
+    # written before every read: the initial contents must not matter
+    a.buffer("s", "f", [7.0] * g[0])
+    a.buffer("q", "f", [7.0] * g[0])
+    a.zeros("tags", 4 * g[0])
+    a.scalar("nx", nx)
+    a.scalar("ny", ny)
+
+
 def b_divergent(a, rng, g, w):
     a.buffer("trips", "i", [1 + i % 3 for i in range(g[0])])
     a.zeros("out", 4 * g[0])
@@ -630,6 +642,7 @@ CASES = [
                                                       ((2048,), (64,))]),
     ("virtual_helpers.cl", "helper_rounds", b_helper_rounds,
      [((16, 8), (16, 8)), ((32, 16), (8, 4))]),
+    ("own_writes.cl", "bicg_local", b_bicg_local, [((64,), (16,)), ((256,), (64,))]),
     # Invalid on purpose: both sides must report an error (exit 1), not hang.
     ("divergent.cl", "divergent_sites", b_divergent, [((256,), (64,))]),
 ]

@@ -646,6 +646,82 @@ static const char *const IR_MEMOPS = SPIR_PRELUDE
     "  ret void\n"
     "}\n";
 
+/* A buffer each invocation writes and then reads back (PolyBench's 2mm tmp:
+ * tmp[i] = 0; loop: tmp[i] += ...): every reload follows, on every path,
+ * this invocation's store to the same address (a recomputed GEP of the same
+ * values), so it reads no data the invocation did not write in this segment:
+ * no R, role write, no host input. A read of a neighbour, a read after a
+ * workgroup barrier, a two-byte read of a one-byte store and a read after a
+ * store on one path only stay R. */
+static const char *const IR_OWN = SPIR_PRELUDE
+    "define spir_kernel void @own(ptr addrspace(1) %tmp, ptr addrspace(1) %nb,"
+    " ptr addrspace(1) %fenced, ptr addrspace(1) %narrow, ptr addrspace(1) %cond,"
+    " ptr addrspace(1) %out, i32 %n) {\n"
+    "entry:\n"
+    "  %gid = call spir_func i64 @_Z13get_global_idj(i32 0)\n"
+    "  %p = getelementptr inbounds float, ptr addrspace(1) %tmp, i64 %gid\n"
+    "  store float 0.0, ptr addrspace(1) %p, align 4\n"
+    "  br label %loop\n"
+    "loop:\n"
+    "  %k = phi i32 [ 0, %entry ], [ %k1, %loop ]\n"
+    "  %g2 = call spir_func i64 @_Z13get_global_idj(i32 0)\n"
+    "  %q = getelementptr inbounds float, ptr addrspace(1) %tmp, i64 %g2\n"
+    "  %v = load float, ptr addrspace(1) %q, align 4\n"
+    "  %v1 = fadd float %v, 1.0\n"
+    "  store float %v1, ptr addrspace(1) %q, align 4\n"
+    "  %k1 = add i32 %k, 1\n"
+    "  %c = icmp slt i32 %k1, %n\n"
+    "  br i1 %c, label %loop, label %rest\n"
+    "rest:\n"
+    "  %pn = getelementptr inbounds i32, ptr addrspace(1) %nb, i64 %gid\n"
+    "  store i32 1, ptr addrspace(1) %pn, align 4\n"
+    "  %g1 = add i64 %gid, 1\n"
+    "  %pn1 = getelementptr inbounds i32, ptr addrspace(1) %nb, i64 %g1\n"
+    "  %x0 = load i32, ptr addrspace(1) %pn1, align 4\n"
+    "  %pf = getelementptr inbounds i32, ptr addrspace(1) %fenced, i64 %gid\n"
+    "  store i32 %x0, ptr addrspace(1) %pf, align 4\n"
+    "  call spir_func void @_Z7barrierj(i32 2)\n"
+    "  %x1 = load i32, ptr addrspace(1) %pf, align 4\n"
+    "  %pb = getelementptr inbounds i16, ptr addrspace(1) %narrow, i64 %gid\n"
+    "  store i8 7, ptr addrspace(1) %pb, align 2\n"
+    "  %x2 = load i16, ptr addrspace(1) %pb, align 2\n"
+    "  %odd = trunc i64 %gid to i1\n"
+    "  %pc = getelementptr inbounds i32, ptr addrspace(1) %cond, i64 %gid\n"
+    "  br i1 %odd, label %set, label %join\n"
+    "set:\n"
+    "  store i32 5, ptr addrspace(1) %pc, align 4\n"
+    "  br label %join\n"
+    "join:\n"
+    "  %x3 = load i32, ptr addrspace(1) %pc, align 4\n"
+    "  call void @gridsplit_grid_sync()\n"
+    "  %y = load float, ptr addrspace(1) %p, align 4\n"
+    "  %x2w = sext i16 %x2 to i32\n"
+    "  %s0 = add i32 %x1, %x2w\n"
+    "  %s1 = add i32 %s0, %x3\n"
+    "  %yi = fptosi float %y to i32\n"
+    "  %s2 = add i32 %s1, %yi\n"
+    "  %po = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %gid\n"
+    "  store i32 %s2, ptr addrspace(1) %po, align 4\n"
+    "  ret void\n"
+    "}\n";
+
+START_TEST(own_writes_are_not_reads) {
+  WITH_ANALYSIS(IR_OWN);
+  expect_kernel(a, 0, 1, STATIC);
+  expect_access(a, 0, 0, "tmp", W, 0, 1, 0);
+  expect_buffer(a, 0, "tmp", 0, GLOBAL, 0, 1);
+  expect_access(a, 0, 0, "nb", RW, 1, 1, 0);
+  expect_access(a, 0, 0, "fenced", RW, 1, 1, 0);
+  expect_access(a, 0, 0, "narrow", RW, 1, 1, 0);
+  expect_access(a, 0, 0, "cond", RW, 1, 1, 0);
+  expect_buffer(a, 0, "cond", 4, GLOBAL, 1, 1);
+  /* the next segment reads what segment 0 wrote: R again */
+  expect_access(a, 0, 1, "tmp", R, 1, 0, 0);
+  expect_access(a, 0, 1, "out", W, 0, 1, 0);
+  END_ANALYSIS();
+}
+END_TEST
+
 START_TEST(memory_intrinsics_and_calls) {
   WITH_ANALYSIS(IR_MEMOPS);
   size_t k = find_kernel(a, "memops");
@@ -882,6 +958,7 @@ Suite *suite_roles(void) {
   tcase_add_test(tc, globals_constant_and_unnamed_args);
   tcase_add_test(tc, unused_constant_arg_is_host_input);
   tcase_add_test(tc, memory_intrinsics_and_calls);
+  tcase_add_test(tc, own_writes_are_not_reads);
   tcase_add_test(tc, provenance_through_select_phi_cast);
   tcase_add_test(tc, unknown_uses_warn);
   tcase_add_test(tc, amdgpu_kernel);
