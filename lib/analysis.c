@@ -90,7 +90,15 @@ static void describe_args(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn,
       str_printf(&n, "arg%u", i);
     a.name = str_take(&n);
     LLVMTypeKind k = LLVMGetTypeKind(ty);
-    if (k == LLVMPointerTypeKind) {
+    LLVMTypeRef value = ir_value_arg_type(fn, i);
+    if (value) {
+      /* a struct passed by value: the host gives its bytes (SPEC section 4) */
+      a.kind = "value";
+      LLVMTypeKind vk = LLVMGetTypeKind(value);
+      snprintf(a.type, sizeof a.type, "%s",
+               vk == LLVMStructTypeKind ? "struct" : vk == LLVMArrayTypeKind ? "array" : "other");
+      a.bytes = (unsigned)LLVMABISizeOfType(td, value);
+    } else if (k == LLVMPointerTypeKind) {
       a.kind = t->arg_space(LLVMGetPointerAddressSpace(ty)) == SPACE_WORKGROUP ? "workgroup"
                                                                               : "buffer";
       snprintf(a.type, sizeof a.type, "ptr");
@@ -287,6 +295,29 @@ gs_buffer_info gs_kernel_buffer(const gs_analysis *a, size_t k, size_t b) {
   const buffer_desc *d = &VEC_AT(&kr->buffers, buffer_desc, b);
   gs_buffer_info info = {d->name, d->arg, (gs_space)d->space, kr->host_input[b],
                          kr->host_output[b]};
+  return info;
+}
+
+size_t gs_kernel_value_count(const gs_analysis *a, size_t k) {
+  size_t n = 0;
+  const kernel_result *kr = kernel(a, k);
+  for (size_t i = 0; i < kr->args.len; i++)
+    n += !strcmp(VEC_AT(&kr->args, kernel_arg, i).kind, "value");
+  return n;
+}
+
+gs_value_info gs_kernel_value(const gs_analysis *a, size_t k, size_t v) {
+  const kernel_result *kr = kernel(a, k);
+  gs_value_info info = {NULL, -1, 0};
+  for (size_t i = 0, n = 0; i < kr->args.len; i++) {
+    const kernel_arg *ka = &VEC_AT(&kr->args, kernel_arg, i);
+    if (strcmp(ka->kind, "value") || n++ != v)
+      continue;
+    info.name = ka->name;
+    info.arg = (int)i;
+    info.bytes = ka->bytes;
+    break;
+  }
   return info;
 }
 

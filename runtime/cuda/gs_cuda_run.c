@@ -94,6 +94,7 @@ typedef struct {
   size_t size;
   int same_as;
   unsigned char scalar[8];
+  unsigned char *value; /* a struct passed by value (kind "value"): its bytes */
   int output;
 } arg;
 
@@ -457,6 +458,20 @@ int main(int argc, char **argv) {
       bind_scalar(a);
       continue;
     }
+    if (!strcmp(a->kind, "value")) {
+      /* a struct passed by value: the file's bytes are the kernel parameter,
+       * laid out as the module's data layout says (SPEC 4, "values") */
+      char why[1024];
+      snprintf(why, sizeof why, "%u bytes", a->bytes);
+      if (a->spec[0] != '@')
+        fail("argument '%s' is a struct passed by value (%s): give its bytes as @FILE", a->name,
+             why);
+      a->value = (unsigned char *)read_file(a->spec + 1, &a->size);
+      snprintf(why, sizeof why, "%u bytes, but '%s' holds %zu", a->bytes, a->spec + 1, a->size);
+      if (a->size != a->bytes)
+        fail("argument '%s' is a struct of %s", a->name, why);
+      continue;
+    }
     if (a->spec[0] == '@') {
       char *data = read_file(a->spec + 1, &a->size);
       check(cuMemAlloc(&a->mem, a->size ? a->size : 1), "cuMemAlloc");
@@ -599,7 +614,9 @@ int main(int argc, char **argv) {
   size_t nparams = nargs + (live_arg >= 0) + (control_arg >= 0) + 4 * (virtual_arg >= 0);
   void **params = calloc(nparams + 1, sizeof *params);
   for (size_t i = 0; i < nargs; i++)
-    params[i] = strcmp(args[i].kind, "buffer") ? (void *)args[i].scalar : (void *)&args[i].mem;
+    params[i] = !strcmp(args[i].kind, "buffer") ? (void *)&args[i].mem
+                : args[i].value                    ? (void *)args[i].value
+                                                   : (void *)args[i].scalar;
   if (live_arg >= 0)
     params[live_arg] = &state;
   if (control_arg >= 0)
