@@ -24,6 +24,10 @@
 ; RUN: %python %S/Inputs/gs_data.py dump i64 %t/o2/out2.bin | FileCheck %s --check-prefix=OUT2
 ; The struct is no output: nothing is written back for it.
 ; RUN: not ls %t/o2/p.bin
+; Typed-pointer IR (clang 15 without opaque pointers, %struct.P* byval):
+; RUN: %clang -x cl -cl-std=CL2.0 -Xclang -finclude-default-header -Xclang -no-opaque-pointers -fno-discard-value-names -target spir64 -emit-llvm -S -O0 -o %t/typed.ll %S/Inputs/run_struct.cl
+; RUN: %gridsplit run --grid 8 --workgroup 4 --out %t/typed %t/typed.ll out=zeros:32 p=@%t/p.bin out2=zeros:64
+; RUN: %python %S/Inputs/gs_data.py dump i64 %t/typed/out2.bin | FileCheck %s --check-prefix=OUT2
 ;
 ; Through SPIR-V (the translator keeps byval) and the plan file:
 ; RUN: %gridsplit --target spirv -o %t/spv %S/Inputs/run_struct.cl

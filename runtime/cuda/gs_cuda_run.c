@@ -14,7 +14,8 @@
  * NAME=same:OTHER, NAME=local:BYTES (workgroup memory: a slice of the
  * kernel's dynamic shared memory, whose offset the argument carries, as
  * `gridsplit --target nvptx` emits it), NAME=VALUE (read as the plan's type
- * for it). Buffers stay
+ * for it); a struct passed by value (the plan's kind "value") takes the bytes
+ * of NAME=@FILE, a file of exactly the plan's size. Buffers stay
  * on the device. A static schedule runs back to back in one stream, or, with
  * --graph, as one CUDA graph captured once and replayed. A dynamic one steps
  * on the device (docs/split.md): launches are queued ahead along each
