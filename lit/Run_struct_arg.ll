@@ -29,6 +29,18 @@
 ; RUN: %gridsplit run --grid 8 --workgroup 4 --out %t/typed %t/typed.ll out=zeros:32 p=@%t/p.bin out2=zeros:64
 ; RUN: %python %S/Inputs/gs_data.py dump i64 %t/typed/out2.bin | FileCheck %s --check-prefix=OUT2
 ;
+; A field of the struct bounds a loop holding barriers (a dynamic schedule),
+; another accumulates in each invocation's copy (Inputs/run_struct_loop.cl):
+; L = {n 3, k 5, acc 100}; each iteration adds 5 i + it, then the value of
+; invocation (i + 1) % 8 before the barrier (a C model of the 8 invocations
+; gives 893 963 1033 1103 1173 1203 1113 943). -O0, and -O2 with virtual
+; workgroups on one physical workgroup:
+; RUN: %python -c "import struct,sys; open(sys.argv[1],'wb').write(struct.pack('<ih2sq', 3, 5, b'\xcc'*2, 100))" %t/l.bin
+; RUN: %gridsplit run -O0 --grid 8 --workgroup 4 --out %t/l0 %S/Inputs/run_struct_loop.cl out=zeros:64 p=@%t/l.bin
+; RUN: %python %S/Inputs/gs_data.py dump i64 %t/l0/out.bin | FileCheck %s --check-prefix=LOOP
+; RUN: %gridsplit run -O2 --virtual-workgroups --physical-groups 1 --grid 8 --workgroup 4 --out %t/l2 %S/Inputs/run_struct_loop.cl out=zeros:64 p=@%t/l.bin
+; RUN: %python %S/Inputs/gs_data.py dump i64 %t/l2/out.bin | FileCheck %s --check-prefix=LOOP
+;
 ; Through SPIR-V (the translator keeps byval) and the plan file:
 ; RUN: %gridsplit --target spirv -o %t/spv %S/Inputs/run_struct.cl
 ; RUN: spirv-val %t/spv/run_struct.spv
@@ -42,6 +54,7 @@
 
 ; OUT: {{^}}3 3 4 4 5 5 6 6{{$}}
 ; OUT2: {{^}}1033 -7 1015 23 1037 63 1019 -27{{$}}
+; LOOP: {{^}}893 963 1033 1103 1173 1203 1113 943{{$}}
 
 ; PLAN:     kernels[0].args[1].bytes = 24
 ; PLAN-NEXT: kernels[0].args[1].kind = "value"
