@@ -121,6 +121,36 @@ static void describe_args(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn,
   }
 }
 
+static int holds_pointer(LLVMTypeRef ty) {
+  switch (LLVMGetTypeKind(ty)) {
+  case LLVMPointerTypeKind: return 1;
+  case LLVMArrayTypeKind:
+  case LLVMVectorTypeKind: return holds_pointer(LLVMGetElementType(ty));
+  case LLVMStructTypeKind:
+    for (unsigned i = 0; i < LLVMCountStructElementTypes(ty); i++)
+      if (holds_pointer(LLVMStructGetTypeAtIndex(ty, i)))
+        return 1;
+    return 0;
+  default: return 0;
+  }
+}
+
+/* A struct passed by value that holds a pointer would let the kernel reach
+ * buffers that no argument names: no role could be given to them, and no
+ * runner could fill in their addresses (OpenCL C forbids such kernel
+ * arguments; CUDA allows them). */
+static gs_error *check_values(const kernel_result *kr, LLVMValueRef fn) {
+  for (unsigned i = 0; i < LLVMCountParams(fn); i++) {
+    LLVMTypeRef vt = ir_value_arg_type(fn, i);
+    if (vt && holds_pointer(vt))
+      return gs_errorf("kernel '%s': argument '%s' is a struct passed by value that holds a "
+                       "pointer; the buffers it points to would have no roles (pass each "
+                       "buffer as an argument of its own)",
+                       kr->name, VEC_AT(&kr->args, kernel_arg, i).name);
+  }
+  return NULL;
+}
+
 gs_error *analyze_kernel(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn,
                                 const gs_target *t, const gs_options *opts, summary_cache *cache,
                                 gs_vec *warnings) {
@@ -131,8 +161,11 @@ gs_error *analyze_kernel(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn,
   describe_args(kr, m, fn, t);
   vec_init(&kr->buffers, sizeof(buffer_desc));
 
+  gs_error *err = check_values(kr, fn);
+  if (err)
+    return err;
   kernel_cfg cfg;
-  gs_error *err = cfg_build(&cfg, fn, opts);
+  err = cfg_build(&cfg, fn, opts);
   int uniform_choice = 0;
   if (!err)
     err = uniformity_check(&cfg, t, &uniform_choice);

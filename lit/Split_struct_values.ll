@@ -22,6 +22,12 @@
 ; RUN: not %gridsplit -o %t/err %t/byref_pointer.ll 2> %t/err.txt
 ; RUN: FileCheck %s --check-prefix=POINTER < %t/err.txt
 ; RUN: count 1 < %t/err.txt
+; A struct holding a pointer would reach buffers that no argument names, and
+; that could have no roles: refused, also by the roles table alone.
+; RUN: not %gridsplit -o %t/err2 %t/holds_pointer.ll 2> %t/err2.txt
+; RUN: FileCheck %s --check-prefix=HOLDS < %t/err2.txt
+; RUN: count 1 < %t/err2.txt
+; RUN: not %gridsplit --print-roles --no-split -o %t/err3 %t/holds_pointer.ll 2>&1 | FileCheck %s --check-prefix=HOLDS
 
 ; SPIR:      kernels[0].args[1].bytes = 24
 ; SPIR-NEXT: kernels[0].args[1].kind = "value"
@@ -67,6 +73,8 @@
 ; CL-NEXT: kernels[0].values[0].bytes = 24
 ; CL-NEXT: kernels[0].values[0].name = "p"
 ; CL-NOT:  kernels[0].values[1]
+
+; HOLDS: holds_pointer.ll: error: kernel 'k': argument 'p' is a struct passed by value that holds a pointer; the buffers it points to would have no roles (pass each buffer as an argument of its own)
 
 ; POINTER: byref_pointer.ll: error: kernel 'k': the pointer into a struct passed by value {{.*}} is live across grid barrier 1
 
@@ -155,3 +163,25 @@ join:
 
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare void @__ockl_grid_sync()
+
+;--- holds_pointer.ll
+target triple = "spir64-unknown-unknown"
+
+%struct.P = type { i32, [2 x { ptr addrspace(1), i32 }] }
+
+define spir_kernel void @k(ptr addrspace(1) %o, ptr byval(%struct.P) align 8 %p) {
+entry:
+  %gid = call spir_func i64 @_Z13get_global_idj(i32 0)
+  %dp = getelementptr inbounds %struct.P, ptr %p, i32 0, i32 1, i32 0, i32 0
+  %d = load ptr addrspace(1), ptr %dp, align 8
+  %q = getelementptr inbounds i32, ptr addrspace(1) %d, i64 %gid
+  store i32 7, ptr addrspace(1) %q, align 4
+  call void @gridsplit_grid_sync()
+  %v = load i32, ptr addrspace(1) %q, align 4
+  %r = getelementptr inbounds i32, ptr addrspace(1) %o, i64 %gid
+  store i32 %v, ptr addrspace(1) %r, align 4
+  ret void
+}
+
+declare spir_func i64 @_Z13get_global_idj(i32)
+declare void @gridsplit_grid_sync()
