@@ -484,10 +484,10 @@ int main(int argc, char **argv) {
       check(cuMemsetD8(a->mem, 0, a->size), "clearing a buffer");
     } else if (!strncmp(a->spec, "same:", 5)) {
       for (size_t j = 0; j < nargs; j++)
-        if (!strcmp(args[j].name, a->spec + 5))
+        if (!strcmp(args[j].name, a->spec + 5) && !strcmp(args[j].kind, "buffer") && j != i)
           a->same_as = (int)j;
       if (a->same_as < 0)
-        fail("argument '%s': same:%s names no argument", a->name, a->spec + 5);
+        fail("argument '%s': same:%s names no other buffer argument", a->name, a->spec + 5);
     } else {
       fail("argument '%s' is a buffer: give @FILE, zeros:BYTES or same:OTHER (not '%s')",
            a->name, a->spec);
