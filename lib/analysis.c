@@ -96,7 +96,10 @@ static void describe_args(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn,
       a.kind = "value";
       LLVMTypeKind vk = LLVMGetTypeKind(value);
       snprintf(a.type, sizeof a.type, "%s",
-               vk == LLVMStructTypeKind ? "struct" : vk == LLVMArrayTypeKind ? "array" : "other");
+               vk == LLVMStructTypeKind   ? "struct"
+               : vk == LLVMArrayTypeKind  ? "array"
+               : vk == LLVMVectorTypeKind ? "vector"
+                                          : "other");
       a.bytes = (unsigned)LLVMABISizeOfType(td, value);
     } else if (k == LLVMPointerTypeKind) {
       a.kind = t->arg_space(LLVMGetPointerAddressSpace(ty)) == SPACE_WORKGROUP ? "workgroup"

@@ -137,7 +137,7 @@ void ir_pointer_bases(LLVMValueRef p, gs_vec *bases) {
 LLVMTypeRef ir_value_arg_type(LLVMValueRef fn, unsigned i) {
   LLVMTypeRef ty = LLVMTypeOf(LLVMGetParam(fn, i));
   LLVMTypeKind k = LLVMGetTypeKind(ty);
-  if (k == LLVMStructTypeKind || k == LLVMArrayTypeKind)
+  if (k == LLVMStructTypeKind || k == LLVMArrayTypeKind || k == LLVMVectorTypeKind)
     return ty;
   if (k != LLVMPointerTypeKind)
     return NULL;

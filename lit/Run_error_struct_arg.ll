@@ -21,6 +21,13 @@
 ; RUN: FileCheck %s --check-prefix=SIZE < %t/err5
 ; RUN: count 1 < %t/err5
 ; RUN: not ls %t/out
+; A vector (Inputs/run_vector.cl) likewise; an int3 is 16 bytes, not 12:
+; RUN: %python -c "import sys; open(sys.argv[1],'wb').write(bytes(16)); open(sys.argv[2],'wb').write(bytes(12))" %t/v16.bin %t/w12.bin
+; RUN: not %gridsplit run --grid 8 --workgroup 4 --out %t/out %S/Inputs/run_vector.cl o=zeros:32 v=@%t/v16.bin w=9 2> %t/err9
+; RUN: FileCheck %s --check-prefix=VECGIVE < %t/err9
+; RUN: not %gridsplit run --grid 8 --workgroup 4 --out %t/out %S/Inputs/run_vector.cl o=zeros:32 v=@%t/v16.bin w=@%t/w12.bin 2> %t/err10
+; RUN: FileCheck %s --check-prefix=VECSIZE < %t/err10
+; RUN: not ls %t/out
 ;
 ; A plan without the struct among its values (as an older gridsplit wrote
 ; it), or with another size for it, does not describe the module:
@@ -36,5 +43,7 @@
 
 ; GIVE: run_struct.cl: error: kernel 'run_struct': argument 'p' is a struct passed by value (24 bytes): give its bytes as p=@FILE
 ; SIZE: run_struct.cl: error: kernel 'run_struct': argument 'p' is a struct of 24 bytes, but '{{.*}}p20.bin' holds 20 bytes
-; OLDPLAN: run_struct.ll: error: the plan and the module do not match: argument 1 of 'run_struct.seg0' is a struct passed by value, which the plan does not list among its values
-; PLANSIZE: run_struct.ll: error: the plan and the module do not match: the plan's value argument 1 (20 bytes) is not a struct of that size passed by value to 'run_struct.seg0'
+; VECGIVE: run_vector.cl: error: kernel 'vectors': argument 'w' is a vector passed by value (16 bytes): give its bytes as w=@FILE
+; VECSIZE: run_vector.cl: error: kernel 'vectors': argument 'w' is a vector of 16 bytes, but '{{.*}}w12.bin' holds 12 bytes
+; OLDPLAN: run_struct.ll: error: the plan and the module do not match: argument 1 of 'run_struct.seg0' is a struct or vector passed by value, which the plan does not list among its values
+; PLANSIZE: run_struct.ll: error: the plan and the module do not match: the plan's value argument 1 (20 bytes) is not a struct or vector of that size passed by value to 'run_struct.seg0'

@@ -41,6 +41,12 @@
 ; RUN: %gridsplit run -O2 --virtual-workgroups --physical-groups 1 --grid 8 --workgroup 4 --out %t/l2 %S/Inputs/run_struct_loop.cl out=zeros:64 p=@%t/l.bin
 ; RUN: %python %S/Inputs/gs_data.py dump i64 %t/l2/out.bin | FileCheck %s --check-prefix=LOOP
 ;
+; Vectors are values too (Inputs/run_vector.cl): float4 v = {1.5, 2, 0, 0.25}
+; and int3 w = {7, 8, 9, pad}, 16 bytes each; o[i] = 1.5 + 0.25 i + 2 + 9:
+; RUN: %python -c "import struct,sys; open(sys.argv[1],'wb').write(struct.pack('<4f', 1.5, 2.0, 0.0, 0.25)); open(sys.argv[2],'wb').write(struct.pack('<4i', 7, 8, 9, -1))" %t/v.bin %t/w.bin
+; RUN: %gridsplit run -O0 --grid 8 --workgroup 4 --out %t/vec %S/Inputs/run_vector.cl o=zeros:32 v=@%t/v.bin w=@%t/w.bin
+; RUN: %python %S/Inputs/gs_data.py dump f32 %t/vec/o.bin | FileCheck %s --check-prefix=VEC
+;
 ; Through SPIR-V (the translator keeps byval) and the plan file:
 ; RUN: %gridsplit --target spirv -o %t/spv %S/Inputs/run_struct.cl
 ; RUN: spirv-val %t/spv/run_struct.spv
@@ -54,6 +60,7 @@
 
 ; OUT: {{^}}3 3 4 4 5 5 6 6{{$}}
 ; OUT2: {{^}}1033 -7 1015 23 1037 63 1019 -27{{$}}
+; VEC: {{^}}12.5 12.75 13 13.25 13.5 13.75 14 14.25{{$}}
 ; LOOP: {{^}}893 963 1033 1103 1173 1203 1113 943{{$}}
 
 ; PLAN:     kernels[0].args[1].bytes = 24

@@ -40,6 +40,7 @@ typedef struct {
   LLVMTypeRef type;
   int is_pointer, is_local;
   unsigned value_bytes; /* a struct passed by value (the plan's "values"): its size */
+  const char *value_what; /* "struct", "array" or "vector" */
   unsigned elem_size; /* from kernel_arg_base_type, 0 when unknown */
   char elem_name[64];
   arg_kind kind;
@@ -270,16 +271,16 @@ static gs_error *bind_args(run_state *rs, const gs_run_request *req, const char 
       /* a struct passed by value (SPEC 4, "values"): the file's bytes, laid
        * out as the kernel's data layout says, padding included */
       if (v[0] != '@')
-        return gs_errorf("kernel '%s': argument '%s' is a struct passed by value (%u bytes): "
+        return gs_errorf("kernel '%s': argument '%s' is a %s passed by value (%u bytes): "
                          "give its bytes as %s=@FILE",
-                         kernel, p->name, p->value_bytes, p->name);
+                         kernel, p->name, p->value_what, p->value_bytes, p->name);
       gs_error *e = gs_read_file(v + 1, (char **)&p->data, &p->bytes);
       if (e)
         return e;
       if (p->bytes != p->value_bytes)
-        return gs_errorf("kernel '%s': argument '%s' is a struct of %u bytes, but '%s' holds "
+        return gs_errorf("kernel '%s': argument '%s' is a %s of %u bytes, but '%s' holds "
                          "%zu bytes",
-                         kernel, p->name, p->value_bytes, v + 1, p->bytes);
+                         kernel, p->name, p->value_what, p->value_bytes, v + 1, p->bytes);
       p->kind = ARG_VALUE;
       continue;
     }
@@ -782,11 +783,13 @@ static gs_error *plan_matches(const run_plan *p, LLVMModuleRef m, size_t *nparam
         pv = &VEC_AT(&p->values, plan_value, i);
     if (vt && !pv)
       return gs_errorf("the plan and the module do not match: argument %d of '%s' is a struct "
-                       "passed by value, which the plan does not list among its values",
+                       "or vector passed by value, which the plan does not list among its "
+                       "values",
                        a, p->functions[0]);
     if (pv && (!vt || LLVMABISizeOfType(td, vt) != pv->bytes))
       return gs_errorf("the plan and the module do not match: the plan's value argument %d "
-                       "(%u bytes) is not a struct of that size passed by value to '%s'",
+                       "(%u bytes) is not a struct or vector of that size passed by value to "
+                       "'%s'",
                        a, pv->bytes, p->functions[0]);
   }
   for (size_t i = 0; i < p->values.len; i++)
@@ -989,7 +992,10 @@ static gs_error *prepare(const gs_run_request *req, LLVMContextRef lctx, LLVMMod
   }
   for (size_t i = 0; i < plan->values.len; i++) {
     const plan_value *pv = &VEC_AT(&plan->values, plan_value, i);
-    rs->params[pv->arg].value_bytes = pv->bytes; /* plan_matches checked the index */
+    param *p = &rs->params[pv->arg]; /* plan_matches checked the index and type */
+    LLVMTypeKind k = LLVMGetTypeKind(ir_value_arg_type(seg0, (unsigned)pv->arg));
+    p->value_bytes = pv->bytes;
+    p->value_what = k == LLVMVectorTypeKind ? "vector" : k == LLVMArrayTypeKind ? "array" : "struct";
   }
   element_types(seg0, rs);
   err = bind_args(rs, req, plan->kernel, lctx);

@@ -61,7 +61,8 @@ size_t gs_kernel_buffer_count(const gs_analysis *a, size_t k);
 gs_buffer_info gs_kernel_buffer(const gs_analysis *a, size_t k, size_t b);
 
 /* A kernel argument passed by value that is not a scalar: a struct (a
- * `byval` or `byref` pointer in the IR, or a first-class aggregate). It is
+ * `byval` or `byref` pointer in the IR, or a first-class aggregate) or a
+ * vector (OpenCL's float4). It is
  * no buffer; the host passes its BYTES bytes, laid out as the module's data
  * layout says (SPEC section 4, "values"). */
 typedef struct {
