@@ -86,9 +86,6 @@ static gs_error *at_barrier_error(split_ctx *c, size_t site, LLVMValueRef v, con
   return e;
 }
 
-/* Loads that may be recomputed: from buffers that no segment writes and that
- * cannot alias a written one (constant space, or a noalias argument), or from
- * constant globals. */
 /* V is a kernel argument that points to a struct passed by value */
 static int is_value_arg(const split_ctx *c, LLVMValueRef v) {
   if (!LLVMIsAArgument(v) || LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMPointerTypeKind)
@@ -99,6 +96,9 @@ static int is_value_arg(const split_ctx *c, LLVMValueRef v) {
   return 0;
 }
 
+/* Loads that may be recomputed: from buffers that no segment writes and that
+ * cannot alias a written one (constant space, or a noalias argument), from
+ * constant globals, and from structs passed by value. */
 static int load_recomputable(void *ctxp, LLVMValueRef load) {
   split_ctx *c = ctxp;
   intptr_t i;
