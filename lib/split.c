@@ -266,8 +266,8 @@ static gs_error *carried_workgroup_memory(split_ctx *c, const kernel_result *kr)
  * in the target's byte order, aggregates element by element at the offsets
  * the data layout gives (padding stays zero). Returns 0 with *WHY set on
  * what is no plain data: an address, or a constant expression. */
-static int constant_bytes(LLVMTargetDataRef td, LLVMValueRef c, unsigned char *out,
-                          size_t size, const char **why) {
+static int constant_bytes(LLVMTargetDataRef td, LLVMValueRef c, unsigned char *out, size_t size,
+                          const char **why) {
   if (LLVMIsNull(c) || LLVMIsUndef(c) || LLVMIsPoison(c))
     return 1; /* zero, as the buffer starts */
   LLVMTypeRef ty = LLVMTypeOf(c);

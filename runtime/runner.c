@@ -39,7 +39,7 @@ typedef struct {
   const char *name;
   LLVMTypeRef type;
   int is_pointer, is_local;
-  unsigned value_bytes; /* a struct passed by value (the plan's "values"): its size */
+  unsigned value_bytes;   /* a struct passed by value (the plan's "values"): its size */
   const char *value_what; /* "struct", "array" or "vector" */
   unsigned elem_size; /* from kernel_arg_base_type, 0 when unknown */
   char elem_name[64];
@@ -692,8 +692,7 @@ static gs_error *plan_from_file(const char *path, const char *want, run_plan *p)
   for (size_t i = 0; vals && vals->kind == JSON_ARRAY && i < vals->count && !err; i++) {
     int arg = json_int(&vals->items[i], "arg"), bytes = json_int(&vals->items[i], "bytes");
     if (arg < 0 || bytes <= 0)
-      err = gs_errorf("%s: kernel '%s': a value lacks its argument index or size", path,
-                      p->kernel);
+      err = gs_errorf("%s: kernel '%s': a value lacks its argument index or size", path, p->kernel);
     else
       VEC_PUSH(&p->values, plan_value, ((plan_value){arg, (unsigned)bytes}));
   }
@@ -995,7 +994,9 @@ static gs_error *prepare(const gs_run_request *req, LLVMContextRef lctx, LLVMMod
     param *p = &rs->params[pv->arg]; /* plan_matches checked the index and type */
     LLVMTypeKind k = LLVMGetTypeKind(ir_value_arg_type(seg0, (unsigned)pv->arg));
     p->value_bytes = pv->bytes;
-    p->value_what = k == LLVMVectorTypeKind ? "vector" : k == LLVMArrayTypeKind ? "array" : "struct";
+    p->value_what = k == LLVMVectorTypeKind  ? "vector"
+                    : k == LLVMArrayTypeKind ? "array"
+                                             : "struct";
   }
   element_types(seg0, rs);
   err = bind_args(rs, req, plan->kernel, lctx);

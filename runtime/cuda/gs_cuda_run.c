@@ -616,8 +616,8 @@ int main(int argc, char **argv) {
   void **params = calloc(nparams + 1, sizeof *params);
   for (size_t i = 0; i < nargs; i++)
     params[i] = !strcmp(args[i].kind, "buffer") ? (void *)&args[i].mem
-                : args[i].value                    ? (void *)args[i].value
-                                                   : (void *)args[i].scalar;
+                : args[i].value                 ? (void *)args[i].value
+                                                : (void *)args[i].scalar;
   if (live_arg >= 0)
     params[live_arg] = &state;
   if (control_arg >= 0)

@@ -193,9 +193,8 @@ START_TEST(builder_module_struct_value) {
   LLVMTypeRef params[] = {gptr, pptr};
   LLVMValueRef k = LLVMAddFunction(m, "k", LLVMFunctionType(voidt, params, 2, 0));
   LLVMSetFunctionCallConv(k, LLVMSPIRKERNELCallConv);
-  LLVMAddAttributeAtIndex(k, 2,
-                          LLVMCreateTypeAttribute(ctx, LLVMGetEnumAttributeKindForName("byval", 5),
-                                                  st));
+  LLVMAddAttributeAtIndex(
+      k, 2, LLVMCreateTypeAttribute(ctx, LLVMGetEnumAttributeKindForName("byval", 5), st));
   LLVMTypeRef synct = LLVMFunctionType(voidt, NULL, 0, 0);
   LLVMValueRef sync = LLVMAddFunction(m, "gridsplit_grid_sync", synct);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
