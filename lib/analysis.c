@@ -90,7 +90,18 @@ static void describe_args(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn,
       str_printf(&n, "arg%u", i);
     a.name = str_take(&n);
     LLVMTypeKind k = LLVMGetTypeKind(ty);
-    if (k == LLVMPointerTypeKind) {
+    LLVMTypeRef value = ir_value_arg_type(fn, i);
+    if (value) {
+      /* a struct passed by value: the host gives its bytes (SPEC section 4) */
+      a.kind = "value";
+      LLVMTypeKind vk = LLVMGetTypeKind(value);
+      snprintf(a.type, sizeof a.type, "%s",
+               vk == LLVMStructTypeKind   ? "struct"
+               : vk == LLVMArrayTypeKind  ? "array"
+               : vk == LLVMVectorTypeKind ? "vector"
+                                          : "other");
+      a.bytes = (unsigned)LLVMABISizeOfType(td, value);
+    } else if (k == LLVMPointerTypeKind) {
       a.kind = t->arg_space(LLVMGetPointerAddressSpace(ty)) == SPACE_WORKGROUP ? "workgroup"
                                                                               : "buffer";
       snprintf(a.type, sizeof a.type, "ptr");
@@ -113,6 +124,36 @@ static void describe_args(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn,
   }
 }
 
+static int holds_pointer(LLVMTypeRef ty) {
+  switch (LLVMGetTypeKind(ty)) {
+  case LLVMPointerTypeKind: return 1;
+  case LLVMArrayTypeKind:
+  case LLVMVectorTypeKind: return holds_pointer(LLVMGetElementType(ty));
+  case LLVMStructTypeKind:
+    for (unsigned i = 0; i < LLVMCountStructElementTypes(ty); i++)
+      if (holds_pointer(LLVMStructGetTypeAtIndex(ty, i)))
+        return 1;
+    return 0;
+  default: return 0;
+  }
+}
+
+/* A struct passed by value that holds a pointer would let the kernel reach
+ * buffers that no argument names: no role could be given to them, and no
+ * runner could fill in their addresses (OpenCL C forbids such kernel
+ * arguments; CUDA allows them). */
+static gs_error *check_values(const kernel_result *kr, LLVMValueRef fn) {
+  for (unsigned i = 0; i < LLVMCountParams(fn); i++) {
+    LLVMTypeRef vt = ir_value_arg_type(fn, i);
+    if (vt && holds_pointer(vt))
+      return gs_errorf("kernel '%s': argument '%s' is a struct passed by value that holds a "
+                       "pointer; the buffers it points to would have no roles (pass each "
+                       "buffer as an argument of its own)",
+                       kr->name, VEC_AT(&kr->args, kernel_arg, i).name);
+  }
+  return NULL;
+}
+
 gs_error *analyze_kernel(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn,
                                 const gs_target *t, const gs_options *opts, summary_cache *cache,
                                 gs_vec *warnings) {
@@ -123,8 +164,11 @@ gs_error *analyze_kernel(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn,
   describe_args(kr, m, fn, t);
   vec_init(&kr->buffers, sizeof(buffer_desc));
 
+  gs_error *err = check_values(kr, fn);
+  if (err)
+    return err;
   kernel_cfg cfg;
-  gs_error *err = cfg_build(&cfg, fn, opts);
+  err = cfg_build(&cfg, fn, opts);
   int uniform_choice = 0;
   if (!err)
     err = uniformity_check(&cfg, t, &uniform_choice);
@@ -287,6 +331,29 @@ gs_buffer_info gs_kernel_buffer(const gs_analysis *a, size_t k, size_t b) {
   const buffer_desc *d = &VEC_AT(&kr->buffers, buffer_desc, b);
   gs_buffer_info info = {d->name, d->arg, (gs_space)d->space, kr->host_input[b],
                          kr->host_output[b]};
+  return info;
+}
+
+size_t gs_kernel_value_count(const gs_analysis *a, size_t k) {
+  size_t n = 0;
+  const kernel_result *kr = kernel(a, k);
+  for (size_t i = 0; i < kr->args.len; i++)
+    n += !strcmp(VEC_AT(&kr->args, kernel_arg, i).kind, "value");
+  return n;
+}
+
+gs_value_info gs_kernel_value(const gs_analysis *a, size_t k, size_t v) {
+  const kernel_result *kr = kernel(a, k);
+  gs_value_info info = {NULL, -1, 0};
+  for (size_t i = 0, n = 0; i < kr->args.len; i++) {
+    const kernel_arg *ka = &VEC_AT(&kr->args, kernel_arg, i);
+    if (strcmp(ka->kind, "value") || n++ != v)
+      continue;
+    info.name = ka->name;
+    info.arg = (int)i;
+    info.bytes = ka->bytes;
+    break;
+  }
   return info;
 }
 

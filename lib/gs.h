@@ -47,6 +47,11 @@ char *ir_itanium_base(const char *name);            /* "_Z10atomic_addPU3AS1Vii"
 int ir_function_in(LLVMValueRef inst, LLVMValueRef fn);
 char *ir_describe(LLVMValueRef inst);               /* "'text' (file:line:col)" */
 void ir_pointer_bases(LLVMValueRef p, gs_vec *bases); /* the objects P points into */
+/* The type of argument I of FN when it is passed by value and is not a
+ * scalar (SPEC section 4, "values"): a `byval` or `byref` pointer's pointee,
+ * or a first-class struct, array or vector (OpenCL's float4); NULL
+ * otherwise. */
+LLVMTypeRef ir_value_arg_type(LLVMValueRef fn, unsigned i);
 void ir_tidy_blocks(LLVMValueRef fn); /* static allocas first, blocks in RPO (for SPIR-V) */
 /* the first instruction of BB after its leading allocas, or NULL: where code
  * goes that must not split the entry's static allocas */

@@ -134,6 +134,23 @@ void ir_pointer_bases(LLVMValueRef p, gs_vec *bases) {
   map_free(&seen);
 }
 
+LLVMTypeRef ir_value_arg_type(LLVMValueRef fn, unsigned i) {
+  LLVMTypeRef ty = LLVMTypeOf(LLVMGetParam(fn, i));
+  LLVMTypeKind k = LLVMGetTypeKind(ty);
+  if (k == LLVMStructTypeKind || k == LLVMArrayTypeKind || k == LLVMVectorTypeKind)
+    return ty;
+  if (k != LLVMPointerTypeKind)
+    return NULL;
+  static const char *const kinds[] = {"byval", "byref"};
+  for (int j = 0; j < 2; j++) {
+    LLVMAttributeRef a = LLVMGetEnumAttributeAtIndex(
+        fn, i + 1, LLVMGetEnumAttributeKindForName(kinds[j], strlen(kinds[j])));
+    if (a)
+      return LLVMGetTypeAttributeValue(a);
+  }
+  return NULL;
+}
+
 LLVMValueRef ir_first_after_allocas(LLVMBasicBlockRef bb) {
   LLVMValueRef in = LLVMGetFirstInstruction(bb);
   while (in && LLVMIsAAllocaInst(in))

@@ -91,7 +91,17 @@ char *gs_plan_json(const gs_analysis *a, const char *module_name) {
       str_printf(&s, ", \"space\": \"%s\", \"host_input\": %s, \"host_output\": %s}",
                  gs_space_name(bi.space), yes(bi.host_input), yes(bi.host_output));
     }
-    str_printf(&s, "%s],\n      \"args\": [", gs_kernel_buffer_count(a, k) ? "\n      " : "");
+    str_printf(&s, "%s]", gs_kernel_buffer_count(a, k) ? "\n      " : "");
+    /* structs passed by value: bytes from the host, never buffers (SPEC 4) */
+    for (size_t v = 0; v < gs_kernel_value_count(a, k); v++) {
+      gs_value_info vi = gs_kernel_value(a, k, v);
+      str_printf(&s, "%s{\"name\": ", v ? ", " : ",\n      \"values\": [");
+      str_json_string(&s, vi.name);
+      str_printf(&s, ", \"arg\": %d, \"bytes\": %u}", vi.arg, vi.bytes);
+      if (v + 1 == gs_kernel_value_count(a, k))
+        str_printf(&s, "]");
+    }
+    str_printf(&s, ",\n      \"args\": [");
     const kernel_result *kr = &VEC_AT(&a->kernels, kernel_result, k);
     for (size_t i = 0; i < kr->args.len; i++) {
       const kernel_arg *ka = &VEC_AT(&kr->args, kernel_arg, i);

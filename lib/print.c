@@ -32,6 +32,10 @@ char *gs_analysis_print_roles(const gs_analysis *a) {
       str_printf(&s, ", %s, host_input %s, host_output %s\n", gs_space_name(bi.space),
                  bi.host_input ? "yes" : "no", bi.host_output ? "yes" : "no");
     }
+    for (size_t v = 0; v < gs_kernel_value_count(a, k); v++) {
+      gs_value_info vi = gs_kernel_value(a, k, v);
+      str_printf(&s, "  value %s: arg %d, %u bytes\n", vi.name, vi.arg, vi.bytes);
+    }
     for (size_t seg = 0; seg < gs_kernel_segment_count(a, k); seg++) {
       str_printf(&s, "  segment %zu: begins at ", seg);
       if (seg == 0)

@@ -690,9 +690,8 @@ void access_analyze(kernel_access *ka, LLVMModuleRef m, LLVMValueRef kernel,
     LLVMTypeRef ty = LLVMTypeOf(p);
     if (LLVMGetTypeKind(ty) != LLVMPointerTypeKind)
       continue;
-    /* byval/byref aggregates are private copies, not buffers */
-    if (LLVMGetEnumAttributeAtIndex(kernel, i + 1, LLVMGetEnumAttributeKindForName("byval", 5)) ||
-        LLVMGetEnumAttributeAtIndex(kernel, i + 1, LLVMGetEnumAttributeKindForName("byref", 5)))
+    /* byval/byref aggregates are values the host passes, not buffers */
+    if (ir_value_arg_type(kernel, i))
       continue;
     buffer_space sp = t->arg_space(LLVMGetPointerAddressSpace(ty));
     if (sp == SPACE_NONE)

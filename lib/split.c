@@ -86,13 +86,34 @@ static gs_error *at_barrier_error(split_ctx *c, size_t site, LLVMValueRef v, con
   return e;
 }
 
+/* V is a kernel argument that points to a struct passed by value */
+static int is_value_arg(const split_ctx *c, LLVMValueRef v) {
+  if (!LLVMIsAArgument(v) || LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMPointerTypeKind)
+    return 0;
+  for (unsigned i = 0; i < c->nparams; i++)
+    if (LLVMGetParam(c->kernel, i) == v)
+      return ir_value_arg_type(c->kernel, i) != NULL;
+  return 0;
+}
+
 /* Loads that may be recomputed: from buffers that no segment writes and that
- * cannot alias a written one (constant space, or a noalias argument), or from
- * constant globals. */
+ * cannot alias a written one (constant space, or a noalias argument), from
+ * constant globals, and from structs passed by value. */
 static int load_recomputable(void *ctxp, LLVMValueRef load) {
   split_ctx *c = ctxp;
   intptr_t i;
   if (!map_get(&c->access.first_fact, load, &i)) {
+    /* a struct passed by value: after copy_value_args only read, and the
+     * host passes the same bytes to every segment */
+    gs_vec bases;
+    vec_init(&bases, sizeof(LLVMValueRef));
+    ir_pointer_bases(LLVMGetOperand(load, 0), &bases);
+    int by_value = bases.len > 0;
+    for (size_t k = 0; k < bases.len; k++)
+      by_value &= is_value_arg(c, VEC_AT(&bases, LLVMValueRef, k));
+    vec_free(&bases);
+    if (by_value)
+      return 1;
     /* no buffer: a constant global such as a lookup table */
     LLVMValueRef p = LLVMGetOperand(load, 0);
     while (LLVMIsAGetElementPtrInst(p) || LLVMIsAConstantExpr(p) || LLVMIsABitCastInst(p) ||
@@ -160,6 +181,10 @@ static gs_error *check_live(split_ctx *c) {
           }
           if (!err && !in_vec(live, base))
             VEC_PUSH(live, LLVMValueRef, base);
+        } else if (is_value_arg(c, base) && !remat_ok(&c->remat, v)) {
+          /* each launch has its own copy of the struct (byref: in its own
+           * argument memory), so an address into it cannot be carried */
+          err = at_barrier_error(c, j, v, "the pointer into a struct passed by value");
         } else if (c->t->arg_space(LLVMGetPointerAddressSpace(ty)) == SPACE_WORKGROUP &&
                    !remat_ok(&c->remat, v)) {
           err = at_barrier_error(c, j, v, "the pointer into workgroup memory");
@@ -250,39 +275,90 @@ static gs_error *carried_workgroup_memory(split_ctx *c, const kernel_result *kr)
   return NULL;
 }
 
-/* The initial bytes of a program-scope variable, or NULL when its
- * initializer is not plain data. */
-static unsigned char *initial_bytes(LLVMTargetDataRef td, LLVMValueRef g, unsigned size) {
+/* Writes constant C, of the data layout's size, at OUT: integers and floats
+ * in the target's byte order, aggregates element by element at the offsets
+ * the data layout gives (padding stays zero). Returns 0 with *WHY set on
+ * what is no plain data: an address, or a constant expression. */
+static int constant_bytes(LLVMTargetDataRef td, LLVMValueRef c, unsigned char *out, size_t size,
+                          const char **why) {
+  if (LLVMIsNull(c) || LLVMIsUndef(c) || LLVMIsPoison(c))
+    return 1; /* zero, as the buffer starts */
+  LLVMTypeRef ty = LLVMTypeOf(c);
+  if (LLVMGetTypeKind(ty) == LLVMPointerTypeKind) {
+    *why = "an address"; /* known only where the program is loaded */
+    return 0;
+  }
+  if (LLVMIsAConstantExpr(c)) {
+    *why = "a constant expression";
+    return 0;
+  }
+  LLVMTypeKind k = LLVMGetTypeKind(ty);
+  if (LLVMIsAConstantFP(c)) {
+    /* the bits, through the constant folder: exact for every width */
+    unsigned bits = (unsigned)LLVMSizeOfTypeInBits(td, ty);
+    if (bits > 64 || k == LLVMX86_FP80TypeKind) {
+      *why = "a floating-point value wider than 64 bits";
+      return 0;
+    }
+    c = LLVMConstBitCast(c, LLVMIntTypeInContext(LLVMGetTypeContext(ty), bits));
+    ty = LLVMTypeOf(c);
+    k = LLVMGetTypeKind(ty);
+  }
+  if (LLVMIsAConstantInt(c)) {
+    unsigned bits = LLVMGetIntTypeWidth(ty);
+    if (bits > 64) {
+      *why = "an integer wider than 64 bits";
+      return 0;
+    }
+    unsigned long long v = LLVMConstIntGetZExtValue(c);
+    size_t n = (size_t)LLVMStoreSizeOfType(td, ty);
+    int big = LLVMByteOrder(td) == LLVMBigEndian;
+    for (size_t i = 0; i < n && i < size; i++)
+      out[big ? n - 1 - i : i] = i < 8 ? (unsigned char)(v >> (8 * i)) : 0;
+    return 1;
+  }
+  if (k == LLVMStructTypeKind || k == LLVMArrayTypeKind || k == LLVMVectorTypeKind) {
+    unsigned n = k == LLVMStructTypeKind  ? LLVMCountStructElementTypes(ty)
+                 : k == LLVMArrayTypeKind ? (unsigned)LLVMGetArrayLength(ty)
+                                          : LLVMGetVectorSize(ty);
+    for (unsigned i = 0; i < n; i++) {
+      LLVMValueRef e = LLVMGetAggregateElement(c, i);
+      if (!e) {
+        *why = "an element that is no constant";
+        return 0;
+      }
+      LLVMTypeRef et = LLVMTypeOf(e);
+      unsigned long long off = k == LLVMStructTypeKind
+                                   ? LLVMOffsetOfElement(td, ty, i)
+                                   : i * (k == LLVMArrayTypeKind ? LLVMABISizeOfType(td, et)
+                                                                 : LLVMStoreSizeOfType(td, et));
+      /* vectors of elements narrower than a byte pack bits: not plain data */
+      if (k == LLVMVectorTypeKind && LLVMSizeOfTypeInBits(td, et) % 8) {
+        *why = "a vector of elements narrower than a byte";
+        return 0;
+      }
+      if (off >= size)
+        continue; /* an empty tail (a zero-sized element) */
+      if (!constant_bytes(td, e, out + off, size - (size_t)off, why))
+        return 0;
+    }
+    return 1;
+  }
+  *why = "a value that is no plain data";
+  return 0;
+}
+
+/* The initial bytes of a program-scope variable, or NULL (with *WHY) when
+ * its initializer is not plain data. */
+static unsigned char *initial_bytes(LLVMTargetDataRef td, LLVMValueRef g, unsigned size,
+                                    const char **why) {
   unsigned char *bytes = gs_xcalloc(size ? size : 1, 1);
   LLVMValueRef init = LLVMGetInitializer(g);
-  if (!init || LLVMIsNull(init) || LLVMIsUndef(init))
-    return bytes;
-  LLVMTypeRef ty = LLVMTypeOf(init);
-  if (LLVMIsAConstantInt(init)) {
-    unsigned long long v = LLVMConstIntGetZExtValue(init);
-    memcpy(bytes, &v, size < 8 ? size : 8); /* little-endian, as SPIR and the hosts here */
-    return bytes;
+  if (init && !constant_bytes(td, init, bytes, size, why)) {
+    free(bytes);
+    return NULL;
   }
-  if (LLVMIsAConstantFP(init)) {
-    LLVMBool lost;
-    double d = LLVMConstRealGetDouble(init, &lost);
-    if (LLVMGetTypeKind(ty) == LLVMFloatTypeKind) {
-      float f = (float)d;
-      memcpy(bytes, &f, 4);
-    } else {
-      memcpy(bytes, &d, size < 8 ? size : 8);
-    }
-    return bytes;
-  }
-  if (LLVMIsAConstantDataSequential(init)) {
-    size_t len = 0;
-    const char *raw = LLVMGetAsString(init, &len);
-    memcpy(bytes, raw, len < size ? len : size);
-    return bytes;
-  }
-  (void)td;
-  free(bytes);
-  return NULL;
+  return bytes;
 }
 
 /* Program-scope variables do not keep their contents from one launch to the
@@ -309,12 +385,14 @@ static gs_error *carried_globals(split_ctx *c, kernel_result *kr) {
     if (align < 4)
       align = 4;
     off = (off + align - 1) / align * align;
-    carried_global cg = {gs_strdup(d->name), off, size, initial_bytes(c->td, g, size)};
+    const char *why = NULL;
+    carried_global cg = {gs_strdup(d->name), off, size, initial_bytes(c->td, g, size, &why)};
     if (!cg.init) {
       free(cg.name);
       return gs_errorf("kernel '%s': the program-scope variable '%s' is written, so it must be "
-                       "carried from segment to segment, but its initializer is not plain data",
-                       kr->name, d->name);
+                       "carried from segment to segment, but its initializer holds %s, "
+                       "which is not plain data",
+                       kr->name, d->name, why);
     }
     VEC_PUSH(&kr->globals, carried_global, cg);
     off += size;
@@ -1831,6 +1909,50 @@ static void apply_roles(LLVMModuleRef c, const kernel_result *kr) {
   }
 }
 
+/* A struct passed by value (`byval`) is the invocation's own copy, which the
+ * kernel may change; every launch of a segment gets the host's bytes afresh.
+ * So the kernel to split works on a private variable initialised from the
+ * argument at its entry: what it changes then lives in private memory,
+ * carried across barriers like any other (or promoted by sroa), and the
+ * argument itself is only ever read, so reading it again in a later segment
+ * gives what the first read gave. A `byref` struct (AMDGPU) is constant
+ * memory, never written, and is left as it is. */
+static void copy_value_args(LLVMValueRef f, LLVMTargetDataRef td) {
+  LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(f));
+  unsigned byval = LLVMGetEnumAttributeKindForName("byval", 5);
+  unsigned align_kind = LLVMGetEnumAttributeKindForName("align", 5);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(f);
+  for (unsigned i = 0; i < LLVMCountParams(f); i++) {
+    LLVMValueRef arg = LLVMGetParam(f, i);
+    LLVMAttributeRef a = LLVMGetEnumAttributeAtIndex(f, i + 1, byval);
+    if (!a || !LLVMGetFirstUse(arg))
+      continue;
+    LLVMTypeRef ty = LLVMGetTypeAttributeValue(a);
+    LLVMAttributeRef al = LLVMGetEnumAttributeAtIndex(f, i + 1, align_kind);
+    unsigned align = al ? (unsigned)LLVMGetEnumAttributeValue(al) : 0;
+    if (align < LLVMABIAlignmentOfType(td, ty))
+      align = LLVMABIAlignmentOfType(td, ty);
+    LLVMValueRef first = LLVMGetFirstInstruction(entry);
+    LLVMPositionBuilderBefore(b, first);
+    LLVMValueRef copy = LLVMBuildAlloca(b, ty, "");
+    LLVMSetAlignment(copy, align);
+    LLVMValueRef use = copy;
+    if (LLVMTypeOf(copy) != LLVMTypeOf(arg))
+      use = LLVMBuildAddrSpaceCast(b, copy, LLVMTypeOf(arg), "");
+    LLVMReplaceAllUsesWith(arg, use);
+    LLVMBuildMemCpy(b, copy, align, arg, align,
+                    LLVMConstInt(LLVMIntPtrTypeInContext(ctx, td), LLVMABISizeOfType(td, ty), 0));
+    size_t len;
+    const char *name = LLVMGetValueName2(arg, &len);
+    char *copy_name = gs_xmalloc(len + 6);
+    snprintf(copy_name, len + 6, "%s.copy", name);
+    LLVMSetValueName2(copy, copy_name, strlen(copy_name));
+    free(copy_name);
+  }
+  LLVMDisposeBuilder(b);
+}
+
 static gs_error *verify(LLVMModuleRef m, const char *what) {
   char *msg = NULL;
   gs_error *e = NULL;
@@ -1867,9 +1989,14 @@ gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis *
       LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex,
                                      LLVMGetEnumAttributeKindForName(drop[i], strlen(drop[i])));
   }
+  LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(c));
+  for (size_t k = 0; !err && k < a->kernels.len; k++) {
+    kernel_result *kr = &VEC_AT(&a->kernels, kernel_result, k);
+    if (kr->barriers)
+      copy_value_args(LLVMGetNamedFunction(c, kr->name), td);
+  }
   if (!err)
     err = run_passes(c, "function(sroa,mem2reg)");
-  LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(c));
   summary_cache *cache = summaries_create(t, &a->warnings);
   gs_map segments;
   map_init(&segments);

@@ -12,6 +12,7 @@
 #include <gridsplit/program.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/DebugInfo.h>
+#include <llvm-c/Target.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -24,12 +25,22 @@
 #include "order.h"
 #include "pocl_builtins.h"
 
-typedef enum { ARG_UNSET, ARG_FILE, ARG_ZEROS, ARG_LOCAL, ARG_SAME, ARG_SCALAR } arg_kind;
+typedef enum {
+  ARG_UNSET,
+  ARG_FILE,
+  ARG_ZEROS,
+  ARG_LOCAL,
+  ARG_SAME,
+  ARG_SCALAR,
+  ARG_VALUE /* a struct passed by value: its bytes, no buffer */
+} arg_kind;
 
 typedef struct {
   const char *name;
   LLVMTypeRef type;
   int is_pointer, is_local;
+  unsigned value_bytes;   /* a struct passed by value (the plan's "values"): its size */
+  const char *value_what; /* "struct", "array" or "vector" */
   unsigned elem_size; /* from kernel_arg_base_type, 0 when unknown */
   char elem_name[64];
   arg_kind kind;
@@ -256,6 +267,23 @@ static gs_error *bind_args(run_state *rs, const gs_run_request *req, const char 
       return gs_errorf("argument '%s' is given twice", p->name);
     p->spec = eq + 1;
     const char *v = p->spec;
+    if (p->value_bytes) {
+      /* a struct passed by value (SPEC 4, "values"): the file's bytes, laid
+       * out as the kernel's data layout says, padding included */
+      if (v[0] != '@')
+        return gs_errorf("kernel '%s': argument '%s' is a %s passed by value (%u bytes): "
+                         "give its bytes as %s=@FILE",
+                         kernel, p->name, p->value_what, p->value_bytes, p->name);
+      gs_error *e = gs_read_file(v + 1, (char **)&p->data, &p->bytes);
+      if (e)
+        return e;
+      if (p->bytes != p->value_bytes)
+        return gs_errorf("kernel '%s': argument '%s' is a %s of %u bytes, but '%s' holds "
+                         "%zu bytes",
+                         kernel, p->name, p->value_what, p->value_bytes, v + 1, p->bytes);
+      p->kind = ARG_VALUE;
+      continue;
+    }
     if (!p->is_pointer) {
       if (v[0] == '@' || !strncmp(v, "zeros:", 6) || !strncmp(v, "local:", 6) ||
           !strncmp(v, "same:", 5))
@@ -375,8 +403,14 @@ typedef struct {
   gs_vec workgroup_args; /* int */
   gs_vec outputs;        /* int: arguments of host-output buffers */
   gs_vec globals;        /* plan_global: program-scope variables in the header */
+  gs_vec values;         /* plan_value: structs passed by value */
   int distinct;
 } run_plan;
+
+typedef struct {
+  int arg;
+  unsigned bytes;
+} plan_value;
 
 typedef struct {
   char *name;
@@ -396,6 +430,7 @@ static void plan_init(run_plan *p) {
   vec_init(&p->workgroup_args, sizeof(int));
   vec_init(&p->outputs, sizeof(int));
   vec_init(&p->globals, sizeof(plan_global));
+  vec_init(&p->values, sizeof(plan_value));
 }
 
 static void plan_free(run_plan *p) {
@@ -416,6 +451,7 @@ static void plan_free(run_plan *p) {
     free(VEC_AT(&p->globals, plan_global, i).init);
   }
   vec_free(&p->globals);
+  vec_free(&p->values);
 }
 
 static void mark_global_output(run_plan *p, const char *name) {
@@ -489,6 +525,10 @@ static void plan_from_analysis(const gs_analysis *a, size_t k, run_plan *p) {
     memcpy(g.init, init, g.bytes);
     g.output = 0;
     VEC_PUSH(&p->globals, plan_global, g);
+  }
+  for (size_t i = 0; i < gs_kernel_value_count(a, k); i++) {
+    gs_value_info vi = gs_kernel_value(a, k, i);
+    VEC_PUSH(&p->values, plan_value, ((plan_value){vi.arg, vi.bytes}));
   }
   for (size_t b = 0; b < gs_kernel_buffer_count(a, k); b++) {
     gs_buffer_info bi = gs_kernel_buffer(a, k, b);
@@ -648,6 +688,14 @@ static gs_error *plan_from_file(const char *path, const char *want, run_plan *p)
       json_int(json_get(kern, "virtual_groups"), "order_arg") != p->virtual_arg + 3)
     err = gs_errorf("%s: kernel '%s': virtual_groups has no order_arg after its three counts",
                     path, p->kernel);
+  const json_value *vals = json_get(kern, "values");
+  for (size_t i = 0; vals && vals->kind == JSON_ARRAY && i < vals->count && !err; i++) {
+    int arg = json_int(&vals->items[i], "arg"), bytes = json_int(&vals->items[i], "bytes");
+    if (arg < 0 || bytes <= 0)
+      err = gs_errorf("%s: kernel '%s': a value lacks its argument index or size", path, p->kernel);
+    else
+      VEC_PUSH(&p->values, plan_value, ((plan_value){arg, (unsigned)bytes}));
+  }
   const json_value *distinct = json_get(kern, "distinct_buffers");
   p->distinct = distinct && distinct->kind == JSON_BOOL && distinct->number;
   const json_value *bufs = json_get(kern, "buffers");
@@ -723,6 +771,31 @@ static gs_error *plan_matches(const run_plan *p, LLVMModuleRef m, size_t *nparam
                        "is not a pointer argument of '%s'",
                        a, p->functions[0]);
   }
+  /* structs passed by value: exactly the plan's values, of the plan's sizes
+   * (a buffer handle bound where the kernel reads a struct gives garbage) */
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
+  for (int a = 0; a < orig; a++) {
+    LLVMTypeRef vt = ir_value_arg_type(f, (unsigned)a);
+    const plan_value *pv = NULL;
+    for (size_t i = 0; i < p->values.len; i++)
+      if (VEC_AT(&p->values, plan_value, i).arg == a)
+        pv = &VEC_AT(&p->values, plan_value, i);
+    if (vt && !pv)
+      return gs_errorf("the plan and the module do not match: argument %d of '%s' is a struct "
+                       "or vector passed by value, which the plan does not list among its "
+                       "values",
+                       a, p->functions[0]);
+    if (pv && (!vt || LLVMABISizeOfType(td, vt) != pv->bytes))
+      return gs_errorf("the plan and the module do not match: the plan's value argument %d "
+                       "(%u bytes) is not a struct or vector of that size passed by value to "
+                       "'%s'",
+                       a, pv->bytes, p->functions[0]);
+  }
+  for (size_t i = 0; i < p->values.len; i++)
+    if (VEC_AT(&p->values, plan_value, i).arg >= orig)
+      return gs_errorf("the plan and the module do not match: '%s' has no argument %d for the "
+                       "plan's value",
+                       p->functions[0], VEC_AT(&p->values, plan_value, i).arg);
   *nparams = (size_t)orig;
   return NULL;
 }
@@ -783,6 +856,9 @@ static gs_error *set_args(run_state *rs, cl_kernel kern, const run_plan *plan,
     param *p = &rs->params[i];
     if (p->kind == ARG_SCALAR)
       CL_CHECK(clSetKernelArg(kern, (cl_uint)i, p->scalar_size, p->scalar), "setting a scalar");
+    else if (p->kind == ARG_VALUE)
+      CL_CHECK(clSetKernelArg(kern, (cl_uint)i, p->bytes, p->data),
+               "setting a struct passed by value");
     else if (p->kind == ARG_LOCAL)
       CL_CHECK(clSetKernelArg(kern, (cl_uint)i, p->bytes, NULL), "setting workgroup memory");
     else
@@ -937,6 +1013,15 @@ static gs_error *prepare(const gs_run_request *req, LLVMContextRef lctx, LLVMMod
     p->is_local = p->is_pointer && LLVMGetPointerAddressSpace(p->type) == 3;
     if (!*p->name)
       return gs_errorf("kernel '%s': argument %zu has no name to bind it by", plan->kernel, i);
+  }
+  for (size_t i = 0; i < plan->values.len; i++) {
+    const plan_value *pv = &VEC_AT(&plan->values, plan_value, i);
+    param *p = &rs->params[pv->arg]; /* plan_matches checked the index and type */
+    LLVMTypeKind k = LLVMGetTypeKind(ir_value_arg_type(seg0, (unsigned)pv->arg));
+    p->value_bytes = pv->bytes;
+    p->value_what = k == LLVMVectorTypeKind  ? "vector"
+                    : k == LLVMArrayTypeKind ? "array"
+                                             : "struct";
   }
   element_types(seg0, rs);
   err = bind_args(rs, req, plan->kernel, lctx);

@@ -60,6 +60,20 @@ gs_schedule gs_kernel_schedule(const gs_analysis *a, size_t k);
 size_t gs_kernel_buffer_count(const gs_analysis *a, size_t k);
 gs_buffer_info gs_kernel_buffer(const gs_analysis *a, size_t k, size_t b);
 
+/* A kernel argument passed by value that is not a scalar: a struct (a
+ * `byval` or `byref` pointer in the IR, or a first-class aggregate) or a
+ * vector (OpenCL's float4). It is
+ * no buffer; the host passes its BYTES bytes, laid out as the module's data
+ * layout says (SPEC section 4, "values"). */
+typedef struct {
+  const char *name; /* IR name of the argument; `argN` if unnamed */
+  int arg;          /* argument index */
+  unsigned bytes;   /* its size, padding included */
+} gs_value_info;
+
+size_t gs_kernel_value_count(const gs_analysis *a, size_t k);
+gs_value_info gs_kernel_value(const gs_analysis *a, size_t k, size_t i);
+
 /* Segments are numbered 0..barriers (SPEC section 2). */
 size_t gs_kernel_segment_count(const gs_analysis *a, size_t k);
 size_t gs_segment_successor_count(const gs_analysis *a, size_t k, size_t s);

@@ -14,7 +14,8 @@
  * NAME=same:OTHER, NAME=local:BYTES (workgroup memory: a slice of the
  * kernel's dynamic shared memory, whose offset the argument carries, as
  * `gridsplit --target nvptx` emits it), NAME=VALUE (read as the plan's type
- * for it). Buffers stay
+ * for it); a struct passed by value (the plan's kind "value") takes the bytes
+ * of NAME=@FILE, a file of exactly the plan's size. Buffers stay
  * on the device. A static schedule runs back to back in one stream, or, with
  * --graph, as one CUDA graph captured once and replayed. A dynamic one steps
  * on the device (docs/split.md): launches are queued ahead along each
@@ -94,6 +95,7 @@ typedef struct {
   size_t size;
   int same_as;
   unsigned char scalar[8];
+  unsigned char *value; /* a struct passed by value (kind "value"): its bytes */
   int output;
 } arg;
 
@@ -457,6 +459,20 @@ int main(int argc, char **argv) {
       bind_scalar(a);
       continue;
     }
+    if (!strcmp(a->kind, "value")) {
+      /* a struct passed by value: the file's bytes are the kernel parameter,
+       * laid out as the module's data layout says (SPEC 4, "values") */
+      char why[1024];
+      snprintf(why, sizeof why, "%u bytes", a->bytes);
+      if (a->spec[0] != '@')
+        fail("argument '%s' is a struct passed by value (%s): give its bytes as @FILE", a->name,
+             why);
+      a->value = (unsigned char *)read_file(a->spec + 1, &a->size);
+      snprintf(why, sizeof why, "%u bytes, but '%s' holds %zu", a->bytes, a->spec + 1, a->size);
+      if (a->size != a->bytes)
+        fail("argument '%s' is a struct of %s", a->name, why);
+      continue;
+    }
     if (a->spec[0] == '@') {
       char *data = read_file(a->spec + 1, &a->size);
       check(cuMemAlloc(&a->mem, a->size ? a->size : 1), "cuMemAlloc");
@@ -468,10 +484,10 @@ int main(int argc, char **argv) {
       check(cuMemsetD8(a->mem, 0, a->size), "clearing a buffer");
     } else if (!strncmp(a->spec, "same:", 5)) {
       for (size_t j = 0; j < nargs; j++)
-        if (!strcmp(args[j].name, a->spec + 5))
+        if (!strcmp(args[j].name, a->spec + 5) && !strcmp(args[j].kind, "buffer") && j != i)
           a->same_as = (int)j;
       if (a->same_as < 0)
-        fail("argument '%s': same:%s names no argument", a->name, a->spec + 5);
+        fail("argument '%s': same:%s names no other buffer argument", a->name, a->spec + 5);
     } else {
       fail("argument '%s' is a buffer: give @FILE, zeros:BYTES or same:OTHER (not '%s')",
            a->name, a->spec);
@@ -599,7 +615,9 @@ int main(int argc, char **argv) {
   size_t nparams = nargs + (live_arg >= 0) + (control_arg >= 0) + 4 * (virtual_arg >= 0);
   void **params = calloc(nparams + 1, sizeof *params);
   for (size_t i = 0; i < nargs; i++)
-    params[i] = strcmp(args[i].kind, "buffer") ? (void *)args[i].scalar : (void *)&args[i].mem;
+    params[i] = !strcmp(args[i].kind, "buffer") ? (void *)&args[i].mem
+                : args[i].value                 ? (void *)args[i].value
+                                                : (void *)args[i].scalar;
   if (live_arg >= 0)
     params[live_arg] = &state;
   if (control_arg >= 0)

@@ -174,6 +174,64 @@ START_TEST(builder_module_unnamed_args) {
 }
 END_TEST
 
+/* A struct passed by value, as a frontend builds it (a byval pointer to
+ * { i8, float, [3 x i16], i64 }, 24 bytes with padding): a value of the
+ * kernel (SPEC section 4), not a buffer; the split keeps it by value in
+ * every segment. */
+START_TEST(builder_module_struct_value) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = LLVMModuleCreateWithNameInContext("built", ctx);
+  LLVMSetTarget(m, "spir64-unknown-unknown");
+  LLVMSetDataLayout(m, "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-n8:16:32:64");
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(ctx), i16 = LLVMInt16TypeInContext(ctx);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), i64 = LLVMInt64TypeInContext(ctx);
+  LLVMTypeRef fields[] = {i8, LLVMFloatTypeInContext(ctx), LLVMArrayType(i16, 3), i64};
+  LLVMTypeRef st = LLVMStructCreateNamed(ctx, "struct.P");
+  LLVMStructSetBody(st, fields, 4, 0);
+  LLVMTypeRef gptr = LLVMPointerTypeInContext(ctx, 1), pptr = LLVMPointerTypeInContext(ctx, 0);
+  LLVMTypeRef voidt = LLVMVoidTypeInContext(ctx);
+  LLVMTypeRef params[] = {gptr, pptr};
+  LLVMValueRef k = LLVMAddFunction(m, "k", LLVMFunctionType(voidt, params, 2, 0));
+  LLVMSetFunctionCallConv(k, LLVMSPIRKERNELCallConv);
+  LLVMAddAttributeAtIndex(
+      k, 2, LLVMCreateTypeAttribute(ctx, LLVMGetEnumAttributeKindForName("byval", 5), st));
+  LLVMTypeRef synct = LLVMFunctionType(voidt, NULL, 0, 0);
+  LLVMValueRef sync = LLVMAddFunction(m, "gridsplit_grid_sync", synct);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(ctx, k, "entry"));
+  LLVMValueRef tag = LLVMBuildLoad2(b, i8, LLVMGetParam(k, 1), "tag");
+  LLVMBuildCall2(b, synct, sync, NULL, 0, "");
+  LLVMBuildStore(b, LLVMBuildZExt(b, tag, i32, ""), LLVMGetParam(k, 0));
+  LLVMBuildRetVoid(b);
+  LLVMDisposeBuilder(b);
+  char *vmsg = NULL;
+  ck_assert_msg(!LLVMVerifyModule(m, LLVMReturnStatusAction, &vmsg), "built module: %s", vmsg);
+  LLVMDisposeMessage(vmsg);
+  gs_analysis *a = NULL;
+  gs_error *e = gs_split_module(m, NULL, &a);
+  ck_assert_msg(e == NULL, "split failed: %s", e ? gs_error_message(e) : "");
+  ck_assert_uint_eq(gs_kernel_buffer_count(a, 0), 1);
+  ck_assert_str_eq(gs_kernel_buffer(a, 0, 0).name, "arg0");
+  ck_assert_uint_eq(gs_kernel_value_count(a, 0), 1);
+  gs_value_info v = gs_kernel_value(a, 0, 0);
+  ck_assert_str_eq(v.name, "arg1");
+  ck_assert_int_eq(v.arg, 1);
+  ck_assert_uint_eq(v.bytes, 24);
+  /* nothing is carried: segment 1 reads the struct again */
+  ck_assert_int_eq(gs_kernel_live_state_arg(a, 0), -1);
+  LLVMValueRef seg1 = LLVMGetNamedFunction(m, "k.seg1");
+  ck_assert_ptr_nonnull(seg1);
+  ck_assert_uint_eq(LLVMCountParams(seg1), 2);
+  LLVMAttributeRef byval =
+      LLVMGetEnumAttributeAtIndex(seg1, 2, LLVMGetEnumAttributeKindForName("byval", 5));
+  ck_assert_ptr_nonnull(byval);
+  ck_assert_ptr_eq(LLVMGetTypeAttributeValue(byval), st);
+  gs_analysis_dispose(a);
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+}
+END_TEST
+
 /* --- loading ----------------------------------------------------------- */
 
 static void check_bump_module(LLVMModuleRef m) {
@@ -666,6 +724,7 @@ Suite *suite_api(void) {
   tcase_add_test(tc, module_unchanged_stencil);
   tcase_add_test(tc, module_unchanged_after_inlining_external);
   tcase_add_test(tc, builder_module_unnamed_args);
+  tcase_add_test(tc, builder_module_struct_value);
   tcase_add_test(tc, load_textual_ir);
   tcase_add_test(tc, load_bitcode);
   tcase_add_test(tc, load_malformed_ir);
