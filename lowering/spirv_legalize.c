@@ -1,0 +1,364 @@
+/* IR that LLVM accepts but SPIR-V does not express, rewritten before
+ * translation into IR that it does (lowering/emit.c runs this on the copy
+ * it emits; the caller's module is untouched). What is left unrewritten is
+ * refused by the translator or by the validator, with their messages.
+ *
+ * - Integers of widths SPIR-V has no OpTypeInt for (SPIR-V 2.16.1: 8, 16,
+ *   32 and 64 bits without extensions; i1 is OpTypeBool), such as the i56
+ *   slices SROA makes of an i64 whose first byte is stored apart: each
+ *   value is carried in the next legal width, zero-extended (its "rep"),
+ *   and every operation that reads the high bits of its operands
+ *   sign-extends or masks them. Functions whose odd widths reach memory,
+ *   calls, arguments or aggregates keep them (and are refused).
+ * - Operations SPIRV-LLVM-Translator 15 translates into invalid SPIR-V or
+ *   aborts on: icmp on i1 (OpIEqual has no boolean form; SPIR-V 3.42.15
+ *   OpLogicalEqual), fcmp true and false, a vector select with a scalar
+ *   condition (OpSelect's condition has the result's component count),
+ *   fptoui and fptosi to i1, and !llvm.loop on branches (the translator
+ *   makes one block the merge block of two loops). */
+#include "gs.h"
+#include "lowering.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int odd_int(LLVMTypeRef t) {
+  if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind)
+    return 0;
+  unsigned w = LLVMGetIntTypeWidth(t);
+  return w != 1 && w != 8 && w != 16 && w != 32 && w != 64 && w < 64;
+}
+
+static unsigned rep_width(unsigned w) { return w < 8 ? 8 : w < 16 ? 16 : w < 32 ? 32 : 64; }
+
+static unsigned long long low_mask(unsigned n) { return n >= 64 ? ~0ULL : (1ULL << n) - 1; }
+
+/* instructions whose odd-width result has a rep */
+static int odd_def_ok(LLVMOpcode op) {
+  switch (op) {
+  case LLVMTrunc: case LLVMZExt: case LLVMSExt: case LLVMAdd: case LLVMSub: case LLVMMul:
+  case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMAnd: case LLVMOr: case LLVMXor:
+  case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem: case LLVMPHI: case LLVMSelect:
+  case LLVMFreeze: case LLVMPtrToInt: case LLVMFPToUI: case LLVMFPToSI:
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+/* instructions with a legal result that may read an odd-width operand */
+static int odd_use_ok(LLVMOpcode op) {
+  switch (op) {
+  case LLVMZExt: case LLVMSExt: case LLVMTrunc: case LLVMICmp: case LLVMUIToFP: case LLVMSIToFP:
+  case LLVMIntToPtr:
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+typedef struct {
+  LLVMContextRef ctx;
+  LLVMBuilderRef b;
+  gs_map rep; /* odd-width instruction -> its rep */
+} promoter;
+
+static LLVMValueRef rep_of(promoter *p, LLVMValueRef v);
+static void reps_of_operands(promoter *p, LLVMValueRef in);
+
+/* X (a rep of an N-bit value) sign-extended within its width */
+static LLVMValueRef sign_extended(promoter *p, LLVMValueRef x, unsigned n) {
+  unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(x));
+  if (n >= w)
+    return x;
+  LLVMValueRef sh = LLVMConstInt(LLVMTypeOf(x), w - n, 0);
+  return LLVMBuildAShr(p->b, LLVMBuildShl(p->b, x, sh, ""), sh, "");
+}
+
+static LLVMValueRef masked(promoter *p, LLVMValueRef x, unsigned n) {
+  return LLVMBuildAnd(p->b, x, LLVMConstInt(LLVMTypeOf(x), low_mask(n), 0), "");
+}
+
+/* operand V of an instruction, as a value of at least its width: its rep
+ * when odd, SIGNED selecting the sign-extended form */
+static LLVMValueRef operand(promoter *p, LLVMValueRef v, int is_signed) {
+  if (!odd_int(LLVMTypeOf(v)))
+    return v;
+  LLVMValueRef r = rep_of(p, v);
+  return is_signed ? sign_extended(p, r, LLVMGetIntTypeWidth(LLVMTypeOf(v))) : r;
+}
+
+static void reps_of_operands(promoter *p, LLVMValueRef in) {
+  if (LLVMIsAPHINode(in))
+    return;
+  for (int k = 0; k < LLVMGetNumOperands(in); k++) {
+    LLVMValueRef o = LLVMGetOperand(in, (unsigned)k);
+    if (odd_int(LLVMTypeOf(o)))
+      rep_of(p, o);
+  }
+}
+
+/* the rep of I (odd width), built before I */
+static LLVMValueRef build_rep(promoter *p, LLVMValueRef in) {
+  unsigned n = LLVMGetIntTypeWidth(LLVMTypeOf(in));
+  LLVMTypeRef wt = LLVMIntTypeInContext(p->ctx, rep_width(n));
+  LLVMOpcode op = LLVMGetInstructionOpcode(in);
+  LLVMValueRef a = NULL, b = NULL;
+  int sgn = op == LLVMSExt || op == LLVMAShr || op == LLVMSDiv || op == LLVMSRem;
+  /* the operands' reps first, each before its own instruction (which
+   * dominates IN; a phi's rep is made beforehand) */
+  reps_of_operands(p, in);
+  LLVMPositionBuilderBefore(p->b, in);
+  if (op != LLVMPHI) {
+    if (op == LLVMSelect) {
+      a = operand(p, LLVMGetOperand(in, 1), 0);
+      b = operand(p, LLVMGetOperand(in, 2), 0);
+    } else {
+      a = operand(p, LLVMGetOperand(in, 0), sgn);
+      if (LLVMGetNumOperands(in) > 1 && op != LLVMPHI)
+        b = operand(p, LLVMGetOperand(in, 1), sgn && op != LLVMAShr);
+    }
+  }
+  LLVMValueRef r = NULL;
+  switch (op) {
+  case LLVMTrunc:
+  case LLVMZExt:
+    r = LLVMBuildIntCast2(p->b, a, wt, 0, "");
+    r = op == LLVMTrunc ? masked(p, r, n) : r;
+    break;
+  case LLVMSExt:
+    r = masked(p, LLVMBuildIntCast2(p->b, a, wt, 1, ""), n);
+    break;
+  case LLVMAnd: case LLVMOr: case LLVMXor: case LLVMLShr: case LLVMUDiv: case LLVMURem:
+    r = LLVMBuildBinOp(p->b, op, a, b, "");
+    break;
+  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl: case LLVMAShr: case LLVMSDiv:
+  case LLVMSRem:
+    r = masked(p, LLVMBuildBinOp(p->b, op, a, b, ""), n);
+    break;
+  case LLVMSelect:
+    r = LLVMBuildSelect(p->b, LLVMGetOperand(in, 0), a, b, "");
+    break;
+  case LLVMFreeze:
+    r = LLVMBuildFreeze(p->b, a, "");
+    break;
+  case LLVMPtrToInt:
+    r = masked(p, LLVMBuildPtrToInt(p->b, a, wt, ""), n);
+    break;
+  case LLVMFPToUI:
+    r = masked(p, LLVMBuildFPToUI(p->b, a, wt, ""), n);
+    break;
+  case LLVMFPToSI:
+    r = masked(p, LLVMBuildFPToSI(p->b, a, wt, ""), n);
+    break;
+  default:
+    r = LLVMGetUndef(wt); /* not reached: checked beforehand */
+  }
+  return r;
+}
+
+static LLVMValueRef rep_of(promoter *p, LLVMValueRef v) {
+  LLVMTypeRef wt = LLVMIntTypeInContext(p->ctx, rep_width(LLVMGetIntTypeWidth(LLVMTypeOf(v))));
+  intptr_t x;
+  if (map_get(&p->rep, v, &x))
+    return (LLVMValueRef)x;
+  if (LLVMIsAConstantInt(v))
+    return LLVMConstInt(wt, LLVMConstIntGetZExtValue(v), 0);
+  if (!LLVMIsAInstruction(v))
+    return LLVMGetUndef(wt); /* undef and poison */
+  /* a cycle without a phi (in unreachable code) meets undef */
+  map_put(&p->rep, v, (intptr_t)LLVMGetUndef(wt));
+  LLVMValueRef r = build_rep(p, v);
+  map_put(&p->rep, v, (intptr_t)r);
+  return r;
+}
+
+/* whether every odd-width value of F can be given a rep */
+static int promotable(LLVMValueRef f, int *any) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+      LLVMOpcode op = LLVMGetInstructionOpcode(in);
+      int odd = odd_int(LLVMTypeOf(in));
+      if (odd && !odd_def_ok(op))
+        return 0;
+      *any |= odd;
+      int n = LLVMGetNumOperands(in);
+      for (int k = 0; k < n; k++) {
+        LLVMValueRef o = LLVMGetOperand(in, (unsigned)k);
+        if (!odd_int(LLVMTypeOf(o)))
+          continue;
+        if (!odd && !odd_use_ok(op))
+          return 0;
+        if (!LLVMIsAInstruction(o) && !LLVMIsAConstantInt(o) && !LLVMIsAUndefValue(o))
+          return 0; /* an argument or a constant expression */
+      }
+    }
+  for (LLVMValueRef a = LLVMGetFirstParam(f); a; a = LLVMGetNextParam(a))
+    if (odd_int(LLVMTypeOf(a)))
+      return 0;
+  return 1;
+}
+
+static void promote_function(LLVMContextRef ctx, LLVMBuilderRef b, LLVMValueRef f) {
+  int any = 0;
+  if (!promotable(f, &any) || !any)
+    return;
+  promoter p = {ctx, b, {0}};
+  map_init(&p.rep);
+  gs_vec odd, users;
+  vec_init(&odd, sizeof(LLVMValueRef));
+  vec_init(&users, sizeof(LLVMValueRef));
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+      if (odd_int(LLVMTypeOf(in))) {
+        VEC_PUSH(&odd, LLVMValueRef, in);
+        if (LLVMIsAPHINode(in)) {
+          LLVMPositionBuilderBefore(b, in);
+          unsigned w = rep_width(LLVMGetIntTypeWidth(LLVMTypeOf(in)));
+          map_put(&p.rep, in, (intptr_t)LLVMBuildPhi(b, LLVMIntTypeInContext(ctx, w), ""));
+        }
+        continue;
+      }
+      for (int k = 0; k < LLVMGetNumOperands(in); k++)
+        if (odd_int(LLVMTypeOf(LLVMGetOperand(in, (unsigned)k)))) {
+          VEC_PUSH(&users, LLVMValueRef, in);
+          break;
+        }
+    }
+  for (size_t i = 0; i < odd.len; i++)
+    rep_of(&p, VEC_AT(&odd, LLVMValueRef, i));
+  for (size_t i = 0; i < odd.len; i++) {
+    LLVMValueRef phi = VEC_AT(&odd, LLVMValueRef, i);
+    if (!LLVMIsAPHINode(phi))
+      continue;
+    intptr_t r;
+    map_get(&p.rep, phi, &r);
+    for (unsigned k = 0; k < LLVMCountIncoming(phi); k++) {
+      LLVMValueRef v = rep_of(&p, LLVMGetIncomingValue(phi, k));
+      LLVMBasicBlockRef from = LLVMGetIncomingBlock(phi, k);
+      LLVMAddIncoming((LLVMValueRef)r, &v, &from, 1);
+    }
+  }
+  for (size_t i = 0; i < users.len; i++) {
+    LLVMValueRef in = VEC_AT(&users, LLVMValueRef, i), r = NULL;
+    LLVMOpcode op = LLVMGetInstructionOpcode(in);
+    LLVMTypeRef ty = LLVMTypeOf(in);
+    int sgn = op == LLVMSExt || op == LLVMSIToFP ||
+              (op == LLVMICmp && LLVMGetICmpPredicate(in) >= LLVMIntSGT);
+    reps_of_operands(&p, in);
+    LLVMPositionBuilderBefore(b, in);
+    LLVMValueRef a = operand(&p, LLVMGetOperand(in, 0), sgn);
+    LLVMValueRef c = op == LLVMICmp ? operand(&p, LLVMGetOperand(in, 1), sgn) : NULL;
+    switch (op) {
+    case LLVMZExt:
+    case LLVMTrunc:
+      r = LLVMBuildIntCast2(b, a, ty, 0, "");
+      break;
+    case LLVMSExt:
+      r = LLVMBuildIntCast2(b, a, ty, 1, "");
+      break;
+    case LLVMICmp:
+      r = LLVMBuildICmp(b, LLVMGetICmpPredicate(in), a, c, "");
+      break;
+    case LLVMUIToFP:
+      r = LLVMBuildUIToFP(b, a, ty, "");
+      break;
+    case LLVMSIToFP:
+      r = LLVMBuildSIToFP(b, a, ty, "");
+      break;
+    default: /* LLVMIntToPtr */
+      r = LLVMBuildIntToPtr(b, a, ty, "");
+    }
+    LLVMReplaceAllUsesWith(in, r);
+    LLVMInstructionEraseFromParent(in);
+  }
+  for (size_t i = 0; i < odd.len; i++) {
+    LLVMValueRef in = VEC_AT(&odd, LLVMValueRef, i);
+    LLVMReplaceAllUsesWith(in, LLVMGetUndef(LLVMTypeOf(in)));
+  }
+  for (size_t i = 0; i < odd.len; i++)
+    LLVMInstructionEraseFromParent(VEC_AT(&odd, LLVMValueRef, i));
+  vec_free(&odd);
+  vec_free(&users);
+  map_free(&p.rep);
+}
+
+/* the type TY (i1 or a vector of i1) with i8 elements */
+static LLVMTypeRef bytes_like(LLVMContextRef ctx, LLVMTypeRef ty) {
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(ctx);
+  return LLVMGetTypeKind(ty) == LLVMVectorTypeKind ? LLVMVectorType(i8, LLVMGetVectorSize(ty)) : i8;
+}
+
+static int is_bool(LLVMTypeRef ty) {
+  if (LLVMGetTypeKind(ty) == LLVMVectorTypeKind)
+    ty = LLVMGetElementType(ty);
+  return LLVMGetTypeKind(ty) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) == 1;
+}
+
+/* the rewrite of one instruction the translator mistranslates, or NULL */
+static LLVMValueRef translator_form(LLVMContextRef ctx, LLVMBuilderRef b, LLVMValueRef in) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(in);
+  LLVMTypeRef ty = LLVMTypeOf(in);
+  LLVMPositionBuilderBefore(b, in);
+  if (op == LLVMICmp && is_bool(LLVMTypeOf(LLVMGetOperand(in, 0)))) {
+    LLVMIntPredicate pr = LLVMGetICmpPredicate(in);
+    LLVMValueRef x = LLVMGetOperand(in, 0), y = LLVMGetOperand(in, 1);
+    if (pr == LLVMIntEQ || pr == LLVMIntNE) {
+      LLVMValueRef ne = LLVMBuildXor(b, x, y, "");
+      return pr == LLVMIntNE ? ne : LLVMBuildNot(b, ne, "");
+    }
+    LLVMTypeRef wide = bytes_like(ctx, LLVMTypeOf(x));
+    int sgn = pr >= LLVMIntSGT;
+    x = sgn ? LLVMBuildSExt(b, x, wide, "") : LLVMBuildZExt(b, x, wide, "");
+    y = sgn ? LLVMBuildSExt(b, y, wide, "") : LLVMBuildZExt(b, y, wide, "");
+    return LLVMBuildICmp(b, pr, x, y, "");
+  }
+  if (op == LLVMFCmp) {
+    LLVMRealPredicate pr = LLVMGetFCmpPredicate(in);
+    if (pr == LLVMRealPredicateTrue)
+      return LLVMConstAllOnes(ty);
+    if (pr == LLVMRealPredicateFalse)
+      return LLVMConstNull(ty);
+  }
+  if (op == LLVMSelect && LLVMGetTypeKind(ty) == LLVMVectorTypeKind &&
+      LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(in, 0))) != LLVMVectorTypeKind) {
+    unsigned n = LLVMGetVectorSize(ty);
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+    LLVMTypeRef cty = LLVMVectorType(LLVMInt1TypeInContext(ctx), n);
+    LLVMValueRef one = LLVMBuildInsertElement(b, LLVMGetUndef(cty), LLVMGetOperand(in, 0),
+                                              LLVMConstInt(i32, 0, 0), "");
+    LLVMValueRef splat = LLVMBuildShuffleVector(b, one, LLVMGetUndef(cty),
+                                                LLVMConstNull(LLVMVectorType(i32, n)), "");
+    return LLVMBuildSelect(b, splat, LLVMGetOperand(in, 1), LLVMGetOperand(in, 2), "");
+  }
+  if ((op == LLVMFPToUI || op == LLVMFPToSI) && is_bool(ty)) {
+    LLVMTypeRef wide = bytes_like(ctx, ty);
+    LLVMValueRef x = op == LLVMFPToUI ? LLVMBuildFPToUI(b, LLVMGetOperand(in, 0), wide, "")
+                                      : LLVMBuildFPToSI(b, LLVMGetOperand(in, 0), wide, "");
+    return LLVMBuildICmp(b, LLVMIntNE, x, LLVMConstNull(wide), "");
+  }
+  return NULL;
+}
+
+void spirv_legalize(LLVMModuleRef m) {
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  unsigned loop = LLVMGetMDKindIDInContext(ctx, "llvm.loop", 9);
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    if (!LLVMCountBasicBlocks(f))
+      continue;
+    promote_function(ctx, b, f);
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
+      LLVMSetMetadata(LLVMGetBasicBlockTerminator(bb), loop, NULL);
+      for (LLVMValueRef in = LLVMGetFirstInstruction(bb), next; in; in = next) {
+        next = LLVMGetNextInstruction(in);
+        LLVMValueRef r = translator_form(ctx, b, in);
+        if (r) {
+          LLVMReplaceAllUsesWith(in, r);
+          LLVMInstructionEraseFromParent(in);
+        }
+      }
+    }
+  }
+  LLVMDisposeBuilder(b);
+}
