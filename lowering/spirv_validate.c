@@ -19,26 +19,29 @@ char *spirv_validate(const char *data, size_t size) {
   spv_diagnostic diag = NULL;
   char *msg = NULL;
   if (spvValidate(ctx, &binary, &diag) != SPV_SUCCESS) {
-    /* the validator's message, then on a line of its own the offending
-     * instruction: one line, "MESSAGE (at 'INSTRUCTION')" */
+    /* the validator's message, over one or more lines, and last, on a
+     * line of its own, the offending instruction: one line, "MESSAGE (at
+     * 'INSTRUCTION')" */
     char *text = gs_strdup(diag && diag->error ? diag->error : "invalid SPIR-V");
     size_t len = strlen(text);
     while (len && (text[len - 1] == '\n' || text[len - 1] == ' '))
       text[--len] = 0;
-    char *nl = strchr(text, '\n');
+    char *last = strrchr(text, '\n'), *at = NULL;
+    if (last) {
+      at = last + 1 + strspn(last + 1, " ");
+      if (*at == '%' || !strncmp(at, "Op", 2))
+        *last = 0;
+      else
+        at = NULL;
+    }
+    for (char *q = text; *q; q++)
+      if (*q == '\n')
+        *q = ' ';
     gs_str s;
     str_init(&s);
-    if (nl) {
-      *nl = 0;
-      char *at = nl + 1;
-      at += strspn(at, " ");
-      for (char *q = at; *q; q++)
-        if (*q == '\n')
-          *q = ' ';
-      str_printf(&s, "spirv-val rejects it: %s (at '%s')", text, at);
-    } else {
-      str_printf(&s, "spirv-val rejects it: %s", text);
-    }
+    str_printf(&s, "spirv-val rejects it: %s", text);
+    if (at)
+      str_printf(&s, " (at '%s')", at);
     free(text);
     msg = s.s;
   }
