@@ -336,6 +336,9 @@ static LLVMTypeRef carried_type(LLVMTypeRef ty) {
   }
   case LLVMVectorTypeKind: {
     LLVMTypeRef e = LLVMGetElementType(ty), ce = carried_type(e);
+    /* <1 x T> is carried as T: SPIR-V has no one-component vector */
+    if (LLVMGetVectorSize(ty) == 1 && LLVMGetTypeKind(ce) != LLVMVectorTypeKind)
+      return ce;
     if (ce == e || LLVMGetTypeKind(ce) == LLVMVectorTypeKind)
       return ty;
     return LLVMVectorType(ce, LLVMGetVectorSize(ty));
@@ -379,6 +382,13 @@ static LLVMValueRef convert_carried(LLVMBuilderRef b, LLVMValueRef v, LLVMTypeRe
       r = LLVMBuildInsertValue(b, r, convert_carried(b, e, et, to), i, "");
     }
     return r;
+  }
+  if (k == LLVMVectorTypeKind && LLVMGetVectorSize(ty) == 1) {
+    LLVMTypeRef et = LLVMGetElementType(ty);
+    LLVMValueRef zero = LLVMConstNull(LLVMInt32TypeInContext(LLVMGetTypeContext(ty)));
+    if (to)
+      return convert_carried(b, LLVMBuildExtractElement(b, v, zero, ""), et, 1);
+    return LLVMBuildInsertElement(b, LLVMGetUndef(ty), convert_carried(b, v, et, 0), zero, "");
   }
   unsigned w = LLVMGetIntTypeWidth(k == LLVMVectorTypeKind ? LLVMGetElementType(ty) : ty);
   if (k == LLVMIntegerTypeKind && w > 64) {

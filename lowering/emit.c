@@ -531,8 +531,9 @@ static int child_emit(LLVMModuleRef m, gs_target_kind kind, const char *cpu, con
 }
 
 /* The reason in LOG (N bytes), the stderr of a child that stopped: the
- * text after "LLVM ERROR: ", else its last non-empty line; NULL if none.
- * Cuts LOG. Bytes that are not printable ASCII become '?'. */
+ * text after "LLVM ERROR: ", else its first non-empty line (a failed
+ * assertion's message; a stack dump may follow); NULL if none. Cuts LOG.
+ * Bytes that are not printable ASCII become '?'. */
 static const char *child_reason(char *log, size_t n) {
   if (!log || !n)
     return NULL;
@@ -540,19 +541,12 @@ static const char *child_reason(char *log, size_t n) {
     if (log[i] != '\n' && ((unsigned char)log[i] < 32 || (unsigned char)log[i] > 126))
       log[i] = log[i] == '\t' ? ' ' : '?';
   char *line = strstr(log, "LLVM ERROR: ");
-  if (line) {
+  if (line)
     line += 12;
-  } else {
-    while (n && (log[n - 1] == '\n' || log[n - 1] == ' '))
-      log[--n] = 0;
-    if (!n)
-      return NULL;
-    line = log + n;
-    while (line > log && line[-1] != '\n')
-      line--;
-  }
+  else
+    line = log + strspn(log, "\n ");
   line[strcspn(line, "\n")] = 0;
-  return line;
+  return *line ? line : NULL;
 }
 
 /* ld.lld -shared: an HSA code object from the AMDGPU object file */
@@ -648,6 +642,15 @@ gs_error *gs_emit(LLVMModuleRef m, gs_target_kind kind, const char *mcpu, char *
       gs_error_dispose(gs_read_file(err, &msg, &n));
       while (n && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
         msg[--n] = 0;
+      /* one line: the translator's messages span several */
+      size_t w = 0;
+      for (size_t r = 0; r < n; r++) {
+        char ch = msg[r] == '\n' || msg[r] == '\t' ? ' ' : msg[r];
+        if (ch != ' ' || (w && msg[w - 1] != ' '))
+          msg[w++] = ch;
+      }
+      msg[w] = 0;
+      n = w;
       e = gs_errorf("%s code generation failed: %s", targets[kind].name,
                     n ? msg : "the backend gave no reason");
       free(msg);

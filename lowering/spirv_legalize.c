@@ -283,6 +283,260 @@ static void promote_function(LLVMContextRef ctx, LLVMBuilderRef b, LLVMValueRef 
   map_free(&p.rep);
 }
 
+/* One-element vectors (SPIR-V 2.16.1: an OpTypeVector has 2, 3, 4, 8 or
+ * 16 components; the translator writes <1 x T> as a vector of one) become
+ * their element: each <1 x T> value has a scalar, and the operations on
+ * them operate on the scalars. Functions where a <1 x T> reaches a call,
+ * an argument, a return or a constant expression keep them (and are
+ * refused). */
+static int one_vector(LLVMTypeRef t) {
+  return LLVMGetTypeKind(t) == LLVMVectorTypeKind && LLVMGetVectorSize(t) == 1;
+}
+
+/* the scalar type of TY: its element when TY is <1 x T> */
+static LLVMTypeRef unvector(LLVMTypeRef t) { return one_vector(t) ? LLVMGetElementType(t) : t; }
+
+static int one_def_ok(LLVMOpcode op) {
+  switch (op) {
+  case LLVMAdd: case LLVMFAdd: case LLVMSub: case LLVMFSub: case LLVMMul: case LLVMFMul:
+  case LLVMUDiv: case LLVMSDiv: case LLVMFDiv: case LLVMURem: case LLVMSRem: case LLVMFRem:
+  case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMAnd: case LLVMOr: case LLVMXor:
+  case LLVMFNeg: case LLVMTrunc: case LLVMZExt: case LLVMSExt: case LLVMFPToUI:
+  case LLVMFPToSI: case LLVMUIToFP: case LLVMSIToFP: case LLVMFPTrunc: case LLVMFPExt:
+  case LLVMPtrToInt: case LLVMIntToPtr: case LLVMBitCast: case LLVMAddrSpaceCast:
+  case LLVMICmp: case LLVMFCmp: case LLVMSelect: case LLVMPHI: case LLVMFreeze: case LLVMLoad:
+  case LLVMInsertElement: case LLVMShuffleVector:
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+static int one_use_ok(LLVMOpcode op) {
+  return op == LLVMExtractElement || op == LLVMStore || op == LLVMBitCast ||
+         op == LLVMShuffleVector || op == LLVMInsertElement;
+}
+
+static int one_constant_ok(LLVMValueRef v) {
+  return LLVMIsAUndefValue(v) || LLVMIsAConstantAggregateZero(v) ||
+         LLVMIsAConstantDataSequential(v) || LLVMIsAConstantVector(v);
+}
+
+static int scalarizable(LLVMValueRef f, int *any) {
+  for (LLVMValueRef a = LLVMGetFirstParam(f); a; a = LLVMGetNextParam(a))
+    if (one_vector(LLVMTypeOf(a)))
+      return 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+      LLVMOpcode op = LLVMGetInstructionOpcode(in);
+      int one = one_vector(LLVMTypeOf(in));
+      if (one && !one_def_ok(op))
+        return 0;
+      *any |= one;
+      for (int k = 0; k < LLVMGetNumOperands(in); k++) {
+        LLVMValueRef o = LLVMGetOperand(in, (unsigned)k);
+        if (!one_vector(LLVMTypeOf(o)))
+          continue;
+        if (!one && !one_use_ok(op))
+          return 0;
+        if (!LLVMIsAInstruction(o) && !one_constant_ok(o))
+          return 0;
+        *any = 1;
+      }
+    }
+  return 1;
+}
+
+typedef struct {
+  LLVMBuilderRef b;
+  gs_map scalar; /* <1 x T> instruction -> its scalar */
+} scalarizer;
+
+static LLVMValueRef scalar_of(scalarizer *z, LLVMValueRef v);
+
+static void scalars_of_operands(scalarizer *z, LLVMValueRef in) {
+  if (LLVMIsAPHINode(in))
+    return;
+  for (int k = 0; k < LLVMGetNumOperands(in); k++) {
+    LLVMValueRef o = LLVMGetOperand(in, (unsigned)k);
+    if (one_vector(LLVMTypeOf(o)))
+      scalar_of(z, o);
+  }
+}
+
+/* operand K of IN, its scalar when it is <1 x T> */
+static LLVMValueRef sop(scalarizer *z, LLVMValueRef in, unsigned k) {
+  LLVMValueRef o = LLVMGetOperand(in, k);
+  return one_vector(LLVMTypeOf(o)) ? scalar_of(z, o) : o;
+}
+
+/* typed pointers (LLVM 15): P as a pointer to TY in its space, from what P
+ * casts when P is a cast to a pointer to <1 x T> (which then may die) */
+static LLVMValueRef pointer_to(LLVMBuilderRef b, LLVMValueRef p, LLVMTypeRef ty) {
+  if (LLVMIsABitCastInst(p) && LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(p, 0))) ==
+                                   LLVMPointerTypeKind)
+    p = LLVMGetOperand(p, 0);
+  return LLVMBuildPointerCast(b, p, LLVMPointerType(ty, LLVMGetPointerAddressSpace(LLVMTypeOf(p))),
+                              "");
+}
+
+/* element M of the shuffle sources A and B (N elements each) */
+static LLVMValueRef shuffle_element(scalarizer *z, LLVMValueRef in, int m, LLVMTypeRef et) {
+  if (m == LLVMGetUndefMaskElem())
+    return LLVMGetUndef(et);
+  LLVMValueRef a = LLVMGetOperand(in, 0);
+  unsigned n = LLVMGetVectorSize(LLVMTypeOf(a));
+  LLVMValueRef src = (unsigned)m < n ? a : LLVMGetOperand(in, 1);
+  unsigned idx = (unsigned)m < n ? (unsigned)m : (unsigned)m - n;
+  if (one_vector(LLVMTypeOf(src)))
+    return scalar_of(z, src);
+  return LLVMBuildExtractElement(z->b, src, LLVMConstInt(LLVMInt32TypeInContext(
+                                                 LLVMGetTypeContext(et)), idx, 0), "");
+}
+
+static LLVMValueRef build_scalar(scalarizer *z, LLVMValueRef in) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(in);
+  LLVMTypeRef et = unvector(LLVMTypeOf(in));
+  scalars_of_operands(z, in);
+  LLVMPositionBuilderBefore(z->b, in);
+  switch (op) {
+  case LLVMFNeg:
+    return LLVMBuildFNeg(z->b, sop(z, in, 0), "");
+  case LLVMICmp:
+    return LLVMBuildICmp(z->b, LLVMGetICmpPredicate(in), sop(z, in, 0), sop(z, in, 1), "");
+  case LLVMFCmp:
+    return LLVMBuildFCmp(z->b, LLVMGetFCmpPredicate(in), sop(z, in, 0), sop(z, in, 1), "");
+  case LLVMSelect:
+    return LLVMBuildSelect(z->b, sop(z, in, 0), sop(z, in, 1), sop(z, in, 2), "");
+  case LLVMFreeze:
+    return LLVMBuildFreeze(z->b, sop(z, in, 0), "");
+  case LLVMLoad: {
+    LLVMValueRef l = LLVMBuildLoad2(z->b, et, pointer_to(z->b, LLVMGetOperand(in, 0), et), "");
+    LLVMSetAlignment(l, LLVMGetAlignment(in));
+    LLVMSetVolatile(l, LLVMGetVolatile(in));
+    return l;
+  }
+  case LLVMInsertElement:
+    return LLVMGetOperand(in, 1);
+  case LLVMShuffleVector:
+    return shuffle_element(z, in, LLVMGetMaskValue(in, 0), et);
+  default:
+    break;
+  }
+  if (op >= LLVMTrunc && op <= LLVMAddrSpaceCast)
+    return LLVMBuildCast(z->b, op, sop(z, in, 0), et, "");
+  return LLVMBuildBinOp(z->b, op, sop(z, in, 0), sop(z, in, 1), "");
+}
+
+static LLVMValueRef scalar_of(scalarizer *z, LLVMValueRef v) {
+  LLVMTypeRef et = unvector(LLVMTypeOf(v));
+  intptr_t x;
+  if (map_get(&z->scalar, v, &x))
+    return (LLVMValueRef)x;
+  if (LLVMIsAUndefValue(v))
+    return LLVMGetUndef(et);
+  if (LLVMIsAConstantAggregateZero(v))
+    return LLVMConstNull(et);
+  if (LLVMIsAConstantDataSequential(v) || LLVMIsAConstantVector(v)) /* folded, not built */
+    return LLVMBuildExtractElement(z->b, v, LLVMConstNull(LLVMInt32TypeInContext(
+                                                  LLVMGetTypeContext(et))), "");
+  map_put(&z->scalar, v, (intptr_t)LLVMGetUndef(et));
+  LLVMValueRef r = build_scalar(z, v);
+  map_put(&z->scalar, v, (intptr_t)r);
+  return r;
+}
+
+static void scalarize_function(LLVMContextRef ctx, LLVMBuilderRef b, LLVMValueRef f) {
+  int any = 0;
+  if (!scalarizable(f, &any) || !any)
+    return;
+  scalarizer z = {b, {0}};
+  map_init(&z.scalar);
+  gs_vec defs, users;
+  vec_init(&defs, sizeof(LLVMValueRef));
+  vec_init(&users, sizeof(LLVMValueRef));
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+      if (one_vector(LLVMTypeOf(in))) {
+        VEC_PUSH(&defs, LLVMValueRef, in);
+        if (LLVMIsAPHINode(in)) {
+          LLVMPositionBuilderBefore(b, in);
+          map_put(&z.scalar, in, (intptr_t)LLVMBuildPhi(b, unvector(LLVMTypeOf(in)), ""));
+        }
+        continue;
+      }
+      for (int k = 0; k < LLVMGetNumOperands(in); k++)
+        if (one_vector(LLVMTypeOf(LLVMGetOperand(in, (unsigned)k)))) {
+          VEC_PUSH(&users, LLVMValueRef, in);
+          break;
+        }
+    }
+  for (size_t i = 0; i < defs.len; i++)
+    scalar_of(&z, VEC_AT(&defs, LLVMValueRef, i));
+  for (size_t i = 0; i < defs.len; i++) {
+    LLVMValueRef phi = VEC_AT(&defs, LLVMValueRef, i);
+    if (!LLVMIsAPHINode(phi))
+      continue;
+    intptr_t r;
+    map_get(&z.scalar, phi, &r);
+    for (unsigned k = 0; k < LLVMCountIncoming(phi); k++) {
+      LLVMValueRef v = scalar_of(&z, LLVMGetIncomingValue(phi, k));
+      LLVMBasicBlockRef from = LLVMGetIncomingBlock(phi, k);
+      LLVMAddIncoming((LLVMValueRef)r, &v, &from, 1);
+    }
+  }
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  for (size_t i = 0; i < users.len; i++) {
+    LLVMValueRef in = VEC_AT(&users, LLVMValueRef, i), r = NULL;
+    LLVMOpcode op = LLVMGetInstructionOpcode(in);
+    LLVMTypeRef ty = LLVMTypeOf(in);
+    scalars_of_operands(&z, in);
+    LLVMPositionBuilderBefore(b, in);
+    if (op == LLVMExtractElement) {
+      r = sop(&z, in, 0);
+    } else if (op == LLVMStore) {
+      LLVMValueRef v = sop(&z, in, 0);
+      r = LLVMBuildStore(b, v, pointer_to(b, LLVMGetOperand(in, 1), LLVMTypeOf(v)));
+      LLVMSetAlignment(r, LLVMGetAlignment(in));
+      LLVMSetVolatile(r, LLVMGetVolatile(in));
+    } else if (op == LLVMBitCast) {
+      r = LLVMBuildBitCast(b, sop(&z, in, 0), ty, "");
+    } else if (op == LLVMInsertElement) {
+      /* into a wider vector: the element is a scalar, never <1 x T> */
+      r = LLVMBuildInsertElement(b, LLVMGetOperand(in, 0), sop(&z, in, 1), LLVMGetOperand(in, 2), "");
+    } else { /* a shuffle of one-element vectors into a wider one */
+      r = LLVMGetUndef(ty);
+      unsigned n = LLVMGetNumMaskElements(in);
+      for (unsigned j = 0; j < n; j++) {
+        int m = LLVMGetMaskValue(in, j);
+        if (m != LLVMGetUndefMaskElem())
+          r = LLVMBuildInsertElement(b, r, shuffle_element(&z, in, m, LLVMGetElementType(ty)),
+                                     LLVMConstInt(i32, j, 0), "");
+      }
+    }
+    LLVMValueRef ptr = op == LLVMStore ? LLVMGetOperand(in, 1) : NULL;
+    if (op != LLVMStore)
+      LLVMReplaceAllUsesWith(in, r);
+    LLVMInstructionEraseFromParent(in);
+    if (ptr && LLVMIsABitCastInst(ptr) && !LLVMGetFirstUse(ptr))
+      LLVMInstructionEraseFromParent(ptr);
+  }
+  for (size_t i = 0; i < defs.len; i++) {
+    LLVMValueRef in = VEC_AT(&defs, LLVMValueRef, i);
+    LLVMReplaceAllUsesWith(in, LLVMGetUndef(LLVMTypeOf(in)));
+  }
+  for (size_t i = 0; i < defs.len; i++) {
+    LLVMValueRef in = VEC_AT(&defs, LLVMValueRef, i);
+    LLVMValueRef ptr = LLVMIsALoadInst(in) ? LLVMGetOperand(in, 0) : NULL;
+    LLVMInstructionEraseFromParent(in);
+    if (ptr && LLVMIsABitCastInst(ptr) && !LLVMGetFirstUse(ptr))
+      LLVMInstructionEraseFromParent(ptr);
+  }
+  vec_free(&defs);
+  vec_free(&users);
+  map_free(&z.scalar);
+}
+
 /* the type TY (i1 or a vector of i1) with i8 elements */
 static LLVMTypeRef bytes_like(LLVMContextRef ctx, LLVMTypeRef ty) {
   LLVMTypeRef i8 = LLVMInt8TypeInContext(ctx);
@@ -331,6 +585,11 @@ static LLVMValueRef translator_form(LLVMContextRef ctx, LLVMBuilderRef b, LLVMVa
                                                 LLVMConstNull(LLVMVectorType(i32, n)), "");
     return LLVMBuildSelect(b, splat, LLVMGetOperand(in, 1), LLVMGetOperand(in, 2), "");
   }
+  /* the translator has no freeze: a frozen undef is any one value (zero
+   * here); other values are passed on (an instruction's undefined result
+   * is one value in SPIR-V) */
+  if (op == LLVMFreeze)
+    return LLVMIsAUndefValue(LLVMGetOperand(in, 0)) ? LLVMConstNull(ty) : LLVMGetOperand(in, 0);
   if ((op == LLVMFPToUI || op == LLVMFPToSI) && is_bool(ty)) {
     LLVMTypeRef wide = bytes_like(ctx, ty);
     LLVMValueRef x = op == LLVMFPToUI ? LLVMBuildFPToUI(b, LLVMGetOperand(in, 0), wide, "")
@@ -347,6 +606,7 @@ void spirv_legalize(LLVMModuleRef m) {
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     if (!LLVMCountBasicBlocks(f))
       continue;
+    scalarize_function(ctx, b, f);
     promote_function(ctx, b, f);
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
       LLVMSetMetadata(LLVMGetBasicBlockTerminator(bb), loop, NULL);
