@@ -19,6 +19,7 @@
 #include "gs.h"
 #include "lowering.h"
 
+#include <llvm-c/Target.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -537,6 +538,45 @@ static void scalarize_function(LLVMContextRef ctx, LLVMBuilderRef b, LLVMValueRe
   map_free(&z.scalar);
 }
 
+/* With opaque pointers (LLVM 22) no pointer type names <1 x T>, but a GEP
+ * or an alloca may: one stepping over <1 x T> steps over T (the same size
+ * by TD), one into its element 0 is the same address. Typed pointers (LLVM
+ * 15) keep them, and are refused if any reaches the SPIR-V. */
+static void unvector_addresses(LLVMBuilderRef b, LLVMTargetDataRef td, LLVMValueRef f) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb), next; in; in = next) {
+      next = LLVMGetNextInstruction(in);
+      LLVMTypeRef ty = LLVMTypeOf(in), vt = NULL;
+      if (LLVMGetTypeKind(ty) != LLVMPointerTypeKind || !LLVMPointerTypeIsOpaque(ty))
+        continue;
+      if (LLVMIsAGetElementPtrInst(in))
+        vt = LLVMGetGEPSourceElementType(in);
+      else if (LLVMIsAAllocaInst(in))
+        vt = LLVMGetAllocatedType(in);
+      if (!vt || !one_vector(vt))
+        continue;
+      LLVMTypeRef et = LLVMGetElementType(vt);
+      if (LLVMABISizeOfType(td, et) != LLVMABISizeOfType(td, vt))
+        continue;
+      LLVMPositionBuilderBefore(b, in);
+      LLVMValueRef r;
+      if (LLVMIsAAllocaInst(in)) {
+        r = LLVMBuildArrayAlloca(b, et, LLVMGetOperand(in, 0), "");
+        LLVMSetAlignment(r, LLVMGetAlignment(in));
+      } else {
+        int n = LLVMGetNumOperands(in);
+        LLVMValueRef idx = LLVMGetOperand(in, 1);
+        if (n > 3 || (n == 3 && !(LLVMIsAConstantInt(LLVMGetOperand(in, 2)) &&
+                                   !LLVMConstIntGetZExtValue(LLVMGetOperand(in, 2)))))
+          continue;
+        r = LLVMIsInBounds(in) ? LLVMBuildInBoundsGEP2(b, et, LLVMGetOperand(in, 0), &idx, 1, "")
+                               : LLVMBuildGEP2(b, et, LLVMGetOperand(in, 0), &idx, 1, "");
+      }
+      LLVMReplaceAllUsesWith(in, r);
+      LLVMInstructionEraseFromParent(in);
+    }
+}
+
 /* the type TY (i1 or a vector of i1) with i8 elements */
 static LLVMTypeRef bytes_like(LLVMContextRef ctx, LLVMTypeRef ty) {
   LLVMTypeRef i8 = LLVMInt8TypeInContext(ctx);
@@ -603,10 +643,12 @@ void spirv_legalize(LLVMModuleRef m) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   unsigned loop = LLVMGetMDKindIDInContext(ctx, "llvm.loop", 9);
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     if (!LLVMCountBasicBlocks(f))
       continue;
     scalarize_function(ctx, b, f);
+    unvector_addresses(b, td, f);
     promote_function(ctx, b, f);
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
       LLVMSetMetadata(LLVMGetBasicBlockTerminator(bb), loop, NULL);
