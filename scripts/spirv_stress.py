@@ -4,7 +4,10 @@ kernels (typed pointers, as SPIRV-LLVM-Translator 15 needs) with a grid
 barrier in the entry block, split with `gridsplit --target spirv`, and every
 module written checked with spirv-val.
 
-    scripts/spirv_stress.py GRIDSPLIT SEED COUNT [--size N] [--keep DIR]
+    scripts/spirv_stress.py GRIDSPLIT SEED COUNT [--size N] [--keep DIR] [--llvm 15|22]
+
+With --llvm 22 (a gridsplit built with LLVM 22) the kernels keep opaque
+pointers and come from llvm-stress-22.
 
 Counts: kernels tried, kernels the split refused, kernels split, modules
 written that spirv-val rejects (must be 0), crashes (exit other than 0/1).
@@ -21,6 +24,7 @@ HEAD = ('target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:
         'v256:256-v512:512-v1024:1024"\ntarget triple = "spir64-unknown-unknown"\n\n'
         'declare void @gridsplit_grid_sync()\n\n')
 GEN = "i8 addrspace(4)*"
+OPAQUE = False
 
 
 def split_type(text):
@@ -60,8 +64,9 @@ def kernel(src, rnd):
             for p in m.group(2).split(", "):
                 ty, name = p.split(" ")
                 if ty == "ptr":
-                    params.append("i8 addrspace(1)* %s.g" % name)
-                    casts.append("  %s = addrspacecast i8 addrspace(1)* %s.g to %s" % (name, name, GEN))
+                    glob = "ptr addrspace(1)" if OPAQUE else "i8 addrspace(1)*"
+                    params.append("%s %s.g" % (glob, name))
+                    casts.append("  %s = addrspacecast %s %s.g to %s" % (name, glob, name, GEN))
                 else:
                     params.append(p)
             out.append("define spir_kernel void @k(%s) {" % ", ".join(params))
@@ -79,6 +84,9 @@ def kernel(src, rnd):
         if a:
             name, ty, al = a.groups()
             out.append("  %s.p = alloca %s, align %s" % (name, ty, al))
+            if OPAQUE:
+                pending.append("  %s = addrspacecast ptr %s.p to %s" % (name, name, GEN))
+                continue
             pending.append("  %s.q = addrspacecast %s* %s.p to %s addrspace(4)*" % (name, ty, name, ty))
             pending.append("  %s = bitcast %s addrspace(4)* %s.q to %s" % (name, ty, name, GEN))
             continue
@@ -90,7 +98,9 @@ def kernel(src, rnd):
             placed = True
         ld = re.match(r"^  (%\S+) = load (volatile )?(.*), ptr (%\S+)(, align \d+)?$", l)
         st = re.match(r"^  store (volatile )?(.*), ptr (%\S+)(, align \d+)?$", l)
-        if ld:
+        if OPAQUE and (ld or st):
+            out.append(re.sub(r"\bptr\b", GEN, l))
+        elif ld:
             name, vol, ty, p, al = ld.groups()
             n += 1
             out.append("  %%c%d = bitcast %s %s to %s addrspace(4)*" % (n, GEN, p, ty))
@@ -117,13 +127,17 @@ def main():
     ap.add_argument("count", type=int)
     ap.add_argument("--size", type=int, default=40)
     ap.add_argument("--keep")
+    ap.add_argument("--llvm", default="15")
     args = ap.parse_args()
+    global GEN, OPAQUE
+    if args.llvm != "15":
+        GEN, OPAQUE = "ptr addrspace(4)", True
     rnd = random.Random(args.seed)
     tried = refused = split = invalid = crashes = malformed = 0
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(args.count):
             seed = args.seed * 100000 + i
-            src = subprocess.run(["llvm-stress-15", "--seed=%d" % seed, "--size=%d" % args.size,
+            src = subprocess.run(["llvm-stress-" + args.llvm, "--seed=%d" % seed, "--size=%d" % args.size,
                                   "-o", "-"], capture_output=True, text=True).stdout
             k = kernel(src, rnd)
             path = os.path.join(tmp, "s%d.ll" % seed)
@@ -131,7 +145,7 @@ def main():
                 malformed += 1
                 continue
             open(path, "w").write(k)
-            if subprocess.run(["llvm-as-15", path, "-o", "/dev/null"],
+            if subprocess.run(["llvm-as-" + args.llvm, path, "-o", "/dev/null"],
                               capture_output=True).returncode:
                 malformed += 1
                 continue
