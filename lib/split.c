@@ -376,8 +376,8 @@ static LLVMValueRef convert_carried(LLVMBuilderRef b, LLVMValueRef v, LLVMTypeRe
     unsigned n = k == LLVMArrayTypeKind ? LLVMGetArrayLength(ty) : LLVMCountStructElementTypes(ty);
     LLVMValueRef r = LLVMGetUndef(to ? ct : ty);
     for (unsigned i = 0; i < n; i++) {
-      LLVMTypeRef et = k == LLVMArrayTypeKind ? LLVMGetElementType(ty)
-                                               : LLVMStructGetTypeAtIndex(ty, i);
+      LLVMTypeRef et =
+          k == LLVMArrayTypeKind ? LLVMGetElementType(ty) : LLVMStructGetTypeAtIndex(ty, i);
       LLVMValueRef e = LLVMBuildExtractValue(b, v, i, "");
       r = LLVMBuildInsertValue(b, r, convert_carried(b, e, et, to), i, "");
     }

@@ -2,8 +2,10 @@
 ; LLVM 22's SPIR-V backend gets the same legalized IR as the translator:
 ; <1 x i32> values, GEPs over <1 x i32> (which LLVM 22's backend wrote as a
 ; one-component vector, SPIR-V that spirv-val rejects, with exit 0) and
-; fptoui to i1 (which it could not legalize) give SPIR-V that spirv-val
-; accepts; the module is validated before it is written.
+; fptoui to i1 (which it could not legalize) and an element index past a
+; vector's end (poison by LLVM's rules; LLVM 22 wrote an out-of-bounds
+; OpCompositeExtract) give SPIR-V that spirv-val accepts; the module is
+; validated before it is written.
 ;
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: %gridsplit --target spirv -o %t/spv %s
@@ -33,7 +35,12 @@ entry:
   %s = add <1 x i32> %v, <i32 1>
   %e = extractelement <1 x i32> %s, i32 0
   %z = zext i1 %m to i32
-  %r = add i32 %e, %z
+  %r0 = add i32 %e, %z
+  %w = insertelement <4 x i32> zeroinitializer, i32 %r0, i32 1
+  %oob = extractelement <4 x i32> %w, i32 6
+  %keep = extractelement <4 x i32> %w, i32 1
+  %fz = freeze i32 %oob
+  %r = add i32 %keep, %fz
   %q = getelementptr <1 x i32>, ptr addrspace(1) %out, i64 %id, i64 0
   store i32 %r, ptr addrspace(1) %q, align 4
   ret void

@@ -37,10 +37,28 @@ static unsigned long long low_mask(unsigned n) { return n >= 64 ? ~0ULL : (1ULL 
 /* instructions whose odd-width result has a rep */
 static int odd_def_ok(LLVMOpcode op) {
   switch (op) {
-  case LLVMTrunc: case LLVMZExt: case LLVMSExt: case LLVMAdd: case LLVMSub: case LLVMMul:
-  case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMAnd: case LLVMOr: case LLVMXor:
-  case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem: case LLVMPHI: case LLVMSelect:
-  case LLVMFreeze: case LLVMPtrToInt: case LLVMFPToUI: case LLVMFPToSI:
+  case LLVMTrunc:
+  case LLVMZExt:
+  case LLVMSExt:
+  case LLVMAdd:
+  case LLVMSub:
+  case LLVMMul:
+  case LLVMShl:
+  case LLVMLShr:
+  case LLVMAShr:
+  case LLVMAnd:
+  case LLVMOr:
+  case LLVMXor:
+  case LLVMUDiv:
+  case LLVMSDiv:
+  case LLVMURem:
+  case LLVMSRem:
+  case LLVMPHI:
+  case LLVMSelect:
+  case LLVMFreeze:
+  case LLVMPtrToInt:
+  case LLVMFPToUI:
+  case LLVMFPToSI:
     return 1;
   default:
     return 0;
@@ -50,7 +68,12 @@ static int odd_def_ok(LLVMOpcode op) {
 /* instructions with a legal result that may read an odd-width operand */
 static int odd_use_ok(LLVMOpcode op) {
   switch (op) {
-  case LLVMZExt: case LLVMSExt: case LLVMTrunc: case LLVMICmp: case LLVMUIToFP: case LLVMSIToFP:
+  case LLVMZExt:
+  case LLVMSExt:
+  case LLVMTrunc:
+  case LLVMICmp:
+  case LLVMUIToFP:
+  case LLVMSIToFP:
   case LLVMIntToPtr:
     return 1;
   default:
@@ -130,10 +153,20 @@ static LLVMValueRef build_rep(promoter *p, LLVMValueRef in) {
   case LLVMSExt:
     r = masked(p, LLVMBuildIntCast2(p->b, a, wt, 1, ""), n);
     break;
-  case LLVMAnd: case LLVMOr: case LLVMXor: case LLVMLShr: case LLVMUDiv: case LLVMURem:
+  case LLVMAnd:
+  case LLVMOr:
+  case LLVMXor:
+  case LLVMLShr:
+  case LLVMUDiv:
+  case LLVMURem:
     r = LLVMBuildBinOp(p->b, op, a, b, "");
     break;
-  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl: case LLVMAShr: case LLVMSDiv:
+  case LLVMAdd:
+  case LLVMSub:
+  case LLVMMul:
+  case LLVMShl:
+  case LLVMAShr:
+  case LLVMSDiv:
   case LLVMSRem:
     r = masked(p, LLVMBuildBinOp(p->b, op, a, b, ""), n);
     break;
@@ -299,14 +332,46 @@ static LLVMTypeRef unvector(LLVMTypeRef t) { return one_vector(t) ? LLVMGetEleme
 
 static int one_def_ok(LLVMOpcode op) {
   switch (op) {
-  case LLVMAdd: case LLVMFAdd: case LLVMSub: case LLVMFSub: case LLVMMul: case LLVMFMul:
-  case LLVMUDiv: case LLVMSDiv: case LLVMFDiv: case LLVMURem: case LLVMSRem: case LLVMFRem:
-  case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMAnd: case LLVMOr: case LLVMXor:
-  case LLVMFNeg: case LLVMTrunc: case LLVMZExt: case LLVMSExt: case LLVMFPToUI:
-  case LLVMFPToSI: case LLVMUIToFP: case LLVMSIToFP: case LLVMFPTrunc: case LLVMFPExt:
-  case LLVMPtrToInt: case LLVMIntToPtr: case LLVMBitCast: case LLVMAddrSpaceCast:
-  case LLVMICmp: case LLVMFCmp: case LLVMSelect: case LLVMPHI: case LLVMFreeze: case LLVMLoad:
-  case LLVMInsertElement: case LLVMShuffleVector:
+  case LLVMAdd:
+  case LLVMFAdd:
+  case LLVMSub:
+  case LLVMFSub:
+  case LLVMMul:
+  case LLVMFMul:
+  case LLVMUDiv:
+  case LLVMSDiv:
+  case LLVMFDiv:
+  case LLVMURem:
+  case LLVMSRem:
+  case LLVMFRem:
+  case LLVMShl:
+  case LLVMLShr:
+  case LLVMAShr:
+  case LLVMAnd:
+  case LLVMOr:
+  case LLVMXor:
+  case LLVMFNeg:
+  case LLVMTrunc:
+  case LLVMZExt:
+  case LLVMSExt:
+  case LLVMFPToUI:
+  case LLVMFPToSI:
+  case LLVMUIToFP:
+  case LLVMSIToFP:
+  case LLVMFPTrunc:
+  case LLVMFPExt:
+  case LLVMPtrToInt:
+  case LLVMIntToPtr:
+  case LLVMBitCast:
+  case LLVMAddrSpaceCast:
+  case LLVMICmp:
+  case LLVMFCmp:
+  case LLVMSelect:
+  case LLVMPHI:
+  case LLVMFreeze:
+  case LLVMLoad:
+  case LLVMInsertElement:
+  case LLVMShuffleVector:
     return 1;
   default:
     return 0;
@@ -374,8 +439,8 @@ static LLVMValueRef sop(scalarizer *z, LLVMValueRef in, unsigned k) {
 /* typed pointers (LLVM 15): P as a pointer to TY in its space, from what P
  * casts when P is a cast to a pointer to <1 x T> (which then may die) */
 static LLVMValueRef pointer_to(LLVMBuilderRef b, LLVMValueRef p, LLVMTypeRef ty) {
-  if (LLVMIsABitCastInst(p) && LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(p, 0))) ==
-                                   LLVMPointerTypeKind)
+  if (LLVMIsABitCastInst(p) &&
+      LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(p, 0))) == LLVMPointerTypeKind)
     p = LLVMGetOperand(p, 0);
   return LLVMBuildPointerCast(b, p, LLVMPointerType(ty, LLVMGetPointerAddressSpace(LLVMTypeOf(p))),
                               "");
@@ -391,8 +456,8 @@ static LLVMValueRef shuffle_element(scalarizer *z, LLVMValueRef in, int m, LLVMT
   unsigned idx = (unsigned)m < n ? (unsigned)m : (unsigned)m - n;
   if (one_vector(LLVMTypeOf(src)))
     return scalar_of(z, src);
-  return LLVMBuildExtractElement(z->b, src, LLVMConstInt(LLVMInt32TypeInContext(
-                                                 LLVMGetTypeContext(et)), idx, 0), "");
+  return LLVMBuildExtractElement(
+      z->b, src, LLVMConstInt(LLVMInt32TypeInContext(LLVMGetTypeContext(et)), idx, 0), "");
 }
 
 static LLVMValueRef build_scalar(scalarizer *z, LLVMValueRef in) {
@@ -439,8 +504,8 @@ static LLVMValueRef scalar_of(scalarizer *z, LLVMValueRef v) {
   if (LLVMIsAConstantAggregateZero(v))
     return LLVMConstNull(et);
   if (LLVMIsAConstantDataSequential(v) || LLVMIsAConstantVector(v)) /* folded, not built */
-    return LLVMBuildExtractElement(z->b, v, LLVMConstNull(LLVMInt32TypeInContext(
-                                                  LLVMGetTypeContext(et))), "");
+    return LLVMBuildExtractElement(
+        z->b, v, LLVMConstNull(LLVMInt32TypeInContext(LLVMGetTypeContext(et))), "");
   map_put(&z->scalar, v, (intptr_t)LLVMGetUndef(et));
   LLVMValueRef r = build_scalar(z, v);
   map_put(&z->scalar, v, (intptr_t)r);
@@ -504,7 +569,8 @@ static void scalarize_function(LLVMContextRef ctx, LLVMBuilderRef b, LLVMValueRe
       r = LLVMBuildBitCast(b, sop(&z, in, 0), ty, "");
     } else if (op == LLVMInsertElement) {
       /* into a wider vector: the element is a scalar, never <1 x T> */
-      r = LLVMBuildInsertElement(b, LLVMGetOperand(in, 0), sop(&z, in, 1), LLVMGetOperand(in, 2), "");
+      r = LLVMBuildInsertElement(b, LLVMGetOperand(in, 0), sop(&z, in, 1), LLVMGetOperand(in, 2),
+                                 "");
     } else { /* a shuffle of one-element vectors into a wider one */
       r = LLVMGetUndef(ty);
       unsigned n = LLVMGetNumMaskElements(in);
@@ -567,7 +633,7 @@ static void unvector_addresses(LLVMBuilderRef b, LLVMTargetDataRef td, LLVMValue
         int n = LLVMGetNumOperands(in);
         LLVMValueRef idx = LLVMGetOperand(in, 1);
         if (n > 3 || (n == 3 && !(LLVMIsAConstantInt(LLVMGetOperand(in, 2)) &&
-                                   !LLVMConstIntGetZExtValue(LLVMGetOperand(in, 2)))))
+                                  !LLVMConstIntGetZExtValue(LLVMGetOperand(in, 2)))))
           continue;
         r = LLVMIsInBounds(in) ? LLVMBuildInBoundsGEP2(b, et, LLVMGetOperand(in, 0), &idx, 1, "")
                                : LLVMBuildGEP2(b, et, LLVMGetOperand(in, 0), &idx, 1, "");
@@ -624,6 +690,16 @@ static LLVMValueRef translator_form(LLVMContextRef ctx, LLVMBuilderRef b, LLVMVa
     LLVMValueRef splat = LLVMBuildShuffleVector(b, one, LLVMGetUndef(cty),
                                                 LLVMConstNull(LLVMVectorType(i32, n)), "");
     return LLVMBuildSelect(b, splat, LLVMGetOperand(in, 1), LLVMGetOperand(in, 2), "");
+  }
+  /* an element index past the vector's end gives poison (LangRef,
+   * extractelement and insertelement); SPIR-V's composite access at a
+   * constant index out of bounds is invalid (spirv-val) */
+  if (op == LLVMExtractElement || op == LLVMInsertElement) {
+    LLVMValueRef vec = LLVMGetOperand(in, 0),
+                 idx = LLVMGetOperand(in, op == LLVMExtractElement ? 1 : 2);
+    if (LLVMGetTypeKind(LLVMTypeOf(vec)) == LLVMVectorTypeKind && LLVMIsAConstantInt(idx) &&
+        LLVMConstIntGetZExtValue(idx) >= LLVMGetVectorSize(LLVMTypeOf(vec)))
+      return LLVMGetUndef(ty);
   }
   /* the translator has no freeze: a frozen undef is any one value (zero
    * here); other values are passed on (an instruction's undefined result
