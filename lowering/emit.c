@@ -490,6 +490,11 @@ static int child_emit(LLVMModuleRef m, gs_target_kind kind, const char *cpu, con
   }
   if (kind == GS_TARGET_AMDGCN || kind == GS_TARGET_NVPTX)
     drop_dead_functions(m);
+  /* the AMDGPU backend of LLVM 15 stops on some one-element vectors that
+   * cross blocks ("Cannot select: i8 = truncate"), which the carried state
+   * makes more of: as scalars they are plain values */
+  if (kind == GS_TARGET_AMDGCN)
+    scalarize_one_element_vectors(m);
   if (kind == GS_TARGET_NVPTX) {
     char *why = ptx_kernel_params(m);
     if (why) {

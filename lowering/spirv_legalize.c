@@ -715,6 +715,15 @@ static LLVMValueRef translator_form(LLVMContextRef ctx, LLVMBuilderRef b, LLVMVa
   return NULL;
 }
 
+void scalarize_one_element_vectors(LLVMModuleRef m) {
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (LLVMCountBasicBlocks(f))
+      scalarize_function(ctx, b, f);
+  LLVMDisposeBuilder(b);
+}
+
 void spirv_legalize(LLVMModuleRef m) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
