@@ -410,6 +410,92 @@ static int cmp_slot(const void *pa, const void *pb) {
   return 0;
 }
 
+/* The live state is read and written only in widths every backend selects
+ * and SPIR-V has (SPIR-V 2.16.1: 8, 16, 32 and 64-bit integers): a carried
+ * integer of another width (i1, or the i56 that SROA slices off an i64) is
+ * stored zero-extended to the next of them, element by element in vectors
+ * and aggregates, and reloaded with a truncation, or a compare with zero
+ * for i1 (docs/split.md). */
+static LLVMTypeRef carried_type(LLVMTypeRef ty) {
+  LLVMContextRef ctx = LLVMGetTypeContext(ty);
+  switch (LLVMGetTypeKind(ty)) {
+  case LLVMIntegerTypeKind: {
+    unsigned w = LLVMGetIntTypeWidth(ty);
+    if (w > 64)
+      return LLVMVectorType(LLVMInt64TypeInContext(ctx), (w + 63) / 64);
+    return LLVMIntTypeInContext(ctx, w <= 8 ? 8 : w <= 16 ? 16 : w <= 32 ? 32 : 64);
+  }
+  case LLVMVectorTypeKind: {
+    LLVMTypeRef e = LLVMGetElementType(ty), ce = carried_type(e);
+    /* <1 x T> is carried as T: SPIR-V has no one-component vector */
+    if (LLVMGetVectorSize(ty) == 1 && LLVMGetTypeKind(ce) != LLVMVectorTypeKind)
+      return ce;
+    if (ce == e || LLVMGetTypeKind(ce) == LLVMVectorTypeKind)
+      return ty;
+    return LLVMVectorType(ce, LLVMGetVectorSize(ty));
+  }
+  case LLVMArrayTypeKind: {
+    LLVMTypeRef e = LLVMGetElementType(ty), ce = carried_type(e);
+    return ce == e ? ty : LLVMArrayType(ce, LLVMGetArrayLength(ty));
+  }
+  case LLVMStructTypeKind: {
+    unsigned n = LLVMCountStructElementTypes(ty);
+    LLVMTypeRef *el = gs_xcalloc(n + 1, sizeof *el);
+    LLVMGetStructElementTypes(ty, el);
+    int changed = 0;
+    for (unsigned i = 0; i < n; i++) {
+      LLVMTypeRef c = carried_type(el[i]);
+      changed |= c != el[i];
+      el[i] = c;
+    }
+    LLVMTypeRef r = changed ? LLVMStructTypeInContext(ctx, el, n, LLVMIsPackedStruct(ty)) : ty;
+    free(el);
+    return r;
+  }
+  default:
+    return ty;
+  }
+}
+
+/* V in its carried type (TO = 1), or X in the carried type back in TY */
+static LLVMValueRef convert_carried(LLVMBuilderRef b, LLVMValueRef v, LLVMTypeRef ty, int to) {
+  LLVMTypeRef ct = carried_type(ty);
+  if (ct == ty)
+    return v;
+  LLVMTypeKind k = LLVMGetTypeKind(ty);
+  if (k == LLVMArrayTypeKind || k == LLVMStructTypeKind) {
+    unsigned n = k == LLVMArrayTypeKind ? LLVMGetArrayLength(ty) : LLVMCountStructElementTypes(ty);
+    LLVMValueRef r = LLVMGetUndef(to ? ct : ty);
+    for (unsigned i = 0; i < n; i++) {
+      LLVMTypeRef et =
+          k == LLVMArrayTypeKind ? LLVMGetElementType(ty) : LLVMStructGetTypeAtIndex(ty, i);
+      LLVMValueRef e = LLVMBuildExtractValue(b, v, i, "");
+      r = LLVMBuildInsertValue(b, r, convert_carried(b, e, et, to), i, "");
+    }
+    return r;
+  }
+  if (k == LLVMVectorTypeKind && LLVMGetVectorSize(ty) == 1) {
+    LLVMTypeRef et = LLVMGetElementType(ty);
+    LLVMValueRef zero = LLVMConstNull(LLVMInt32TypeInContext(LLVMGetTypeContext(ty)));
+    if (to)
+      return convert_carried(b, LLVMBuildExtractElement(b, v, zero, ""), et, 1);
+    return LLVMBuildInsertElement(b, LLVMGetUndef(ty), convert_carried(b, v, et, 0), zero, "");
+  }
+  unsigned w = LLVMGetIntTypeWidth(k == LLVMVectorTypeKind ? LLVMGetElementType(ty) : ty);
+  if (k == LLVMIntegerTypeKind && w > 64) {
+    /* i65 and wider: as many i64 words as it takes, lowest first */
+    LLVMTypeRef whole = LLVMIntTypeInContext(LLVMGetTypeContext(ty), LLVMGetVectorSize(ct) * 64);
+    if (to)
+      return LLVMBuildBitCast(b, LLVMBuildZExtOrBitCast(b, v, whole, ""), ct, "");
+    return LLVMBuildTruncOrBitCast(b, LLVMBuildBitCast(b, v, whole, ""), ty, "");
+  }
+  if (to)
+    return LLVMBuildZExt(b, v, ct, "");
+  if (w == 1)
+    return LLVMBuildICmp(b, LLVMIntNE, v, LLVMConstNull(ct), "");
+  return LLVMBuildTrunc(b, v, ty, "");
+}
+
 /* A value that is the same in every invocation (an integer or float that no
  * invocation id reaches: a loop counter, a sum of arguments) is carried once
  * per grid, in the live state's header, instead of once per invocation.
@@ -459,8 +545,8 @@ static void layout(split_ctx *c, int track_status) {
         c->recomputed_bytes += (unsigned)LLVMStoreSizeOfType(c->td, LLVMTypeOf(v));
         continue;
       } else {
-        s.size = (unsigned)LLVMStoreSizeOfType(c->td, LLVMTypeOf(v));
-        s.align = LLVMABIAlignmentOfType(c->td, LLVMTypeOf(v));
+        s.size = (unsigned)LLVMStoreSizeOfType(c->td, carried_type(LLVMTypeOf(v)));
+        s.align = LLVMABIAlignmentOfType(c->td, carried_type(LLVMTypeOf(v)));
         s.uniform = carried_once(c, v);
       }
       VEC_PUSH(&c->slots, state_slot, s);
@@ -1056,8 +1142,13 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
       p = LLVMBuildGEP2(sb->b, i8, p, &off, 1, "");
       map_put(&sb->entry_val, v, (intptr_t)LLVMBuildPointerCast(sb->b, p, LLVMTypeOf(v), vname(v)));
     } else {
-      LLVMValueRef x = load_slot(sb, s, LLVMTypeOf(v), vname(v));
+      LLVMTypeRef ty = LLVMTypeOf(v), ct = carried_type(ty);
+      LLVMValueRef x = load_slot(sb, s, ct, ct == ty ? vname(v) : "");
       tag_carried_pointer(c, v, x);
+      if (ct != ty) {
+        x = convert_carried(sb->b, x, ty, 0);
+        LLVMSetValueName2(x, vname(v), strlen(vname(v)));
+      }
       map_put(&sb->entry_val, v, (intptr_t)x);
     }
   }
@@ -1135,7 +1226,9 @@ static void build_exit(seg_builder *sb, const piece *p) {
         build_memcpy(sb, state_ptr(sb, s->offset, LLVMInt8TypeInContext(ctx)), slot_align(s), val,
                      LLVMGetAlignment(v), s->size);
       } else {
-        LLVMValueRef st = LLVMBuildStore(sb->b, val, slot_ptr(sb, s, LLVMTypeOf(v), 1));
+        LLVMTypeRef ct = carried_type(LLVMTypeOf(v));
+        val = convert_carried(sb->b, val, LLVMTypeOf(v), 1);
+        LLVMValueRef st = LLVMBuildStore(sb->b, val, slot_ptr(sb, s, ct, 1));
         LLVMSetAlignment(st, slot_align(s));
         if (s->uniform)
           LLVMSetOrdering(st, LLVMAtomicOrderingMonotonic);

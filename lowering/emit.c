@@ -411,6 +411,18 @@ static int sm_at_least(const char *cpu, int version) {
   return cpu && !strncmp(cpu, "sm_", 3) && atoi(cpu + 3) >= version;
 }
 
+/* NULL when the SPIR-V DATA may be written, else why not */
+static char *spirv_check(const char *data, size_t size) {
+#if GS_HAVE_SPIRV_TOOLS
+  return spirv_validate(data, size);
+#else
+  (void)data;
+  (void)size;
+  return gs_strdup("this gridsplit was built without SPIRV-Tools, which validates every SPIR-V "
+                   "module before it is written");
+#endif
+}
+
 /* In the child: emit M (a copy) to OUT, or a message to ERR and exit 1. */
 static int child_emit(LLVMModuleRef m, gs_target_kind kind, const char *cpu, const char *out,
                       const char *err) {
@@ -420,6 +432,7 @@ static int child_emit(LLVMModuleRef m, gs_target_kind kind, const char *cpu, con
     /* the translator's debug info does not pass spirv-val; segments carry
      * none of their own anyway */
     LLVMStripModuleDebugInfo(m);
+    spirv_legalize(m);
     /* the translator writes dereferenceable(N) as MaxByteOffset N, an upper
      * bound on every offset, where LLVM's is a lower bound: the live state
      * (dereferenceable as far as its header) is read far beyond it */
@@ -438,6 +451,10 @@ static int child_emit(LLVMModuleRef m, gs_target_kind kind, const char *cpu, con
       write_message(err, msg);
       return 1;
     }
+    if ((msg = spirv_check(data, size))) {
+      write_message(err, msg);
+      return 1;
+    }
     FILE *f = fopen(out, "wb");
     if (!f || fwrite(data, 1, size, f) != size) {
       write_message(err, "cannot write the SPIR-V");
@@ -451,8 +468,10 @@ static int child_emit(LLVMModuleRef m, gs_target_kind kind, const char *cpu, con
 #endif
   }
   const char *triple = kind == GS_TARGET_SPIRV ? "spirv64-unknown-unknown" : LLVMGetTarget(m);
-  if (kind == GS_TARGET_SPIRV)
+  if (kind == GS_TARGET_SPIRV) {
     LLVMSetTarget(m, triple);
+    spirv_legalize(m);
+  }
   LLVMTargetRef target;
   char *msg = NULL;
   if (LLVMGetTargetFromTriple(triple, &target, &msg)) {
@@ -471,6 +490,11 @@ static int child_emit(LLVMModuleRef m, gs_target_kind kind, const char *cpu, con
   }
   if (kind == GS_TARGET_AMDGCN || kind == GS_TARGET_NVPTX)
     drop_dead_functions(m);
+  /* the AMDGPU backend of LLVM 15 stops on some one-element vectors that
+   * cross blocks ("Cannot select: i8 = truncate"), which the carried state
+   * makes more of: as scalars they are plain values */
+  if (kind == GS_TARGET_AMDGCN)
+    scalarize_one_element_vectors(m);
   if (kind == GS_TARGET_NVPTX) {
     char *why = ptx_kernel_params(m);
     if (why) {
@@ -492,10 +516,42 @@ static int child_emit(LLVMModuleRef m, gs_target_kind kind, const char *cpu, con
   int failed = LLVMTargetMachineEmitToFile(tm, m, (char *)out, ft, &msg);
   if (failed)
     write_message(err, msg ? msg : "the backend failed");
+  if (!failed && kind == GS_TARGET_SPIRV) {
+    char *data = NULL, *why = NULL;
+    size_t size = 0;
+    gs_error *re = gs_read_file(out, &data, &size);
+    why = re ? gs_strdup(gs_error_message(re)) : spirv_check(data, size);
+    gs_error_dispose(re);
+    if (why) {
+      write_message(err, why);
+      failed = 1;
+    }
+    free(why);
+    free(data);
+  }
   LLVMDisposeMessage(msg);
   LLVMDisposeTargetMachine(tm);
   LLVMDisposeModule(m);
   return failed;
+}
+
+/* The reason in LOG (N bytes), the stderr of a child that stopped: the
+ * text after "LLVM ERROR: ", else its first non-empty line (a failed
+ * assertion's message; a stack dump may follow); NULL if none. Cuts LOG.
+ * Bytes that are not printable ASCII become '?'. */
+static const char *child_reason(char *log, size_t n) {
+  if (!log || !n)
+    return NULL;
+  for (size_t i = 0; i < n; i++)
+    if (log[i] != '\n' && ((unsigned char)log[i] < 32 || (unsigned char)log[i] > 126))
+      log[i] = log[i] == '\t' ? ' ' : '?';
+  char *line = strstr(log, "LLVM ERROR: ");
+  if (line)
+    line += 12;
+  else
+    line = log + strspn(log, "\n ");
+  line[strcspn(line, "\n")] = 0;
+  return *line ? line : NULL;
 }
 
 /* ld.lld -shared: an HSA code object from the AMDGPU object file */
@@ -573,16 +629,17 @@ gs_error *gs_emit(LLVMModuleRef m, gs_target_kind kind, const char *mcpu, char *
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
       ;
     if (WIFSIGNALED(status)) {
-      /* the last thing LLVM printed, e.g. "LLVM ERROR: Cannot select: ..." */
+      /* what the child printed before it stopped: LLVM's fatal error
+       * ("LLVM ERROR: Cannot select: ..."), else the last line, such as a
+       * failed assertion of the translator */
       char *log = NULL;
       size_t n = 0;
       gs_error_dispose(gs_read_file(err, &log, &n));
-      char *line = log ? strstr(log, "LLVM ERROR: ") : NULL;
-      if (line)
-        line[strcspn(line, "\n")] = 0;
-      e = gs_errorf("the %s backend of LLVM %d stopped (signal %d) while emitting the segments%s%s",
-                    targets[kind].name, GS_LLVM_MAJOR, WTERMSIG(status), line ? ": " : "",
-                    line ? line + 12 : "");
+      const char *why = child_reason(log, n);
+      e = gs_errorf("the %s %s of LLVM %d stopped (signal %d) while emitting the segments%s%s",
+                    targets[kind].name,
+                    kind == GS_TARGET_SPIRV && GS_LLVM_MAJOR < 20 ? "translator" : "backend",
+                    GS_LLVM_MAJOR, WTERMSIG(status), why ? ": " : "", why ? why : "");
       free(log);
     } else if (WEXITSTATUS(status)) {
       char *msg = NULL;
@@ -590,6 +647,15 @@ gs_error *gs_emit(LLVMModuleRef m, gs_target_kind kind, const char *mcpu, char *
       gs_error_dispose(gs_read_file(err, &msg, &n));
       while (n && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
         msg[--n] = 0;
+      /* one line: the translator's messages span several */
+      size_t w = 0;
+      for (size_t r = 0; r < n; r++) {
+        char ch = msg[r] == '\n' || msg[r] == '\t' ? ' ' : msg[r];
+        if (ch != ' ' || (w && msg[w - 1] != ' '))
+          msg[w++] = ch;
+      }
+      msg[w] = 0;
+      n = w;
       e = gs_errorf("%s code generation failed: %s", targets[kind].name,
                     n ? msg : "the backend gave no reason");
       free(msg);

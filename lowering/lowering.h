@@ -16,4 +16,19 @@ gs_error *lower_opencl_c(const char *path, int opt_level, const char *out_bc);
  * ld.global.L2::256B (lowering/ptx_stream.c). M has its data layout. */
 void ptx_stream_hints(LLVMModuleRef m);
 
+/* Rewrites what SPIR-V cannot express into what it can, in place
+ * (lowering/spirv_legalize.c): odd integer widths, and operations that
+ * SPIRV-LLVM-Translator 15 mistranslates. */
+void spirv_legalize(LLVMModuleRef m);
+
+/* Replaces <1 x T> values by T values where every use allows it, in place
+ * (lowering/spirv_legalize.c). The AMDGPU backend of LLVM 15 cannot select
+ * some <1 x i8> values that cross blocks ("Cannot select: i8 = truncate"). */
+void scalarize_one_element_vectors(LLVMModuleRef m);
+
+/* NULL when the SPIR-V module DATA (SIZE bytes) passes the SPIRV-Tools
+ * validator; else the validator's message (malloc'd). Built only where
+ * SPIRV-Tools is (GS_HAVE_SPIRV_TOOLS). */
+char *spirv_validate(const char *data, size_t size);
+
 #endif
