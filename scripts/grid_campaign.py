@@ -367,7 +367,10 @@ class Kernel:
                if "one-word-local" not in self.avoid else
                ["local %s L1w[%d];" % (self.l1_type, 8 // {"uint": 4, "ushort": 2, "uchar": 1, "ulong": 8}[self.l1_type] + 1),
                 "local float Lfw[2];", "local uchar L2[9];", "local uint Lcw[2];",
-                "#define L1 L1w[0]", "#define Lf Lfw[0]", "#define Lc Lcw[0]"])
+                # an index the compiler cannot fold, or clang splits the
+                # array into one-word variables again
+                "#define L1 L1w[iters > 1000u]", "#define Lf Lfw[iters > 1000u]",
+                "#define Lc Lcw[iters > 1000u]"])
         if self.early:
             pre.append("if (gid >= n) return;")
         for i in range(self.nvars):
