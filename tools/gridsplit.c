@@ -159,6 +159,18 @@ static int write_bytes_file(const char *path, const char *data, size_t size, con
     fwrite(data, 1, size, stdout);
     return 0;
   }
+  struct stat st;
+  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    /* a device or a pipe (--plan /dev/null): written into, never renamed
+     * over, which would replace /dev/null itself with a file */
+    FILE *f = fopen(path, "w");
+    int ok = f && fwrite(data, 1, size, f) == size;
+    if (f && fclose(f) != 0)
+      ok = 0;
+    if (!ok)
+      fprintf(stderr, "%s: error: cannot write '%s': %s\n", input, path, strerror(errno));
+    return ok ? 0 : EXIT_INPUT;
+  }
   size_t n = strlen(path) + 16;
   char *tmp = malloc(n);
   snprintf(tmp, n, "%s.tmpXXXXXX", path);
