@@ -505,6 +505,7 @@ def main():
                     help="leave out shapes of known bug classes: 'known' for all, or a list of " +
                     ", ".join(KNOWN))
     ap.add_argument("--json", help="write every result to this file")
+    ap.add_argument("--verbose", action="store_true", help="a line per kernel, with times")
     opts = ap.parse_args()
     opts.modes = opts.modes.split(",")
     opts.avoid = list(KNOWN) if opts.avoid == "known" else [a for a in opts.avoid.split(",") if a]
@@ -538,6 +539,10 @@ def main():
                               r["message"].splitlines()[-1] if r["message"] else ""))
                         sys.stdout.flush()
                 all_results.append({"seed": seed, "results": results})
+                if opts.verbose:
+                    print("seed %d: %s" % (seed, ", ".join("%s %s %.1fs" % (r["mode"], r["verdict"],
+                                                                          r["seconds"]) for r in results)))
+                    sys.stdout.flush()
     finally:
         shutil.rmtree(work, ignore_errors=True)
     runs = sum(counts.values())
