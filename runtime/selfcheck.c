@@ -307,7 +307,11 @@ gs_error *check_against_reference(const gs_run_request *req, const char *kernel,
    * kernel-scope local array across the barrier calls, which it proves
    * cannot touch an internal global whose address never escapes.
    * -march=native: POCL compiles for this CPU, so a*b+c is fused where the
-   * CPU has FMA, and the reference must round the same way. */
+   * CPU has FMA, and the reference must round the same way.
+   * -Bsymbolic-functions: gs-reference loads one copy of the object per
+   * workgroup (each with its own kernel-scope local memory); calls inside a
+   * copy must stay in it, not bind to the first copy as exported functions
+   * do (clang 22's kernels call their body, __clang_ocl_kern_imp_NAME). */
   char *compile[] = {(char *)GS_CLANG_PATH,
                      "-x",
                      "cl",
@@ -320,6 +324,7 @@ gs_error *check_against_reference(const gs_run_request *req, const char *kernel,
                      "-O0",
                      "-fPIC",
                      "-shared",
+                     "-Wl,-Bsymbolic-functions",
                      "-w",
                      "-o",
                      object,

@@ -594,7 +594,8 @@ static void usage(FILE *to) {
         "Runs the kernel in KERNEL.so (OpenCL C compiled for x86_64 by the clang of\n"
         "the LLVM gs-reference was built with:\n"
         "  clang -x cl -cl-std=CL2.0 -Xclang -finclude-default-header\n"
-        "        -target x86_64-unknown-linux-gnu -O0 -fPIC -shared K.cl -o K.so)\n"
+        "        -target x86_64-unknown-linux-gnu -O0 -fPIC -shared\n"
+        "        -Wl,-Bsymbolic-functions K.cl -o K.so)\n"
         "with one thread per invocation and a real grid barrier, then writes every\n"
         "non-const global buffer and program-scope global to DIR/NAME.bin\n"
         "(default DIR gs-reference-out) and DIR/reference.manifest.\n",
