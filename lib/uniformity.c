@@ -793,12 +793,67 @@ static gs_error *check_branches(const uniformity *u, const first_barriers *fbr) 
  * their workgroup wait at a workgroup barrier is a deadlock with true grid barriers, and undefined
  * OpenCL in the segment (a workgroup barrier that not every work-item
  * reaches), which some runtimes do not survive. */
+static int block_has_sync(const uniformity *u, size_t b) {
+  LLVMBasicBlockRef bb = VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, b);
+  for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+    intptr_t site;
+    const char *callee = ir_is_call(in) ? ir_callee_name(in) : NULL;
+    if (map_get(&u->cfg->barrier_site, in, &site) ||
+        (callee && u->t->is_workgroup_barrier(in, callee, 0)))
+      return 1;
+  }
+  return 0;
+}
+
+/* Whether a barrier of either kind lies between the branch BR and the point
+ * where its ways join again (its block's immediate post-dominator): only
+ * then can the branch itself part a workgroup. Past the join every invocation
+ * that took either way runs the same code, and a later choice between a grid
+ * and a workgroup barrier is a later branch's, checked on its own. */
+static int barrier_before_join(const uniformity *u, LLVMValueRef br) {
+  int from = block_of(u, br);
+  if (from < 0)
+    return 1;
+  int join = u->ipdom[from];
+  unsigned char *seen = gs_xcalloc(u->n + 1, 1);
+  gs_vec stack;
+  vec_init(&stack, sizeof(int));
+  for (unsigned k = 0; k < LLVMGetNumSuccessors(br); k++) {
+    intptr_t s;
+    if (map_get(&u->cfg->block_index, LLVMGetSuccessor(br, k), &s))
+      VEC_PUSH(&stack, int, (int)s);
+  }
+  int found = 0;
+  while (stack.len && !found) {
+    int b = VEC_AT(&stack, int, --stack.len);
+    if (b == join || b < 0 || (size_t)b >= u->n || seen[b])
+      continue;
+    seen[b] = 1;
+    if (block_has_sync(u, (size_t)b)) {
+      found = 1;
+      break;
+    }
+    LLVMValueRef term =
+        LLVMGetBasicBlockTerminator(VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, (size_t)b));
+    for (unsigned k = 0; term && k < LLVMGetNumSuccessors(term); k++) {
+      intptr_t s;
+      if (map_get(&u->cfg->block_index, LLVMGetSuccessor(term, k), &s))
+        VEC_PUSH(&stack, int, (int)s);
+    }
+  }
+  vec_free(&stack);
+  free(seen);
+  return found;
+}
+
 static gs_error *check_workgroup_parting(const uniformity *u) {
   first_barriers fb;
   compute_first_syncs(u, &fb, 1);
   gs_error *err = NULL;
   for (size_t i = 0; i < u->branches.len && !err; i++) {
     LLVMValueRef br = VEC_AT(&u->branches, LLVMValueRef, i);
+    if (!barrier_before_join(u, br))
+      continue;
     unsigned ns = LLVMGetNumSuccessors(br);
     int grid = 0, workgroup = 0;
     for (unsigned k = 0; k < ns; k++) {

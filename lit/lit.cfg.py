@@ -39,6 +39,7 @@ config.substitutions.append(("%plan2lines", "%s %s" % (
     config.python_executable,
     os.path.join(config.test_source_root, "utils", "plan2lines.py"))))
 config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%gs_reference", config.gridsplit_reference))
 # e.g. --check-prefixes=CHECK,L%llvm_major for lines that differ by version
 config.substitutions.append(("%llvm_major", str(config.llvm_version_major)))
 config.substitutions.append(("%opt", tool("opt")))

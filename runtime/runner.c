@@ -20,6 +20,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "selfcheck.h"
 #include "gs.h"
 #include "json.h"
 #include "order.h"
@@ -958,6 +959,50 @@ static void allow_inlining(LLVMModuleRef m) {
     }
 }
 
+/* A program-scope variable's element type for --check-ulp: "f32", "i32" */
+static void global_element(LLVMModuleRef m, const char *name, char *out, size_t n) {
+  LLVMValueRef g = LLVMGetNamedGlobal(m, name);
+  LLVMTypeRef t = g ? LLVMGlobalGetValueType(g) : NULL;
+  while (t && (LLVMGetTypeKind(t) == LLVMArrayTypeKind ||
+               LLVMGetTypeKind(t) == LLVMVectorTypeKind))
+    t = LLVMGetElementType(t);
+  LLVMTypeKind k = t ? LLVMGetTypeKind(t) : LLVMVoidTypeKind;
+  if (k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind)
+    snprintf(out, n, "f%d", k == LLVMFloatTypeKind ? 32 : 64);
+  else if (k == LLVMIntegerTypeKind)
+    snprintf(out, n, "i%u", LLVMGetIntTypeWidth(t));
+  else
+    out[0] = 0;
+}
+
+/* --check: the host outputs the split's run wrote, against the reference */
+static gs_error *check_outputs(const gs_run_request *req, const run_state *rs,
+                               const run_plan *plan, LLVMModuleRef m) {
+  size_t n = 0;
+  check_output *outs = gs_xcalloc(plan->outputs.len + plan->globals.len + 1, sizeof *outs);
+  char(*elems)[32] = gs_xcalloc(plan->globals.len + 1, sizeof *elems);
+  for (size_t b = 0; b < plan->outputs.len; b++) {
+    const param *p = &rs->params[VEC_AT(&plan->outputs, int, b)];
+    if (p->kind == ARG_LOCAL)
+      continue;
+    outs[n].name = p->name;
+    outs[n++].element = p->elem_name;
+  }
+  for (size_t i = 0; i < plan->globals.len; i++) {
+    const plan_global *g = &VEC_AT(&plan->globals, plan_global, i);
+    if (!g->output)
+      continue;
+    global_element(m, g->name, elems[i], sizeof elems[i]);
+    outs[n].name = g->name;
+    outs[n++].element = elems[i];
+  }
+  gs_error *e = check_against_reference(req, plan->kernel, outs, n,
+                                        req->out_dir ? req->out_dir : "gridsplit-run");
+  free(outs);
+  free(elems);
+  return e;
+}
+
 /* Splits INPUT, or reads the split module and its plan file, and binds the
  * arguments. */
 static gs_error *prepare(const gs_run_request *req, LLVMContextRef lctx, LLVMModuleRef *m,
@@ -1053,7 +1098,9 @@ gs_error *gs_run(const gs_run_request *req) {
   LLVMModuleRef m = NULL;
   LLVMMemoryBufferRef bc = NULL;
   cl_int rc;
-  gs_error *err = prepare(req, lctx, &m, &plan, &rs);
+  gs_error *err = req->check ? check_request(req) : NULL;
+  if (!err)
+    err = prepare(req, lctx, &m, &plan, &rs);
   if (err)
     goto done;
   const char *kname = plan.kernel;
@@ -1274,6 +1321,8 @@ gs_error *gs_run(const gs_run_request *req) {
   }
   CL_CHECK(clFinish(rs.q), "running the segments");
   err = write_outputs(&rs, &plan, req->out_dir ? req->out_dir : "gridsplit-run");
+  if (!err && req->check)
+    err = check_outputs(req, &rs, &plan, m);
 done:
   for (size_t s = 0; s < rs.nkernels; s++)
     if (rs.kernels[s])

@@ -160,6 +160,18 @@ static int write_bytes_file(const char *path, const char *data, size_t size, con
     fwrite(data, 1, size, stdout);
     return 0;
   }
+  struct stat st;
+  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    /* a device or a pipe (--plan /dev/null): written into, never renamed
+     * over, which would replace /dev/null itself with a file */
+    FILE *f = fopen(path, "w");
+    int ok = f && fwrite(data, 1, size, f) == size;
+    if (f && fclose(f) != 0)
+      ok = 0;
+    if (!ok)
+      fprintf(stderr, "%s: error: cannot write '%s': %s\n", input, path, strerror(errno));
+    return ok ? 0 : EXIT_INPUT;
+  }
   size_t n = strlen(path) + 16;
   char *tmp = malloc(n);
   snprintf(tmp, n, "%s.tmpXXXXXX", path);
@@ -289,7 +301,8 @@ static const char run_usage[] =
     "usage: gridsplit run [--kernel NAME] --grid X[,Y,Z] --workgroup X[,Y,Z]\n"
     "                     [--out DIR] [--distinct-buffers] [--barrier NAME] [-O0..-O3]\n"
     "                     [--verbose] [--plan PLAN] [--virtual-workgroups]\n"
-    "                     [--physical-groups N] [--check-guards] INPUT ARG...\n"
+    "                     [--physical-groups N] [--check-guards]\n"
+    "                     [--check] [--check-ulp N] INPUT ARG...\n"
     "\n"
     "Splits INPUT and runs the kernel's segments on the OpenCL device (POCL),\n"
     "then writes every host-output buffer to DIR/NAME.bin (default gridsplit-run).\n"
@@ -341,7 +354,7 @@ static int run_main(int argc, char **argv) {
     const char *a = argv[i];
     int needs = !strcmp(a, "--grid") || !strcmp(a, "--workgroup") || !strcmp(a, "--kernel") ||
                 !strcmp(a, "--out") || !strcmp(a, "--barrier") || !strcmp(a, "--plan") ||
-                !strcmp(a, "--physical-groups");
+                !strcmp(a, "--physical-groups") || !strcmp(a, "--check-ulp");
     if (needs && i + 1 >= argc) {
       rc = usage_error("option '%s' needs a value", a);
     } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -372,6 +385,19 @@ static int run_main(int argc, char **argv) {
       req.check_guards = 1;
     } else if (!strcmp(a, "--virtual-workgroups")) {
       req.virtual_workgroups = 1;
+    } else if (!strcmp(a, "--check")) {
+      req.check = 1;
+    } else if (!strcmp(a, "--check-ulp")) {
+      const char *v = argv[++i];
+      char *end;
+      errno = 0;
+      unsigned long n = strtoul(v, &end, 10);
+      if (errno || end == v || *end || v[0] < '0' || v[0] > '9' || n > 0xffffffffUL)
+        rc = usage_error("--check-ulp '%s': expected a count of units in the last place "
+                         "(0 to 4294967295)",
+                         v);
+      req.check = 1;
+      req.check_ulp = (unsigned)n;
     } else if (!strcmp(a, "--physical-groups")) {
       size_t n[3];
       if (!tool_parse_dims(argv[++i], n) || n[1])
@@ -403,6 +429,8 @@ static int run_main(int argc, char **argv) {
       print_input_error(req.input, e);
       gs_error_dispose(e);
       rc = EXIT_INPUT;
+    } else if (req.check) {
+      printf("gridsplit run: --check: every host-output buffer matches the reference\n");
     }
   }
   free(args);

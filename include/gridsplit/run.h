@@ -33,12 +33,22 @@ typedef struct {
   int check_guards;      /* dynamic schedules: after every launch, launch each
                             other segment too, which must do nothing (the
                             schedule has not reached it: docs/split.md) */
+  int check;             /* also run the original kernel (INPUT, OpenCL C) with
+                            true grid barriers on the CPU (gs-reference) and
+                            compare every host-output buffer with the split's:
+                            the first difference is the error */
+  unsigned check_ulp;    /* with CHECK: 0 compares bit for bit; N > 0 lets
+                            float and double elements (element type from the
+                            kernel signature) differ by up to N units in the
+                            last place, NaN matching NaN */
 } gs_run_request;
 
 /* Splits the kernel and runs its segments on the first OpenCL device,
  * buffers staying on the device between segments; dynamic schedules follow
  * the control word. Every host-output buffer is written to OUT_DIR/NAME.bin.
- * A divergent barrier found at run time is an error, not a hang. */
+ * A divergent barrier found at run time is an error, not a hang. With CHECK
+ * the reference's outputs go to OUT_DIR/reference/NAME.bin, and a buffer
+ * that differs is an error naming it, the offset and both values. */
 gs_error *gs_run(const gs_run_request *req);
 
 #ifdef __cplusplus

@@ -44,6 +44,9 @@ KERNELS = os.path.join(HERE, "kernels")
 
 CL_FLAGS = ["-x", "cl", "-cl-std=CL2.0", "-Xclang", "-finclude-default-header",
             "-target", "x86_64-unknown-linux-gnu", "-fPIC", "-shared",
+            # calls stay inside each workgroup's copy of the object
+            # (runtime/selfcheck.c says why)
+            "-Wl,-Bsymbolic-functions",
             # -O0: the host compiler must not move memory accesses across
             # barrier calls. At -O1 and above GlobalsAA proves that an
             # external barrier() cannot touch a kernel-scope `local` array

@@ -1,14 +1,16 @@
 /* gs-reference: runs an OpenCL C kernel that calls gridsplit_grid_sync() on
  * the host CPU, one POSIX thread per invocation, with a real grid barrier. It
- * is the independent reference the end-to-end tests compare `gridsplit run`
- * against (SPEC.md section 5; STYLE.md "Tests that run kernels compare exact
- * bytes with an independent reference").
+ * is the independent reference that `gridsplit run --check` (runtime/
+ * selfcheck.c) and the end-to-end tests compare the split against (SPEC.md
+ * section 5; STYLE.md "Tests that run kernels compare exact bytes with an
+ * independent reference"). It shares no code with the split.
  *
  *   gs-reference --grid X[,Y,Z] --workgroup X[,Y,Z] [--kernel NAME]
  *                [--out DIR] [--source FILE.cl] KERNEL.so ARG...
  *
- * KERNEL.so is the kernel compiled for x86_64 by clang (run_e2e.py shows the
- * command); the parameter names and types come from the OpenCL C source
+ * KERNEL.so is the kernel compiled for x86_64 by the clang of the LLVM this
+ * is built with (whose builtins object, gs_builtins.cl, is compiled by the
+ * same clang, so that the mangled names agree; run_e2e.py shows the command); the parameter names and types come from the OpenCL C source
  * (--source, default KERNEL.so with .cl), parsed with libclang. ARGs use the
  * syntax of `gridsplit run`: NAME=@FILE, NAME=zeros:BYTES, NAME=local:BYTES,
  * NAME=VALUE. Afterwards every global pointer argument whose pointee is not
@@ -409,7 +411,7 @@ size_t gs_rt_query(int what, unsigned dim) {
   return 0;
 }
 
-/* The barriers are defined here, under the names clang 15 mangles for
+/* The barriers are defined here, under the names clang mangles for
  * x86_64, so that __builtin_return_address(0) is the kernel's call site. */
 void gridsplit_grid_sync(void);
 void gridsplit_grid_sync(void) {
@@ -589,9 +591,11 @@ static void usage(FILE *to) {
         "                    [--out DIR] [--source FILE.cl] [--timeout SEC]\n"
         "                    KERNEL.so NAME=@FILE|zeros:BYTES|local:BYTES|VALUE...\n"
         "\n"
-        "Runs the kernel in KERNEL.so (OpenCL C compiled for x86_64 by clang 15:\n"
+        "Runs the kernel in KERNEL.so (OpenCL C compiled for x86_64 by the clang of\n"
+        "the LLVM gs-reference was built with:\n"
         "  clang -x cl -cl-std=CL2.0 -Xclang -finclude-default-header\n"
-        "        -target x86_64-unknown-linux-gnu -O0 -fPIC -shared K.cl -o K.so)\n"
+        "        -target x86_64-unknown-linux-gnu -O0 -fPIC -shared\n"
+        "        -Wl,-Bsymbolic-functions K.cl -o K.so)\n"
         "with one thread per invocation and a real grid barrier, then writes every\n"
         "non-const global buffer and program-scope global to DIR/NAME.bin\n"
         "(default DIR gs-reference-out) and DIR/reference.manifest.\n",
