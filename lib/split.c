@@ -801,6 +801,10 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
       LLVMValueRef a = LLVMBuildArrayAlloca(sb->b, LLVMGetAllocatedType(v), LLVMGetOperand(v, 0),
                                             vname(v));
       LLVMSetAlignment(a, LLVMGetAlignment(v));
+      /* the builder puts allocas in the data layout's alloca space (A5 on
+       * AMDGPU); an input alloca elsewhere keeps its own pointer type */
+      if (LLVMTypeOf(a) != LLVMTypeOf(v))
+        a = LLVMBuildAddrSpaceCast(sb->b, a, LLVMTypeOf(v), "");
       map_put(&sb->entry_val, v, (intptr_t)a);
     }
     if (map_get(&sb->defined, v, NULL))
@@ -885,7 +889,7 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
     if (s->contents) {
       LLVMValueRef a;
       map_get(&sb->entry_val, v, (intptr_t *)&a);
-      build_memcpy(sb, a, LLVMGetAlignment(a), state_ptr(sb, s->offset, LLVMInt8TypeInContext(ctx)),
+      build_memcpy(sb, a, LLVMGetAlignment(v), state_ptr(sb, s->offset, LLVMInt8TypeInContext(ctx)),
                    slot_align(s), s->size);
     } else if (map_get(&c->private_base, v, &base)) {
       LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), i8 = LLVMInt8TypeInContext(ctx);

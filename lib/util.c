@@ -154,6 +154,17 @@ void str_vprintf(gs_str *s, const char *fmt, va_list ap) {
   s->len += (size_t)n;
 }
 
+void str_append(gs_str *s, const char *bytes, size_t n) {
+  if (s->len + n + 1 > s->cap) {
+    s->cap = (s->len + n + 1) * 2;
+    s->s = gs_xrealloc(s->s, s->cap);
+  }
+  if (n)
+    memcpy(s->s + s->len, bytes, n);
+  s->len += n;
+  s->s[s->len] = 0;
+}
+
 void str_printf(gs_str *s, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);

@@ -54,6 +54,7 @@ typedef struct {
 void str_init(gs_str *s);
 void str_printf(gs_str *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void str_vprintf(gs_str *s, const char *fmt, va_list ap);
+void str_append(gs_str *s, const char *bytes, size_t n); /* N bytes, NULs among them */
 void str_json_string(gs_str *s, const char *text); /* a quoted, escaped JSON string */
 char *str_take(gs_str *s);                          /* the string; the buffer is reset */
 void str_free(gs_str *s);
