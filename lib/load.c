@@ -348,13 +348,13 @@ static gs_error *parse_file(LLVMContextRef ctx, const char *path, int bitcode,
     e = gs_errorf("%s: LLVM %d did not finish reading the file within %lu s of CPU time: it is "
                   "corrupt, or larger than GRIDSPLIT_LOAD_SECONDS allows",
                   path, GS_LLVM_MAJOR, seconds);
-  } else if (reason) {
-    e = gs_errorf("%s: %s", path, reason);
   } else if (strstr(log, "bad_alloc") || strstr(log, "out of memory") ||
              strstr(log, "allocation-size-too-big") || strstr(log, "requested allocation size")) {
-    e = gs_errorf("%s: reading the file needed more than the %lu MiB that "
-                  "GRIDSPLIT_LOAD_MEGABYTES allows: it is corrupt, or larger",
-                  path, megabytes);
+    e = gs_errorf("%s: LLVM %d ran out of memory reading the file (GRIDSPLIT_LOAD_MEGABYTES "
+                  "allows %lu MiB): it is corrupt, or larger",
+                  path, GS_LLVM_MAJOR, megabytes);
+  } else if (reason) {
+    e = gs_errorf("%s: %s", path, reason);
   } else if (WIFSIGNALED(status)) {
     e = gs_errorf("%s: LLVM %d's %s reader crashed on the file (signal %d): it is corrupt", path,
                   GS_LLVM_MAJOR, bitcode ? "bitcode" : "IR", WTERMSIG(status));

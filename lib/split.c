@@ -1757,6 +1757,55 @@ static gs_error *verify(LLVMModuleRef m, const char *what) {
   return e;
 }
 
+/* The names the split gives its segments must be free: a module that holds
+ * `k.seg0` already is most likely a split's output (or the plugin ran twice),
+ * and linking would fail on the name. */
+static gs_error *check_segment_names(LLVMModuleRef m, const gs_analysis *a) {
+  for (size_t k = 0; k < a->kernels.len; k++) {
+    const kernel_result *kr = &VEC_AT(&a->kernels, kernel_result, k);
+    for (size_t s = 0; kr->barriers && s < kr->nsegments; s++) {
+      char *name = segment_function_name(kr->name, kr->barriers, s);
+      int taken = LLVMGetNamedFunction(m, name) || LLVMGetNamedGlobal(m, name) ||
+                  LLVMGetNamedGlobalAlias(m, name, strlen(name));
+      gs_error *e = taken ? gs_errorf("kernel '%s': the module already holds '%s', the name of the "
+                                      "kernel's segment %zu: it looks split already (gridsplit "
+                                      "splits a module once; give it the unsplit input)",
+                                      kr->name, name, s)
+                          : NULL;
+      free(name);
+      if (e)
+        return e;
+    }
+  }
+  return NULL;
+}
+
+/* LLVMLinkModules2 reports why it failed to the context's diagnostic
+ * handler, whose default prints; the message comes back here instead. */
+static void capture_link_error(LLVMDiagnosticInfoRef info, void *ctx) {
+  char **msg = ctx;
+  if (LLVMGetDiagInfoSeverity(info) != LLVMDSError || *msg)
+    return;
+  char *d = LLVMGetDiagInfoDescription(info);
+  *msg = gs_strdup(d);
+  LLVMDisposeMessage(d);
+}
+
+static gs_error *link_segments(LLVMModuleRef dst, LLVMModuleRef src) {
+  LLVMContextRef ctx = LLVMGetModuleContext(dst);
+  LLVMDiagnosticHandler old = LLVMContextGetDiagnosticHandler(ctx);
+  void *old_ctx = LLVMContextGetDiagnosticContext(ctx);
+  char *msg = NULL;
+  LLVMContextSetDiagnosticHandler(ctx, capture_link_error, &msg);
+  LLVMBool failed = LLVMLinkModules2(dst, src);
+  LLVMContextSetDiagnosticHandler(ctx, old, old_ctx);
+  gs_error *e = failed ? gs_errorf("internal error: linking the segments into the module failed: "
+                                   "%s", msg ? msg : "LLVM gave no reason")
+                       : NULL;
+  free(msg);
+  return e;
+}
+
 gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis **out) {
   *out = NULL;
   gs_options none;
@@ -1765,8 +1814,12 @@ gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis *
     opts = &none;
   gs_analysis *a = NULL;
   gs_error *err = gs_analyze(m, opts, &a);
-  if (err)
+  if (!err)
+    err = check_segment_names(m, a);
+  if (err) {
+    gs_analysis_dispose(a);
     return err;
+  }
   const gs_target *t = target_for_module(m);
   LLVMModuleRef c = LLVMCloneModule(m);
   err = inline_barrier_callees_in_place(c, opts, t);
@@ -1835,8 +1888,7 @@ gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis *
    * whole split has succeeded */
   if (!err) {
     LLVMModuleRef trial = LLVMCloneModule(m), cc = LLVMCloneModule(c);
-    if (LLVMLinkModules2(trial, cc))
-      err = gs_errorf("internal error: linking the segments into the module failed");
+    err = link_segments(trial, cc);
     if (!err)
       err = verify(trial, "module with its segments");
     LLVMDisposeModule(trial);
@@ -1846,7 +1898,8 @@ gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis *
     gs_analysis_dispose(a);
     return err;
   }
-  LLVMLinkModules2(m, c);
+  /* the trial link succeeded on copies of both */
+  gs_error_dispose(link_segments(m, c));
   if (opts->drop_original)
     for (size_t k = 0; k < a->kernels.len; k++) {
       kernel_result *kr = &VEC_AT(&a->kernels, kernel_result, k);
