@@ -149,7 +149,7 @@ static char *verify_message(LLVMModuleRef m, const char *path) {
  * a time or memory limit, or an abort in the child is an error of the file.
  * The limits: GRIDSPLIT_LOAD_SECONDS of CPU time (default 60) and
  * GRIDSPLIT_LOAD_MEGABYTES of memory more than the caller's (default 4096 and
- * 64 times the file's size) (docs/formats.md). */
+ * 64 times the file's size) (README.md). */
 enum { LOAD_TAG_MODULE = 'B', LOAD_TAG_ERROR = 'E' };
 
 static unsigned long env_limit(const char *name, unsigned long fallback) {
@@ -281,6 +281,81 @@ static char *stopped_reason(const char *log) {
   return r.len ? str_take(&r) : NULL;
 }
 
+/* One child's answer: what it sent, what it printed, how it ended. */
+typedef struct {
+  gs_str data, log;
+  int status, finished;
+  pid_t pid;
+} child_result;
+
+static void run_child(child_result *r, const char *path, const char *data, size_t size,
+                      int bitcode, unsigned long seconds, unsigned long megabytes) {
+  str_init(&r->data);
+  str_init(&r->log);
+  r->status = r->finished = 0;
+  r->pid = -1;
+  int data_pipe[2], err_pipe[2];
+  if (pipe(data_pipe))
+    return;
+  if (pipe(err_pipe)) {
+    close(data_pipe[0]);
+    close(data_pipe[1]);
+    return;
+  }
+  fflush(NULL);
+  r->pid = fork();
+  if (r->pid == 0) {
+    close(data_pipe[0]);
+    close(err_pipe[0]);
+    dup2(err_pipe[1], 2);
+    close(err_pipe[1]);
+    child_load(data_pipe[1], path, data, size, bitcode, seconds, megabytes);
+  }
+  close(data_pipe[1]);
+  close(err_pipe[1]);
+  gs_str *got[2] = {&r->data, &r->log};
+  int fds[2] = {data_pipe[0], err_pipe[0]};
+  if (r->pid > 0)
+    r->finished = drain(fds, got, time(NULL) + 4 * (time_t)seconds + 10);
+  for (int i = 0; i < 2; i++)
+    if (fds[i] >= 0)
+      close(fds[i]);
+  if (r->pid > 0) {
+    if (!r->finished)
+      kill(r->pid, SIGKILL);
+    while (waitpid(r->pid, &r->status, 0) < 0 && errno == EINTR)
+      ;
+  }
+}
+
+static int child_sent(const child_result *r, int tag) {
+  return r->pid > 0 && WIFEXITED(r->status) && WEXITSTATUS(r->status) == (tag == LOAD_TAG_MODULE ? 0 : 1) &&
+         r->data.len && r->data.s[0] == tag;
+}
+
+/* A broken module with debug info stops LLVM before the verifier can say
+ * where; read once more with the module flag "Debug Info Version" renamed (a
+ * name of the same length, so that text keeps its columns and bitcode its
+ * layout: LLVM then drops the debug info) for the verifier's message with
+ * its function. The renamed copy serves that message alone. */
+static char *broken_module_message(const char *path, const char *data, size_t size, int bitcode,
+                                   unsigned long seconds, unsigned long megabytes) {
+  static const char flag[] = "Debug Info Version";
+  size_t n = sizeof flag - 1;
+  char *copy = gs_xmalloc(size + 1);
+  memcpy(copy, data, size + 1);
+  for (size_t i = 0; i + n <= size; i++)
+    if (!memcmp(copy + i, flag, n))
+      copy[i + n - 1] = 'm';
+  child_result r;
+  run_child(&r, path, copy, size, bitcode, seconds, megabytes);
+  char *msg = child_sent(&r, LOAD_TAG_ERROR) ? gs_strndup(r.data.s + 1, r.data.len - 1) : NULL;
+  str_free(&r.data);
+  str_free(&r.log);
+  free(copy);
+  return msg;
+}
+
 static gs_error *parse_file(LLVMContextRef ctx, const char *path, int bitcode,
                             LLVMModuleRef *out) {
   *out = NULL;
@@ -291,43 +366,11 @@ static gs_error *parse_file(LLVMContextRef ctx, const char *path, int bitcode,
     return e;
   unsigned long seconds = env_limit("GRIDSPLIT_LOAD_SECONDS", 60);
   unsigned long megabytes = env_limit("GRIDSPLIT_LOAD_MEGABYTES", 4096 + 64 * (size >> 20));
-  int data_pipe[2], err_pipe[2];
-  if (pipe(data_pipe)) {
-    free(data);
-    return gs_errorf("%s: cannot read the file: %s", path, strerror(errno));
-  }
-  if (pipe(err_pipe)) {
-    close(data_pipe[0]);
-    close(data_pipe[1]);
-    free(data);
-    return gs_errorf("%s: cannot read the file: %s", path, strerror(errno));
-  }
-  fflush(NULL);
-  pid_t pid = fork();
-  if (pid == 0) {
-    close(data_pipe[0]);
-    close(err_pipe[0]);
-    dup2(err_pipe[1], 2);
-    close(err_pipe[1]);
-    child_load(data_pipe[1], path, data, size, bitcode, seconds, megabytes);
-  }
-  close(data_pipe[1]);
-  close(err_pipe[1]);
-  gs_str got_data, got_log, *got[2] = {&got_data, &got_log};
-  str_init(&got_data);
-  str_init(&got_log);
-  int fds[2] = {data_pipe[0], err_pipe[0]};
-  int finished = pid > 0 && drain(fds, got, time(NULL) + 4 * (time_t)seconds + 10);
-  for (int i = 0; i < 2; i++)
-    if (fds[i] >= 0)
-      close(fds[i]);
-  int status = 0;
-  if (pid > 0) {
-    if (!finished)
-      kill(pid, SIGKILL);
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-      ;
-  }
+  child_result r;
+  run_child(&r, path, data, size, bitcode, seconds, megabytes);
+  gs_str got_data = r.data, got_log = r.log;
+  int status = r.status, finished = r.finished;
+  pid_t pid = r.pid;
   const char *log = got_log.s ? got_log.s : "";
   char *reason = stopped_reason(log);
   int exited = pid > 0 && WIFEXITED(status);
@@ -354,7 +397,12 @@ static gs_error *parse_file(LLVMContextRef ctx, const char *path, int bitcode,
                   "allows %lu MiB): it is corrupt, or larger",
                   path, GS_LLVM_MAJOR, megabytes);
   } else if (reason) {
-    e = gs_errorf("%s: %s", path, reason);
+    char *named = strstr(log, "LLVM ERROR: Broken module found")
+                      ? broken_module_message(path, data, size, bitcode, seconds, megabytes)
+                      : NULL;
+    e = named && strstr(named, "invalid module: function '") ? gs_errorf("%s", named)
+                                                             : gs_errorf("%s: %s", path, reason);
+    free(named);
   } else if (WIFSIGNALED(status)) {
     e = gs_errorf("%s: LLVM %d's %s reader crashed on the file (signal %d): it is corrupt", path,
                   GS_LLVM_MAJOR, bitcode ? "bitcode" : "IR", WTERMSIG(status));

@@ -3,7 +3,7 @@
 ; found", exit 134), as text (LLVMParseIRInContext) and as bitcode
 ; (LLVMParseBitcodeInContext2). gridsplit reads input in a child process
 ; (lib/load.c), so the abort is an input error naming the file and what is
-; broken: exit 1, no output (SPEC section 7).
+; broken, with the function: exit 1, no output (SPEC section 7).
 ;
 ; RUN: rm -rf %t.out && mkdir -p %t.out
 ; RUN: not %gridsplit -o %t.out %s 2>&1 | FileCheck %s --check-prefix=TEXT
@@ -12,8 +12,8 @@
 ; RUN: sh -c '%gridsplit -o %t.out %t.bc 2>/dev/null; echo "exit $?"' | FileCheck %s --check-prefix=STATUS
 ; RUN: ls -A %t.out | count 0
 
-; TEXT: Load_broken_debug_info.ll: error: invalid module: Instruction does not dominate all uses! ('%b = add i32 %a, 1')
-; BC: .bc: error: invalid module: Instruction does not dominate all uses! ('%b = add i32 %a, 1')
+; TEXT: Load_broken_debug_info.ll: error: invalid module: function 'k': Instruction does not dominate all uses! ('%b = add i32 %a, 1')
+; BC: .bc: error: invalid module: function 'k': Instruction does not dominate all uses! ('%b = add i32 %a, 1')
 ; STATUS: exit 1
 
 target triple = "spir64-unknown-unknown"
