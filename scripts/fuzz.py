@@ -220,10 +220,14 @@ class Campaign:
         if rc not in (0, 1) and not problems:
             problems.append(("crash", ["exit %d" % rc] + err.strip().splitlines()[-2:]))
         if rc in (0, 1):
+            # a parser's message goes on with the source line and a caret
+            continuation = 0
             for line in err.splitlines():
-                if not line.strip():
-                    continue
-                if not prefix_ok(line):
+                if prefix_ok(line):
+                    continuation = 2 if re.search(r":\d+:\d+: error: ", line) else 0
+                elif continuation:
+                    continuation -= 1
+                elif line.strip():
                     problems.append(("unprefixed-stderr", [line[:200]]))
                     break
             if rc == 1 and not re.search(r"(^|\n)[^\n]*error: ", err):
@@ -238,10 +242,8 @@ class Campaign:
         target = rnd.choice(["ir"] * 6 + ["spirv"] * 2 + ["amdgcn", "nvptx"])
         cmd = [self.tool, "-o", os.path.join(work, "out"), "--plan",
                os.path.join(work, "out", "plan.json"), "--target", target, name]
-        rc, _, err = sh(cmd, 180, env=self.env, cwd=work)
-        problems = self.classify(rc, err, name,
-                                 lambda l: l.startswith(name + ":") or l.startswith("  ") or
-                                 l.startswith(" ") or l.startswith("\t"))
+        rc, _, err = sh(cmd, 300, env=self.env, cwd=work)
+        problems = self.classify(rc, err, name, lambda l: l.startswith(name + ":"))
         if rc == 0:
             problems += self.check_outputs(work, name, kind)
         return work, path, target, rc, problems
