@@ -14,6 +14,7 @@
 #include <llvm-c/BitReader.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/IRReader.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,22 +53,6 @@ static int ends_with(const char *s, const char *suffix) {
   return n >= m && !strcmp(s + n - m, suffix);
 }
 
-/* Bitcode errors reach the context's diagnostic handler, whose default exits
- * the process; catch them for the duration of the parse. Warnings (LLVM's
- * "ignoring invalid debug info") are dropped: the library prints nothing. */
-typedef struct {
-  char *message;
-} diag_capture;
-
-static void capture_diagnostic(LLVMDiagnosticInfoRef info, void *ctx) {
-  diag_capture *c = ctx;
-  if (LLVMGetDiagInfoSeverity(info) != LLVMDSError || c->message)
-    return;
-  char *d = LLVMGetDiagInfoDescription(info);
-  c->message = gs_strdup(d);
-  LLVMDisposeMessage(d);
-}
-
 /* Parses DATA (SIZE bytes and a NUL after them) in CTX; on an error returns
  * NULL and sets *MSG (to free). */
 static LLVMModuleRef parse_bytes(LLVMContextRef ctx, const char *path, const char *data,
@@ -75,16 +60,16 @@ static LLVMModuleRef parse_bytes(LLVMContextRef ctx, const char *path, const cha
   *msg = NULL;
   LLVMModuleRef m = NULL;
   LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(data, size, path, 1);
-  LLVMDiagnosticHandler old = LLVMContextGetDiagnosticHandler(ctx);
-  void *old_ctx = LLVMContextGetDiagnosticContext(ctx);
-  diag_capture cap = {NULL};
-  LLVMContextSetDiagnosticHandler(ctx, capture_diagnostic, &cap);
+  /* the bitcode reader's errors, and warnings such as "ignoring invalid
+   * debug info", go to the diagnostic handler */
+  diag_scope d;
+  diag_scope_open(&d, ctx);
   if (bitcode) {
     if (LLVMParseBitcodeInContext2(ctx, buf, &m)) {
       gs_str t;
       str_init(&t);
       str_printf(&t, "%s: invalid bitcode: %s", path,
-                 cap.message ? cap.message : "the file could not be read as bitcode");
+                 d.error ? d.error : "the file could not be read as bitcode");
       *msg = str_take(&t);
       m = NULL;
     }
@@ -104,8 +89,7 @@ static LLVMModuleRef parse_bytes(LLVMContextRef ctx, const char *path, const cha
     }
     LLVMDisposeMessage(text);
   }
-  LLVMContextSetDiagnosticHandler(ctx, old, old_ctx);
-  free(cap.message);
+  free(diag_scope_close(&d));
   return m;
 }
 
@@ -152,11 +136,26 @@ static char *verify_message(LLVMModuleRef m, const char *path) {
  * 64 times the file's size) (README.md). */
 enum { LOAD_TAG_MODULE = 'B', LOAD_TAG_ERROR = 'E' };
 
-static unsigned long env_limit(const char *name, unsigned long fallback) {
+static unsigned long env_limit(const char *name, unsigned long fallback, unsigned long most) {
   const char *v = getenv(name);
   char *end;
   unsigned long n = v ? strtoul(v, &end, 10) : 0;
-  return v && *v && !*end && n ? n : fallback;
+  n = v && *v && !*end && n ? n : fallback;
+  return n < most ? n : most;
+}
+
+/* Lowers the soft limit only: an unprivileged process cannot raise a hard
+ * one, and the soft limit is what stops the child. */
+static void lower_limit(int resource, rlim_t want) {
+  struct rlimit r;
+  if (getrlimit(resource, &r))
+    return;
+  if (r.rlim_max != RLIM_INFINITY && want > r.rlim_max)
+    want = r.rlim_max;
+  if (r.rlim_cur == RLIM_INFINITY || want < r.rlim_cur) {
+    r.rlim_cur = want;
+    setrlimit(resource, &r);
+  }
 }
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -181,15 +180,17 @@ static int write_all(int fd, const void *data, size_t n) {
   return 1;
 }
 
+/* A message is its tag, its length (8 bytes, the host's order) and its
+ * bytes: the parent takes only a message that arrived whole. */
 static void child_send(int fd, char tag, const char *data, size_t n) {
-  if (!write_all(fd, &tag, 1) || !write_all(fd, data, n))
+  uint64_t len = n;
+  if (!write_all(fd, &tag, 1) || !write_all(fd, &len, sizeof len) || !write_all(fd, data, n))
     _exit(4);
 }
 
 static _Noreturn void child_load(int fd, const char *path, const char *data, size_t size,
                                  int bitcode, unsigned long seconds, unsigned long megabytes) {
-  struct rlimit cpu = {seconds, seconds + 1};
-  setrlimit(RLIMIT_CPU, &cpu);
+  lower_limit(RLIMIT_CPU, (rlim_t)seconds);
 #ifndef GS_ASAN
   /* the address space the caller already holds, and the budget */
   unsigned long pages = 0;
@@ -200,8 +201,7 @@ static _Noreturn void child_load(int fd, const char *path, const char *data, siz
     fclose(statm);
   }
   rlim_t bytes = (rlim_t)pages * (rlim_t)sysconf(_SC_PAGESIZE) + ((rlim_t)megabytes << 20);
-  struct rlimit as = {bytes, bytes};
-  setrlimit(RLIMIT_AS, &as);
+  lower_limit(RLIMIT_AS, bytes);
 #else
   (void)megabytes; /* AddressSanitizer's shadow memory needs the address space */
 #endif
@@ -328,9 +328,16 @@ static void run_child(child_result *r, const char *path, const char *data, size_
   }
 }
 
+enum { LOAD_HEADER = 1 + sizeof(uint64_t) };
+
+/* Whether the child ended as it does after sending a whole message TAG. */
 static int child_sent(const child_result *r, int tag) {
-  return r->pid > 0 && WIFEXITED(r->status) && WEXITSTATUS(r->status) == (tag == LOAD_TAG_MODULE ? 0 : 1) &&
-         r->data.len && r->data.s[0] == tag;
+  uint64_t len = 0;
+  if (r->data.len >= LOAD_HEADER)
+    memcpy(&len, r->data.s + 1, sizeof len);
+  return r->pid > 0 && WIFEXITED(r->status) &&
+         WEXITSTATUS(r->status) == (tag == LOAD_TAG_MODULE ? 0 : 1) &&
+         r->data.len >= LOAD_HEADER && r->data.s[0] == tag && len == r->data.len - LOAD_HEADER;
 }
 
 /* A broken module with debug info stops LLVM before the verifier can say
@@ -349,7 +356,9 @@ static char *broken_module_message(const char *path, const char *data, size_t si
       copy[i + n - 1] = 'm';
   child_result r;
   run_child(&r, path, copy, size, bitcode, seconds, megabytes);
-  char *msg = child_sent(&r, LOAD_TAG_ERROR) ? gs_strndup(r.data.s + 1, r.data.len - 1) : NULL;
+  char *msg = child_sent(&r, LOAD_TAG_ERROR)
+                  ? gs_strndup(r.data.s + LOAD_HEADER, r.data.len - LOAD_HEADER)
+                  : NULL;
   str_free(&r.data);
   str_free(&r.log);
   free(copy);
@@ -364,8 +373,9 @@ static gs_error *parse_file(LLVMContextRef ctx, const char *path, int bitcode,
   gs_error *e = gs_read_file(path, &data, &size);
   if (e)
     return e;
-  unsigned long seconds = env_limit("GRIDSPLIT_LOAD_SECONDS", 60);
-  unsigned long megabytes = env_limit("GRIDSPLIT_LOAD_MEGABYTES", 4096 + 64 * (size >> 20));
+  unsigned long seconds = env_limit("GRIDSPLIT_LOAD_SECONDS", 60, 86400);
+  unsigned long megabytes =
+      env_limit("GRIDSPLIT_LOAD_MEGABYTES", 4096 + 64 * (size >> 20), 1ul << 30);
   child_result r;
   run_child(&r, path, data, size, bitcode, seconds, megabytes);
   gs_str got_data = r.data, got_log = r.log;
@@ -373,20 +383,17 @@ static gs_error *parse_file(LLVMContextRef ctx, const char *path, int bitcode,
   pid_t pid = r.pid;
   const char *log = got_log.s ? got_log.s : "";
   char *reason = stopped_reason(log);
-  int exited = pid > 0 && WIFEXITED(status);
   if (pid < 0) {
     e = gs_errorf("%s: cannot start reading the file: %s", path, strerror(errno));
-  } else if (exited && WEXITSTATUS(status) == 0 && got_data.len &&
-             got_data.s[0] == LOAD_TAG_MODULE) {
+  } else if (child_sent(&r, LOAD_TAG_MODULE)) {
     char *msg = NULL;
-    *out = parse_bytes(ctx, path, got_data.s + 1, got_data.len - 1, 1, &msg);
+    *out = parse_bytes(ctx, path, got_data.s + LOAD_HEADER, got_data.len - LOAD_HEADER, 1, &msg);
     if (!*out)
       e = gs_errorf("internal error: LLVM %d could not read back the bitcode it wrote: %s",
                     GS_LLVM_MAJOR, msg);
     free(msg);
-  } else if (exited && WEXITSTATUS(status) == 1 && got_data.len &&
-             got_data.s[0] == LOAD_TAG_ERROR) {
-    e = gs_errorf("%.*s", (int)(got_data.len - 1), got_data.s + 1);
+  } else if (child_sent(&r, LOAD_TAG_ERROR)) {
+    e = gs_errorf("%.*s", (int)(got_data.len - LOAD_HEADER), got_data.s + LOAD_HEADER);
   } else if (!finished || (WIFSIGNALED(status) && (WTERMSIG(status) == SIGXCPU))) {
     e = gs_errorf("%s: LLVM %d did not finish reading the file within %lu s of CPU time: it is "
                   "corrupt, or larger than GRIDSPLIT_LOAD_SECONDS allows",

@@ -1531,13 +1531,20 @@ static void prune_scratch(LLVMModuleRef c, const gs_map *segments) {
 
 static gs_error *run_passes(LLVMModuleRef m, const char *passes) {
   LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+  diag_scope d;
+  diag_scope_open(&d, LLVMGetModuleContext(m));
   LLVMErrorRef perr = LLVMRunPasses(m, passes, NULL, po);
+  char *diag = diag_scope_close(&d);
   LLVMDisposePassBuilderOptions(po);
-  if (!perr)
-    return NULL;
-  char *msg = LLVMGetErrorMessage(perr);
-  gs_error *e = gs_errorf("running '%s' failed: %s", passes, msg);
-  LLVMDisposeErrorMessage(msg);
+  gs_error *e = NULL;
+  if (perr) {
+    char *msg = LLVMGetErrorMessage(perr);
+    e = gs_errorf("running '%s' failed: %s", passes, msg);
+    LLVMDisposeErrorMessage(msg);
+  } else if (diag) {
+    e = gs_errorf("running '%s' failed: %s", passes, diag);
+  }
+  free(diag);
   return e;
 }
 
@@ -1780,25 +1787,12 @@ static gs_error *check_segment_names(LLVMModuleRef m, const gs_analysis *a) {
   return NULL;
 }
 
-/* LLVMLinkModules2 reports why it failed to the context's diagnostic
- * handler, whose default prints; the message comes back here instead. */
-static void capture_link_error(LLVMDiagnosticInfoRef info, void *ctx) {
-  char **msg = ctx;
-  if (LLVMGetDiagInfoSeverity(info) != LLVMDSError || *msg)
-    return;
-  char *d = LLVMGetDiagInfoDescription(info);
-  *msg = gs_strdup(d);
-  LLVMDisposeMessage(d);
-}
-
 static gs_error *link_segments(LLVMModuleRef dst, LLVMModuleRef src) {
-  LLVMContextRef ctx = LLVMGetModuleContext(dst);
-  LLVMDiagnosticHandler old = LLVMContextGetDiagnosticHandler(ctx);
-  void *old_ctx = LLVMContextGetDiagnosticContext(ctx);
-  char *msg = NULL;
-  LLVMContextSetDiagnosticHandler(ctx, capture_link_error, &msg);
+  /* LLVMLinkModules2 says why it failed to the diagnostic handler */
+  diag_scope d;
+  diag_scope_open(&d, LLVMGetModuleContext(dst));
   LLVMBool failed = LLVMLinkModules2(dst, src);
-  LLVMContextSetDiagnosticHandler(ctx, old, old_ctx);
+  char *msg = diag_scope_close(&d);
   gs_error *e = failed ? gs_errorf("internal error: linking the segments into the module failed: "
                                    "%s", msg ? msg : "LLVM gave no reason")
                        : NULL;

@@ -20,7 +20,7 @@ all that is instrumented; ASan reports name the frame), unprefixed stderr,
 invalid modules and plans. Inputs that fail a check are kept in OUT/failures.
 
   scripts/fuzz.py [--llvm 15] [--seed N] [--count N] [--jobs N] [--out DIR]
-                  [--no-build] [--kinds stress,bc,ll,gsp,plugin]
+                  [--no-build] [--build-dir DIR] [--kinds stress,bc,ll,gsp,plugin]
 
 Run it niced on a shared machine: `nice -n 19 scripts/fuzz.py --count 3000`.
 """
@@ -53,7 +53,8 @@ class Campaign:
     def __init__(self, args):
         self.args = args
         self.llvm = "/usr/lib/llvm-%s/bin" % args.llvm
-        self.build = os.path.join(ROOT, "build", "asan%s" % args.llvm)
+        self.build = os.path.abspath(args.build_dir or
+                                     os.path.join(ROOT, "build", "asan%s" % args.llvm))
         self.tool = os.path.join(self.build, "tools", "gridsplit")
         self.plugin = os.path.join(self.build, "passes", "GridSplit.so")
         self.out = os.path.abspath(args.out)
@@ -92,6 +93,17 @@ class Campaign:
                       glob.glob(os.path.join(ROOT, "test", "programs", "*", "*.gsp")))
         seed_dir = os.path.join(self.out, "seeds")
         os.makedirs(seed_dir, exist_ok=True)
+        # OpenCL C compiled with debug info, as gridsplit compiles a .cl: a
+        # mutated module that carries debug info meets LLVM's
+        # UpgradeDebugInfo, which aborts on a broken one
+        for cl in sorted(glob.glob(os.path.join(ROOT, "lit", "Inputs", "*.cl"))):
+            for level in ("-O0", "-O2"):
+                ll = os.path.join(seed_dir, os.path.basename(cl)[:-3] + level + ".ll")
+                if sh([os.path.join(self.llvm, "clang"), "-x", "cl", "-cl-std=CL2.0", "-Xclang",
+                       "-finclude-default-header", "-target", "spir64-unknown-unknown",
+                       "-emit-llvm", "-S", "-g", "-fno-discard-value-names", level, cl, "-o",
+                       ll], 120)[0] == 0:
+                    lls.append(ll)
         bcs = []
         for ll in lls:
             bc = os.path.join(seed_dir, os.path.basename(ll)[:-3] + ".bc")
@@ -166,7 +178,14 @@ class Campaign:
             op = rnd.random()
             i = rnd.randrange(len(lines))
             j = rnd.randrange(len(lines))
-            if op < 0.3:
+            if op < 0.15:
+                # a use of a value defined later: parses, does not verify
+                defs = [m.group(1) for m in (re.match(rb"\s+(%[\w.]+) = ", l) for l in lines) if m]
+                if len(defs) > 1:
+                    a, b = rnd.sample(defs, 2)
+                    lines = [re.sub(re.escape(a) + rb"\b", b, l) if not l.lstrip().startswith(a + b" =")
+                             else l for l in lines]
+            elif op < 0.3:
                 del lines[i]
             elif op < 0.5:
                 lines.insert(j, lines[i])
@@ -323,7 +342,7 @@ class Campaign:
 
     def main(self):
         os.makedirs(self.out, exist_ok=True)
-        if not self.args.no_build:
+        if not self.args.no_build and not self.args.build_dir:
             self.build_tool()
         self.seeds()
         start = time.time()
@@ -357,6 +376,8 @@ def parse():
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--out", default=os.path.join(ROOT, "build", "fuzz"))
     p.add_argument("--no-build", action="store_true")
+    p.add_argument("--build-dir", help="a build to test as it is (default build/asanLLVM, "
+                   "which the script builds unless --no-build)")
     p.add_argument("--kinds", default="stress,bc,ll,gsp,plugin,stress,bc,ll")
     return p.parse_args()
 
