@@ -241,7 +241,8 @@ class Campaign:
         if rc in (0, 1):
             # a parser's message goes on with the source line and a caret
             continuation = 0
-            for line in err.splitlines():
+            # only "\n" ends a line: an echoed source line may hold \v or \f
+            for line in err.split("\n"):
                 if prefix_ok(line):
                     continuation = 2 if re.search(r":\d+:\d+: error: ", line) else 0
                 elif continuation:
