@@ -274,12 +274,101 @@ static gs_error *check_kernels(LLVMModuleRef m, const gs_target *t, const gs_opt
   return NULL;
 }
 
+/* Names reach the emitted module and the plan. LLVM's printer writes a NUL
+ * byte in a name as \00, which its parser refuses ("Null bytes are not
+ * allowed in names"), and JSON text must be UTF-8: names with a NUL byte
+ * are refused wherever they are, and the names a host looks up in the plan
+ * (kernels, their arguments, global variables) must be valid UTF-8. Other
+ * strings reach the plan through str_json_string, which replaces what is
+ * not UTF-8. Only bitcode can carry such names; corrupt bitcode does. */
+static int utf8_valid(const char *s, size_t n) {
+  for (size_t i = 0, k; i < n; i += k)
+    if (!(k = utf8_char_length((const unsigned char *)s + i, n - i)))
+      return 0;
+  return 1;
+}
+
+static gs_error *bad_name(const char *what, LLVMValueRef fn, LLVMValueRef v, const char *why) {
+  gs_str s;
+  str_init(&s);
+  size_t len;
+  if (fn) {
+    const char *f = LLVMGetValueName2(fn, &len);
+    str_printf(&s, "function '");
+    str_escaped(&s, f, len);
+    str_printf(&s, "': ");
+  }
+  const char *name = LLVMGetValueName2(v, &len);
+  str_printf(&s, "%s '", what);
+  str_escaped(&s, name, len);
+  str_printf(&s, "' has a name %s", why);
+  gs_error *e = gs_errorf("%s", s.s);
+  str_free(&s);
+  return e;
+}
+
+static const char nul_name[] = "with a NUL byte, which LLVM IR text cannot spell",
+                  not_utf8[] = "that is not UTF-8, which the plan (JSON) cannot hold";
+
+static int has_nul(LLVMValueRef v) {
+  size_t len;
+  const char *name = LLVMGetValueName2(v, &len);
+  return strlen(name) != len;
+}
+
+static int not_utf8_name(LLVMValueRef v) {
+  size_t len;
+  const char *name = LLVMGetValueName2(v, &len);
+  return !utf8_valid(name, len);
+}
+
+static gs_error *check_names(LLVMModuleRef m, const gs_target *t) {
+  const char *triple = LLVMGetTarget(m);
+  for (const unsigned char *p = (const unsigned char *)triple; *p; p++)
+    if (*p <= 0x20 || *p >= 0x7f) {
+      gs_str s;
+      str_init(&s);
+      str_escaped(&s, triple, strlen(triple));
+      gs_error *e = gs_errorf("the target triple '%s' holds the byte 0x%02x, which no target "
+                              "triple has",
+                              s.s, *p);
+      str_free(&s);
+      return e;
+    }
+  for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g))
+    if (has_nul(g) || not_utf8_name(g))
+      return bad_name("global variable", NULL, g, has_nul(g) ? nul_name : not_utf8);
+  for (LLVMValueRef a = LLVMGetFirstGlobalAlias(m); a; a = LLVMGetNextGlobalAlias(a))
+    if (has_nul(a))
+      return bad_name("alias", NULL, a, nul_name);
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    int kernel = t->is_kernel(m, f);
+    if (has_nul(f) || (kernel && not_utf8_name(f)))
+      return bad_name(kernel ? "kernel" : "function", NULL, f, has_nul(f) ? nul_name : not_utf8);
+    for (unsigned i = 0; i < LLVMCountParams(f); i++) {
+      LLVMValueRef p = LLVMGetParam(f, i);
+      if (has_nul(p) || (kernel && not_utf8_name(p)))
+        return bad_name("argument", f, p, has_nul(p) ? nul_name : not_utf8);
+    }
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
+      if (has_nul(LLVMBasicBlockAsValue(bb)))
+        return bad_name("block", f, LLVMBasicBlockAsValue(bb), nul_name);
+      for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
+        if (has_nul(in))
+          return bad_name("value", f, in, nul_name);
+    }
+  }
+  return NULL;
+}
+
 gs_error *gs_analyze(LLVMModuleRef m, const gs_options *opts, gs_analysis **out) {
   *out = NULL;
   if (!m)
     return gs_errorf("gs_analyze: no module");
   const gs_target *t = target_for_module(m);
-  gs_error *err = check_kernels(m, t, opts);
+  gs_error *err = check_names(m, t);
+  if (!err)
+    err = check_kernels(m, t, opts);
   LLVMModuleRef copy = NULL;
   if (!err)
     err = inline_barrier_callees(m, opts, t, &copy);

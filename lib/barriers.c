@@ -31,12 +31,19 @@ gs_error *barrier_classify(const gs_options *opts, LLVMValueRef call, call_kind 
   for (size_t i = 0; opts && i < opts->nbarriers; i++)
     extra |= !strcmp(name, opts->barriers[i]);
   if (is_control_barrier(name) && !extra) {
-    if (LLVMGetNumArgOperands(call) < 1)
-      return gs_errorf("call to %s without an execution scope", name);
-    LLVMValueRef scope = LLVMGetOperand(call, 0);
-    if (!LLVMIsAConstantInt(scope)) {
+    /* SPIR-V OpControlBarrier takes Execution, Memory and Semantics; the
+     * error names the function holding the call and the call itself */
+    LLVMValueRef scope = LLVMGetNumArgOperands(call) >= 1 ? LLVMGetOperand(call, 0) : NULL;
+    const char *why = !scope                      ? "has no execution scope (it takes the "
+                                                    "Execution, Memory and Semantics operands)"
+                      : !LLVMIsAConstantInt(scope) ? "has an execution scope that is not a constant"
+                                                   : NULL;
+    if (why) {
+      size_t len;
+      LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
       char *where = ir_describe(call);
-      gs_error *e = gs_errorf("%s: the execution scope of %s is not a constant", where, name);
+      gs_error *e = gs_errorf("function '%s': the call %s to %s %s", LLVMGetValueName2(fn, &len),
+                              where, name, why);
       free(where);
       return e;
     }

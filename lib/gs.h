@@ -53,6 +53,18 @@ void ir_pointer_bases(LLVMValueRef p, gs_vec *bases); /* the objects P points in
  * otherwise. */
 LLVMTypeRef ir_value_arg_type(LLVMValueRef fn, unsigned i);
 void ir_tidy_blocks(LLVMValueRef fn); /* static allocas first, blocks in RPO (for SPIR-V) */
+/* LLVM reports some failures (the linker's, a pass's, the bitcode reader's)
+ * to the context's diagnostic handler, whose default prints them, and exits
+ * on an error: while a scope is open they are kept instead, the first
+ * error's text, and warnings are dropped (the library prints nothing). */
+typedef struct {
+  LLVMContextRef ctx;
+  LLVMDiagnosticHandler old;
+  void *old_ctx;
+  char *error;
+} diag_scope;
+void diag_scope_open(diag_scope *d, LLVMContextRef ctx);
+char *diag_scope_close(diag_scope *d); /* the first error (to free), or NULL */
 /* the first instruction of BB after its leading allocas, or NULL: where code
  * goes that must not split the entry's static allocas */
 LLVMValueRef ir_first_after_allocas(LLVMBasicBlockRef bb);

@@ -40,6 +40,30 @@ char *ir_location(LLVMValueRef inst) {
   return str_take(&s);
 }
 
+static void diag_keep(LLVMDiagnosticInfoRef info, void *ctx) {
+  diag_scope *d = ctx;
+  if (LLVMGetDiagInfoSeverity(info) != LLVMDSError || d->error)
+    return;
+  char *text = LLVMGetDiagInfoDescription(info);
+  d->error = gs_strdup(text);
+  LLVMDisposeMessage(text);
+}
+
+void diag_scope_open(diag_scope *d, LLVMContextRef ctx) {
+  d->ctx = ctx;
+  d->old = LLVMContextGetDiagnosticHandler(ctx);
+  d->old_ctx = LLVMContextGetDiagnosticContext(ctx);
+  d->error = NULL;
+  LLVMContextSetDiagnosticHandler(ctx, diag_keep, d);
+}
+
+char *diag_scope_close(diag_scope *d) {
+  LLVMContextSetDiagnosticHandler(d->ctx, d->old, d->old_ctx);
+  char *e = d->error;
+  d->error = NULL;
+  return e;
+}
+
 char *ir_describe(LLVMValueRef inst) {
   char *text = ir_value_text(inst);
   char *loc = ir_location(inst);

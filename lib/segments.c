@@ -142,7 +142,10 @@ void segment_walk(const kernel_cfg *cfg, size_t s, gs_vec *succs, segment_visit_
                                            VEC_AT(&work, int, --work.len)));
   }
   vec_free(&work);
-  qsort(succs->data, succs->len, sizeof(int), cmp_succ);
+  /* a segment that ends in `unreachable` has no successor, and an empty
+   * vector no storage: qsort's pointer must not be null (C11 7.1.4) */
+  if (succs->len)
+    qsort(succs->data, succs->len, sizeof(int), cmp_succ);
 }
 
 /* SPEC section 2: segment i of kernel K is the function `K.seg<i>`; a kernel

@@ -1047,6 +1047,10 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
       LLVMValueRef a = LLVMBuildArrayAlloca(sb->b, LLVMGetAllocatedType(v), LLVMGetOperand(v, 0),
                                             vname(v));
       LLVMSetAlignment(a, LLVMGetAlignment(v));
+      /* the builder puts allocas in the data layout's alloca space (A5 on
+       * AMDGPU); an input alloca elsewhere keeps its own pointer type */
+      if (LLVMTypeOf(a) != LLVMTypeOf(v))
+        a = LLVMBuildAddrSpaceCast(sb->b, a, LLVMTypeOf(v), "");
       map_put(&sb->entry_val, v, (intptr_t)a);
     }
     if (map_get(&sb->defined, v, NULL))
@@ -1131,7 +1135,7 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
     if (s->contents) {
       LLVMValueRef a;
       map_get(&sb->entry_val, v, (intptr_t *)&a);
-      build_memcpy(sb, a, LLVMGetAlignment(a), state_ptr(sb, s->offset, LLVMInt8TypeInContext(ctx)),
+      build_memcpy(sb, a, LLVMGetAlignment(v), state_ptr(sb, s->offset, LLVMInt8TypeInContext(ctx)),
                    slot_align(s), s->size);
     } else if (map_get(&c->private_base, v, &base)) {
       LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), i8 = LLVMInt8TypeInContext(ctx);
@@ -1781,13 +1785,20 @@ static void prune_scratch(LLVMModuleRef c, const gs_map *segments) {
 
 static gs_error *run_passes(LLVMModuleRef m, const char *passes) {
   LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+  diag_scope d;
+  diag_scope_open(&d, LLVMGetModuleContext(m));
   LLVMErrorRef perr = LLVMRunPasses(m, passes, NULL, po);
+  char *diag = diag_scope_close(&d);
   LLVMDisposePassBuilderOptions(po);
-  if (!perr)
-    return NULL;
-  char *msg = LLVMGetErrorMessage(perr);
-  gs_error *e = gs_errorf("running '%s' failed: %s", passes, msg);
-  LLVMDisposeErrorMessage(msg);
+  gs_error *e = NULL;
+  if (perr) {
+    char *msg = LLVMGetErrorMessage(perr);
+    e = gs_errorf("running '%s' failed: %s", passes, msg);
+    LLVMDisposeErrorMessage(msg);
+  } else if (diag) {
+    e = gs_errorf("running '%s' failed: %s", passes, diag);
+  }
+  free(diag);
   return e;
 }
 
@@ -2057,6 +2068,42 @@ static gs_error *verify(LLVMModuleRef m, const char *what) {
   return e;
 }
 
+/* The names the split gives its segments must be free: a module that holds
+ * `k.seg0` already is most likely a split's output (or the plugin ran twice),
+ * and linking would fail on the name. */
+static gs_error *check_segment_names(LLVMModuleRef m, const gs_analysis *a) {
+  for (size_t k = 0; k < a->kernels.len; k++) {
+    const kernel_result *kr = &VEC_AT(&a->kernels, kernel_result, k);
+    for (size_t s = 0; kr->barriers && s < kr->nsegments; s++) {
+      char *name = segment_function_name(kr->name, kr->barriers, s);
+      int taken = LLVMGetNamedFunction(m, name) || LLVMGetNamedGlobal(m, name) ||
+                  LLVMGetNamedGlobalAlias(m, name, strlen(name));
+      gs_error *e = taken ? gs_errorf("kernel '%s': the module already holds '%s', the name of the "
+                                      "kernel's segment %zu: it looks split already (gridsplit "
+                                      "splits a module once; give it the unsplit input)",
+                                      kr->name, name, s)
+                          : NULL;
+      free(name);
+      if (e)
+        return e;
+    }
+  }
+  return NULL;
+}
+
+static gs_error *link_segments(LLVMModuleRef dst, LLVMModuleRef src) {
+  /* LLVMLinkModules2 says why it failed to the diagnostic handler */
+  diag_scope d;
+  diag_scope_open(&d, LLVMGetModuleContext(dst));
+  LLVMBool failed = LLVMLinkModules2(dst, src);
+  char *msg = diag_scope_close(&d);
+  gs_error *e = failed ? gs_errorf("internal error: linking the segments into the module failed: "
+                                   "%s", msg ? msg : "LLVM gave no reason")
+                       : NULL;
+  free(msg);
+  return e;
+}
+
 gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis **out) {
   *out = NULL;
   gs_options none;
@@ -2065,8 +2112,12 @@ gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis *
     opts = &none;
   gs_analysis *a = NULL;
   gs_error *err = gs_analyze(m, opts, &a);
-  if (err)
+  if (!err)
+    err = check_segment_names(m, a);
+  if (err) {
+    gs_analysis_dispose(a);
     return err;
+  }
   const gs_target *t = target_for_module(m);
   LLVMModuleRef c = LLVMCloneModule(m);
   err = inline_barrier_callees_in_place(c, opts, t);
@@ -2140,8 +2191,7 @@ gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis *
    * whole split has succeeded */
   if (!err) {
     LLVMModuleRef trial = LLVMCloneModule(m), cc = LLVMCloneModule(c);
-    if (LLVMLinkModules2(trial, cc))
-      err = gs_errorf("internal error: linking the segments into the module failed");
+    err = link_segments(trial, cc);
     if (!err && opts->drop_original)
       err = drop_barrier_functions(trial, opts);
     if (!err)
@@ -2153,8 +2203,8 @@ gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis *
     gs_analysis_dispose(a);
     return err;
   }
-  LLVMLinkModules2(m, c);
-  /* as in the trial above, so it succeeds */
+  /* the trial link succeeded on copies of both */
+  gs_error_dispose(link_segments(m, c));
   if (opts->drop_original)
     gs_error_dispose(drop_barrier_functions(m, opts));
   *out = a;

@@ -690,7 +690,8 @@ static void compute_first_barriers(const uniformity *u, first_barriers *fb) {
 }
 
 static int same_set(const gs_vec *a, const gs_vec *b) {
-  return a->len == b->len && !memcmp(a->data, b->data, a->len * sizeof(int));
+  /* empty vectors hold no storage, and memcmp's pointers must not be null */
+  return a->len == b->len && (!a->len || !memcmp(a->data, b->data, a->len * sizeof(int)));
 }
 
 /* The set without 0 (returning): an early return is never divergence. */

@@ -154,6 +154,17 @@ void str_vprintf(gs_str *s, const char *fmt, va_list ap) {
   s->len += (size_t)n;
 }
 
+void str_append(gs_str *s, const char *bytes, size_t n) {
+  if (s->len + n + 1 > s->cap) {
+    s->cap = (s->len + n + 1) * 2;
+    s->s = gs_xrealloc(s->s, s->cap);
+  }
+  if (n)
+    memcpy(s->s + s->len, bytes, n);
+  s->len += n;
+  s->s[s->len] = 0;
+}
+
 void str_printf(gs_str *s, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -161,17 +172,61 @@ void str_printf(gs_str *s, const char *fmt, ...) {
   va_end(ap);
 }
 
+/* RFC 3629: the length of the UTF-8 encoded character at P (N bytes
+ * left), or 0 where no valid character starts (an overlong form, a
+ * surrogate, a value past U+10FFFF, a truncated or stray byte). */
+size_t utf8_char_length(const unsigned char *p, size_t n) {
+  if (!n)
+    return 0;
+  if (p[0] < 0x80)
+    return 1;
+  size_t len = p[0] >= 0xc2 && p[0] <= 0xdf ? 2 : p[0] >= 0xe0 && p[0] <= 0xef ? 3
+               : p[0] >= 0xf0 && p[0] <= 0xf4                             ? 4
+                                                                           : 0;
+  if (!len || len > n)
+    return 0;
+  for (size_t i = 1; i < len; i++)
+    if ((p[i] & 0xc0) != 0x80)
+      return 0;
+  if ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] > 0x9f) ||
+      (p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] > 0x8f))
+    return 0;
+  return len;
+}
+
+/* JSON text is UTF-8 (RFC 8259 section 8.1): a byte that starts no valid
+ * character becomes U+FFFD. Names that the plan's readers look up (kernels,
+ * buffers) are checked before they get here (lib/analysis.c). */
 void str_json_string(gs_str *s, const char *text) {
   str_printf(s, "\"");
-  for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-    if (*p == '"' || *p == '\\')
+  const unsigned char *p = (const unsigned char *)text;
+  size_t n = strlen(text);
+  while (n) {
+    size_t len = utf8_char_length(p, n);
+    if (!len) {
+      str_printf(s, "\\ufffd");
+      len = 1;
+    } else if (*p == '"' || *p == '\\') {
       str_printf(s, "\\%c", *p);
-    else if (*p < 0x20)
+    } else if (*p < 0x20 || *p == 0x7f) {
       str_printf(s, "\\u%04x", *p);
-    else
-      str_printf(s, "%c", *p);
+    } else {
+      str_append(s, (const char *)p, len);
+    }
+    p += len;
+    n -= len;
   }
   str_printf(s, "\"");
+}
+
+void str_escaped(gs_str *s, const char *bytes, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)bytes[i];
+    if (c >= 0x20 && c < 0x7f && c != '\\')
+      str_printf(s, "%c", c);
+    else
+      str_printf(s, "\\%02X", c);
+  }
 }
 
 char *str_take(gs_str *s) {

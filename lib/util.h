@@ -54,7 +54,10 @@ typedef struct {
 void str_init(gs_str *s);
 void str_printf(gs_str *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void str_vprintf(gs_str *s, const char *fmt, va_list ap);
+void str_append(gs_str *s, const char *bytes, size_t n); /* N bytes, NULs among them */
 void str_json_string(gs_str *s, const char *text); /* a quoted, escaped JSON string */
+void str_escaped(gs_str *s, const char *bytes, size_t n); /* printable ASCII, others as \XX */
+size_t utf8_char_length(const unsigned char *p, size_t n); /* of a valid character, or 0 */
 char *str_take(gs_str *s);                          /* the string; the buffer is reset */
 void str_free(gs_str *s);
 

@@ -523,7 +523,8 @@ static void plan_from_analysis(const gs_analysis *a, size_t k, run_plan *p) {
     const unsigned char *init;
     g.name = gs_strdup(gs_kernel_carried_global(a, k, i, &g.offset, &g.bytes, &init));
     g.init = gs_xmalloc(g.bytes ? g.bytes : 1);
-    memcpy(g.init, init, g.bytes);
+    if (g.bytes)
+      memcpy(g.init, init, g.bytes);
     g.output = 0;
     VEC_PUSH(&p->globals, plan_global, g);
   }

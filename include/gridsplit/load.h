@@ -15,7 +15,11 @@ extern "C" {
  * `.gsp` (a program, lowered for spir64) or `.cl` (OpenCL C, compiled by the
  * clang of the LLVM gridsplit was built with, for spir64, at the
  * optimisation level OPT_LEVEL 0..3, with debug info).
- * Errors name the file, and the line and column where the parser gives them. */
+ * Errors name the file, and the line and column where the parser gives them.
+ * IR and bitcode are parsed and verified in a forked child process (LLVM's
+ * readers abort or crash on some bad files), with GRIDSPLIT_LOAD_SECONDS of
+ * CPU time and GRIDSPLIT_LOAD_MEGABYTES of memory (README.md); the module
+ * comes back as bitcode. Debug info that does not verify is dropped. */
 gs_error *gs_load_module(LLVMContextRef ctx, const char *path, int opt_level,
                          LLVMModuleRef *out);
 

@@ -129,6 +129,33 @@ START_TEST(emit_into_memory) {
 }
 END_TEST
 
+extern int qsort_null_arrays; /* unit/qsort_probe.c */
+
+/* A segment that ends in `unreachable` has no successor: the segment walk
+ * sorted an empty list of successors, whose storage is a null pointer. */
+START_TEST(split_segment_ends_unreachable) {
+  static const char *const ir = SPIR_PRELUDE
+      "define spir_kernel void @stop(ptr addrspace(1) %p, i32 %n) {\n"
+      "entry:\n"
+      "  store i32 1, ptr addrspace(1) %p\n"
+      "  call void @gridsplit_grid_sync()\n"
+      "  store i32 2, ptr addrspace(1) %p\n"
+      "  unreachable\n"
+      "}\n";
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = parse_ir(ctx, ir);
+  gs_analysis *a = NULL;
+  gs_error *e = gs_split_module(m, NULL, &a);
+  ck_assert_msg(e == NULL, "%s", e ? gs_error_message(e) : "");
+  ck_assert_int_eq(qsort_null_arrays, 0);
+  ck_assert_uint_eq(gs_segment_successor_count(a, 0, 1), 0);
+  ck_assert_uint_eq(gs_segment_successor_count(a, 0, 0), 1);
+  gs_analysis_dispose(a);
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+}
+END_TEST
+
 Suite *suite_split(void) {
   Suite *s = suite_create("split");
   TCase *tc = tcase_create("split");
@@ -136,6 +163,7 @@ Suite *suite_split(void) {
   tcase_add_test(tc, split_drops_original);
   tcase_add_test(tc, split_error_leaves_module);
   tcase_add_test(tc, emit_into_memory);
+  tcase_add_test(tc, split_segment_ends_unreachable);
   suite_add_tcase(s, tc);
   return s;
 }
