@@ -586,6 +586,14 @@ def b_local_carry(a, rng, g, w):
     a.scalar("n", n)
 
 
+def b_local_helper(a, rng, g, w):
+    n = g[0] - 3
+    a.buffer("in", "i", [rng.randrange(-1000, 1000) for _ in range(n)])
+    a.zeros("sums", 4 * (g[0] // w[0]))
+    a.zeros("out", 4 * n)
+    a.scalar("n", n)
+
+
 def b_divergent(a, rng, g, w):
     a.buffer("trips", "i", [1 + i % 3 for i in range(g[0])])
     a.zeros("out", 4 * g[0])
@@ -657,6 +665,7 @@ CASES = [
     ("private_live.cl", "private_carry", b_private_carry, D1),
     ("local_live.cl", "local_carry", b_local_carry, [((64,), (64,)), ((256,), (32,)),
                                                       ((2048,), (64,))]),
+    ("local_helper.cl", "local_helper", b_local_helper, [((256,), (64,))]),
     # Invalid on purpose: both sides must report an error (exit 1), not hang.
     ("divergent.cl", "divergent_sites", b_divergent, [((256,), (64,))]),
 ]
@@ -1282,12 +1291,19 @@ def read_expected_failures(path):
             line = line.split("#", 1)[0].strip()
             if not line:
                 continue
-            fields = [f.strip() for f in line.split("|", 3)]
+            fields = [f.strip() for f in line.split(" | ", 3)]
             if len(fields) != 4 or not all(fields):
                 errors.append("%s:%d: expected `RUNS | CASE | PROBLEM | why`, got `%s`"
                               % (os.path.basename(path), number, line))
                 continue
             runs = [r.strip() for r in fields[0].split(",")]
+            try:
+                re.compile(fields[1])
+                re.compile(fields[2])
+            except re.error as e:
+                errors.append("%s:%d: `%s` or `%s` is not a regular expression: %s"
+                              % (os.path.basename(path), number, fields[1], fields[2], e))
+                continue
             entries.append((runs, fields[1], fields[2], fields[3], number))
     return entries, errors
 
@@ -1491,14 +1507,14 @@ def main():
             lines = problems + ["not compared: %s: %s" % t for t in taken]
             if opts.verbose:
                 lines += ["note: " + n for n in notes]
-            entry = next((e for e in xfails if e[1] in case.name), None)
+            entry = next((e for e in xfails if re.search(e[1], case.name)), None)
             if entry is not None:
                 where = "%s:%d" % (os.path.basename(opts.expected_failures), entry[4])
                 if not problems:
                     status = "XPASS"
                     lines.insert(0, "listed in %s as failing with `%s` (%s); it passes now: "
                                  "remove the entry" % (where, entry[2], entry[3]))
-                elif all(entry[2] in p for p in problems):
+                elif all(re.search(entry[2], p) for p in problems):
                     status = "XFAIL"
                     lines.insert(0, "expected (%s): %s" % (where, entry[3]))
                 else:
@@ -1516,7 +1532,7 @@ def main():
             sys.stdout.flush()
     # An entry that names no case of this run is out of date.
     for runs, pattern, problem, why, number in xfails:
-        if not any(pattern in c.name for c in selection):
+        if not any(re.search(pattern, c.name) for c in selection):
             failed += 1
             print("STALE %s:%d: `%s` names no case of %s"
                   % (os.path.basename(opts.expected_failures), number, pattern, name))
