@@ -15,7 +15,8 @@ fce9b84 let through:
              writes that output wrong (outputs the model does not write
              were not compared);
   nvptx      gridsplit --target nvptx fails under --export-gpu (the case
-             went to skipped.txt and passed);
+             went to skipped.txt and passed), and gpu_check.sh on an
+             exported case whose GPU bytes differ (it exited 0);
   xfail      an expected failure that fails for another reason than the
              one listed, one that passes, and one that names no case
              (only the passing one was caught, without its reason).
@@ -141,14 +142,53 @@ def main():
             extra = ["--export-gpu", os.path.join(work, name + ".export"), "--export-tool", tool]
             tool = os.path.abspath(opts.tool)
         rc, out = run_e2e(opts, common + ["--tool", opts.tool, "--plain", opts.plain] +
-                          (extra[:2] if extra else []))
+                          (["--export-gpu", os.path.join(work, name + ".export-ok")]
+                           if extra else []))
         ok &= check(name + " (unplanted)", rc, out, 0, ["1 passed, 0 failed"])
         rc, out = run_e2e(opts, common + ["--tool", tool, "--plain", plain] + extra)
         ok &= check(name, rc, out, 1, [plant["expect"], "0 passed, 1 failed"])
+    if not opts.only or "nvptx" in opts.only:
+        ok &= check_gpu_check(work, os.path.join(work, "nvptx.export-ok"))
     if not opts.only or "xfail" in opts.only:
         ok &= check_expected_failures(opts, work)
     print("harness: %s" % ("every plant failed the run" if ok else "a plant went unnoticed"))
     return 0 if ok else 1
+
+
+# Stands in for gs-cuda-run: writes the expected outputs of the case (its
+# working directory) to --out, with one byte of $CORRUPT.bin flipped.
+FAKE_GPU_RUN = """#!/usr/bin/env python3
+import os, shutil, sys
+out = sys.argv[sys.argv.index("--out") + 1]
+os.makedirs(out, exist_ok=True)
+for f in os.listdir("expected"):
+    if f.endswith(".bin"):
+        shutil.copy(os.path.join("expected", f), out)
+corrupt = os.path.join(out, os.environ.get("CORRUPT", "") + ".bin")
+if os.path.exists(corrupt):
+    data = bytearray(open(corrupt, "rb").read())
+    data[0] ^= 1
+    open(corrupt, "wb").write(bytes(data))
+"""
+
+
+def check_gpu_check(work, export):
+    """gpu_check.sh on the unplanted nvptx export (reduce_sum@256/256): exit 0
+    when the GPU's bytes are the expected ones, 1 when one byte differs (it
+    exited 0 whatever failed)."""
+    fake = os.path.join(work, "fake-gs-cuda-run")
+    with open(fake, "w") as f:
+        f.write(FAKE_GPU_RUN)
+    os.chmod(fake, os.stat(fake).st_mode | stat.S_IEXEC)
+    ok = True
+    for corrupt, want_rc, want in (("", 0, "1 passed, 0 failed"),
+                                   ("partial", 1, "0 passed, 1 failed")):
+        p = subprocess.run(["sh", os.path.join(HERE, "gpu_check.sh"), export, fake,
+                            os.path.join(work, "gpu-out")], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, env=dict(os.environ, CORRUPT=corrupt))
+        ok &= check("gpu_check.sh%s" % (" (planted: %s)" % corrupt if corrupt else ""),
+                    p.returncode, p.stdout.decode(errors="replace"), want_rc, [want])
+    return ok
 
 
 def check_expected_failures(opts, work):
