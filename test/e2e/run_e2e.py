@@ -197,7 +197,7 @@ def b_bfs_frontier(a, rng, g, w):
     # which nodes each level writes does not. Level L (depth L+1 of the tree,
     # every node has one parent) goes to frontier_b for even L, frontier_a
     # for odd L; frontier_a starts as [source]. What each buffer must hold is
-    # decided by these layers (compare_layers).
+    # decided by these layers (check_layers).
     depth = [[0]]
     while depth[-1] and len(depth) <= 64:
         depth.append([w for v in depth[-1] for w in edges[offsets[v]:offsets[v + 1]]])
