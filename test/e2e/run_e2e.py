@@ -821,8 +821,8 @@ class Runner:
         defects found on the way that did not stop the run."""
         run_input, plan, problems = source, [], []
         if self.opts.via_spirv:
-            # The SPIR-V itself: split and emit it (leaving only the
-            # segments), validate it, translate it back with the LLVM 15
+            # The SPIR-V itself: split and emit it, validate it, translate
+            # it back with the LLVM 15
             # SPIRV-LLVM-Translator, and run that module with its plan.
             spv_dir = out_dir + ".spirv"
             stem = os.path.splitext(os.path.basename(source))[0]
@@ -830,7 +830,7 @@ class Runner:
             bc = os.path.join(spv_dir, stem + ".bc")
             level = ["-O%d" % self.opts.opt_level] if self.opts.opt_level is not None else []
             rc, out, _ = self.run([self.opts.split_tool or self.opts.tool, "--target", "spirv",
-                                   "--drop-original", "--kernel", case.kernel, "-o", spv_dir] +
+                                   "--kernel", case.kernel, "-o", spv_dir] +
                                   level + [source], self.opts.timeout)
             if rc:
                 return rc, "gridsplit --target spirv failed:\n" + out, problems
@@ -846,32 +846,6 @@ class Runner:
             rc, out, _ = self.run([self.opts.via_spirv, "-r", spv, "-o", bc], self.opts.timeout)
             if rc:
                 return rc, "llvm-spirv -r failed:\n" + out, problems
-            # SPEC: after a split nothing may reference a grid barrier. A
-            # function left behind that calls one (POCL cannot link it) is
-            # a problem of the case; the run goes on without the functions
-            # no segment reaches, so that the segments' bytes are compared
-            # all the same.
-            rc, out, _ = self.run([os.path.join(self.llvm15, "llvm-nm"), "--undefined-only",
-                                   bc], 60)
-            if rc:
-                return rc, "llvm-nm failed:\n" + out, problems
-            left = sorted(set(l.split()[-1] for l in out.splitlines() if l.strip()) &
-                          BARRIER_NAMES)
-            if left:
-                with open(os.path.join(spv_dir, stem + ".plan.json")) as f:
-                    segments = [seg["function"] for kernel in json.load(f)["kernels"]
-                                if kernel["name"] == case.kernel for seg in kernel["segments"]]
-                pruned = os.path.join(spv_dir, stem + ".pruned.bc")
-                rc, out, _ = self.run([os.path.join(self.llvm15, "opt"),
-                                       "-passes=internalize,globaldce",
-                                       "-internalize-public-api-list=" + ",".join(segments),
-                                       bc, "-o", pruned], 60)
-                if rc:
-                    return rc, "opt (removing what no segment reaches) failed:\n" + out, problems
-                problems.append("the split module (--target spirv --drop-original) still "
-                                "references %s (SPEC: after a split nothing may); run without "
-                                "the functions no segment reaches" % " ".join(left))
-                bc = pruned
             run_input = bc
             plan = ["--plan", os.path.join(spv_dir, stem + ".plan.json")]
         level = ["-O%d" % self.opts.opt_level] if self.opts.opt_level is not None else []
@@ -879,8 +853,30 @@ class Runner:
                    ["--virtual-workgroups", "--physical-groups", str(self.opts.virtual)])
         cmd = [self.opts.tool, "run", "--kernel", case.kernel] + level + plan + virtual + [
                "--grid", ",".join(map(str, case.grid)),
-               "--workgroup", ",".join(map(str, case.wg)), "--out", out_dir, run_input] + args.items
-        rc, out, _ = self.run(cmd, self.opts.timeout)
+               "--workgroup", ",".join(map(str, case.wg)), "--out", out_dir]
+        rc, out, _ = self.run(cmd + [run_input] + args.items, self.opts.timeout)
+        left = sorted(name for name in BARRIER_NAMES if "Cannot find symbol %s " % name in out)
+        if rc and plan and left:
+            # SPEC: after a split nothing may reference a grid barrier. What
+            # gridsplit run keeps of the module (the segments and every
+            # function that is not a kernel) still does, and POCL cannot link
+            # it: a problem of the case. The run goes on without the
+            # functions no segment reaches, so that the segments' bytes are
+            # compared all the same.
+            problems.append("the split module still references %s where gridsplit run has "
+                            "dropped the other kernels (SPEC: after a split nothing may); "
+                            "run without the functions no segment reaches" % " ".join(left))
+            with open(plan[1]) as f:
+                segments = [seg["function"] for kernel in json.load(f)["kernels"]
+                            if kernel["name"] == case.kernel for seg in kernel["segments"]]
+            pruned = os.path.splitext(run_input)[0] + ".pruned.bc"
+            rc, out, _ = self.run([os.path.join(self.llvm15, "opt"),
+                                   "-passes=internalize,globaldce",
+                                   "-internalize-public-api-list=" + ",".join(segments),
+                                   run_input, "-o", pruned], 60)
+            if rc:
+                return rc, "opt (removing what no segment reaches) failed:\n" + out, problems
+            rc, out, _ = self.run(cmd + [pruned] + args.items, self.opts.timeout)
         return rc, out, problems
 
 
