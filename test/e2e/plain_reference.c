@@ -9,9 +9,12 @@
  *                      [--out DIR] NAME=@FILE|zeros:BYTES|local:BYTES|VALUE...
  *
  * The same arguments as gs-reference and `gridsplit run`; the kernel name
- * selects the function. Only the buffers that the function defines as
- * outputs are written to DIR/NAME.bin. Build without -ffast-math and without
- * FP contraction, so every float operation rounds as it does in the kernel. */
+ * selects the function. The buffers that the function defines as outputs
+ * are written to DIR/NAME.bin, and DIR/reference.manifest says which of them
+ * the model changed, as gs-reference's does. Every buffer the kernel may
+ * write must be a model's output: run_e2e.py fails a case where gridsplit
+ * writes one the model does not. Build without -ffast-math and without FP
+ * contraction, so every float operation rounds as it does in the kernel. */
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -38,6 +41,7 @@ struct arg {
   const char *name;
   const char *value;  /* scalars */
   unsigned char *data; /* buffers */
+  unsigned char *initial; /* their bytes before the model ran */
   size_t bytes;
   bool output;
 };
@@ -356,18 +360,34 @@ int main(int argc, char **argv) {
     ++k;
   if (k == sizeof kernels / sizeof *kernels)
     fail("no plain reference for kernel %s", kernel);
+  for (unsigned j = 0; j < nargs; ++j)
+    if (args[j].data) {
+      args[j].initial = malloc(args[j].bytes + 1);
+      if (!args[j].initial)
+        fail("out of memory");
+      memcpy(args[j].initial, args[j].data, args[j].bytes);
+    }
   kernels[k].run();
 
   if (mkdir(dir, 0777) && errno != EEXIST)
     fail("%s: %s", dir, strerror(errno));
+  char path[4096];
+  snprintf(path, sizeof path, "%s/reference.manifest", dir);
+  FILE *manifest = fopen(path, "w");
+  if (!manifest)
+    fail("%s: %s", path, strerror(errno));
   for (unsigned j = 0; j < nargs; ++j) {
     if (!args[j].output)
       continue;
-    char path[4096];
     snprintf(path, sizeof path, "%s/%s.bin", dir, args[j].name);
     FILE *f = fopen(path, "wb");
     if (!f || fwrite(args[j].data, 1, args[j].bytes, f) != args[j].bytes || fclose(f))
       fail("%s: cannot write", path);
+    bool changed = memcmp(args[j].data, args[j].initial, args[j].bytes) != 0;
+    fprintf(manifest, "%s %s %zu\n", args[j].name, changed ? "changed" : "unchanged",
+            args[j].bytes);
   }
+  if (fclose(manifest))
+    fail("%s/reference.manifest: cannot write", dir);
   return 0;
 }

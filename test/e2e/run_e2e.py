@@ -12,23 +12,33 @@ from a seeded PRNG) this runs
   * `gridsplit run` on the same source and the same arguments;
 
 and compares every output buffer byte for byte (STYLE.md: "Tests that run
-kernels compare exact bytes with an independent reference"). Outputs whose
-bytes depend on the order of atomics are compared after a canonicalisation
-that the case names (sorted, sorted per segment) or not at all, and outputs
-of host-libm transcendental builtins within a few ulp; each such case says
-why.
+kernels compare exact bytes with an independent reference"). Both sides must
+write the same outputs (one only the reference wrote must be one it left
+unchanged). Outputs whose bytes depend on the order of atomics are compared
+after a canonicalisation that the case names (sorted, sorted per segment, by
+layers), and outputs of host-libm transcendental builtins within a few ulp;
+each such case says why. An output left uncompared must be named by its case
+with the reason, and every run prints it.
 
   run_e2e.py --tool build/tools/gridsplit --reference build/test/e2e/gs-reference
              --plain build/test/e2e/gs-plain-reference --clang clang-15 [-k SUBSTR]
   run_e2e.py --self-check ...   (no tool: reference against the plain C models)
+  run_e2e.py --via-spirv llvm-spirv-15 --split-tool build/llvm22/tools/gridsplit ...
+                                (LLVM 22's splits through SPIR-V: e2e-llvm22)
+
+Cases known to fail are listed in expected_failures.txt, each with the
+problem it fails with; a listed case that passes, or fails otherwise, fails
+the run.
 
 The last line is `N passed, N failed`; exit status 0 only when none failed.
 """
 import argparse
 import concurrent.futures
+import json
 import math
 import os
 import random
+import re
 import shutil
 import struct
 import subprocess
@@ -37,6 +47,8 @@ import tempfile
 import threading
 import time
 import zlib
+
+import spirv_legacy
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURES = os.path.join(os.path.dirname(HERE), "fixtures")
@@ -133,7 +145,10 @@ def csr_random_tree(rng, nodes):
 #
 # A case builder takes (args, rng, grid, wg) and returns a dict of comparison
 # modes for outputs that are not compared exactly:
-#   ("skip", why)                  not compared
+#   ("skip", why)                  not compared: only where no comparison is
+#                                  possible; every run prints it with why
+#   ("layers", fmt, layers)        what writing the layers (lists of values, in
+#                                  order, each from slot 0 in any order) leaves
 #   ("sorted", fmt)                compared as a multiset of fmt elements
 #   ("segments", fmt, starts, counts)  sorted within segments [start, start+count)
 #                                  named by two int buffers of the expected output
@@ -181,8 +196,18 @@ def b_bfs_frontier(a, rng, g, w):
     a.buffer("parent", "i", [-1] * nodes)
     a.scalar("source", 0)
     a.scalar("max_levels", 64)
-    why = "frontier order follows the order of the atomic increments"
-    return {"frontier_a": ("skip", why), "frontier_b": ("skip", why)}
+    # The order within a level follows the order of the atomic increments;
+    # which nodes each level writes does not. Level L (depth L+1 of the tree,
+    # every node has one parent) goes to frontier_b for even L, frontier_a
+    # for odd L; frontier_a starts as [source]. What each buffer must hold is
+    # decided by these layers (check_layers).
+    depth = [[0]]
+    while depth[-1] and len(depth) <= 64:
+        depth.append([w for v in depth[-1] for w in edges[offsets[v]:offsets[v + 1]]])
+    layers = {"frontier_a": [depth[0]], "frontier_b": []}
+    for level in range(1, len(depth)):
+        layers["frontier_b" if level % 2 else "frontier_a"].append(depth[level])
+    return {name: ("layers", "I", layers[name]) for name in layers}
 
 
 def b_bitonic_sort(a, rng, g, w):
@@ -584,10 +609,30 @@ def b_bicg_local(a, rng, g, w):
     a.scalar("ny", ny)
 
 
+def b_local_helper(a, rng, g, w):
+    n = g[0] - 3
+    a.buffer("in", "i", [rng.randrange(-1000, 1000) for _ in range(n)])
+    a.zeros("sums", 4 * (g[0] // w[0]))
+    a.zeros("out", 4 * n)
+    a.scalar("n", n)
+
+
 def b_divergent(a, rng, g, w):
     a.buffer("trips", "i", [1 + i % 3 for i in range(g[0])])
     a.zeros("out", 4 * g[0])
-    return {"expect": "error"}
+    # The whole of what both must say: the branch and the two barriers by
+    # their source lines (the barriers' numbers and the branch's IR text
+    # differ between -O0 and -O2 and between the LLVMs).
+    sites = ("can reach barrier [0-9]+ \\(divergent\\.cl:%s\\) while others reach barrier "
+             "[0-9]+ \\(divergent\\.cl:%s\\)")
+    tool = ("{source}: error: kernel 'divergent_sites': divergent grid barrier: the branch "
+            "'br [^']*' \\(divergent\\.cl:10:3\\) depends on the invocation id, and "
+            "invocations that take it (?:" + sites % ("12:5", "14:3") + "|" +
+            sites % ("14:3", "12:5") + "); every invocation that has not returned must reach "
+            "the same barrier")
+    reference = ("gs-reference: error: divergent grid barrier: invocations reached different "
+                 "barrier sites")
+    return {"expect": ("error", tool, re.escape(reference))}
 
 
 # (file, kernel, builder, sizes): sizes are (grid, workgroup) per tier:
@@ -646,6 +691,7 @@ CASES = [
     ("virtual_helpers.cl", "helper_rounds", b_helper_rounds,
      [((16, 8), (16, 8)), ((32, 16), (8, 4))]),
     ("own_writes.cl", "bicg_local", b_bicg_local, [((64,), (16,)), ((256,), (64,))]),
+    ("local_helper.cl", "local_helper", b_local_helper, [((256,), (64,))]),
     # Invalid on purpose: both sides must report an error (exit 1), not hang.
     ("divergent.cl", "divergent_sites", b_divergent, [((256,), (64,))]),
 ]
@@ -726,6 +772,8 @@ class Runner:
         self.work = opts.work
         self.cache = {}
         self.signatures = {}
+        self.majors = {}  # clang -> its major version
+        self.llvm15 = os.path.dirname(opts.clang or "")  # llvm-nm, opt beside clang 15
         self.lock = threading.Lock()  # cases run in threads; compile each object once
 
     def run(self, cmd, timeout):
@@ -795,31 +843,67 @@ class Runner:
         return rc, out
 
     def tool(self, case, source, args, out_dir):
-        run_input, plan = source, []
+        """Runs `gridsplit run`. Returns (rc, output, problems): PROBLEMS are
+        defects found on the way that did not stop the run."""
+        run_input, plan, problems = source, [], []
         if self.opts.via_spirv:
-            # The SPIR-V itself: split and emit it, translate it back with
+            # The SPIR-V itself: split and emit it, validate it, translate
+            # it back with the LLVM 15
             # SPIRV-LLVM-Translator, and run that module with its plan.
             spv_dir = out_dir + ".spirv"
             stem = os.path.splitext(os.path.basename(source))[0]
+            spv = os.path.join(spv_dir, stem + ".spv")
+            bc = os.path.join(spv_dir, stem + ".bc")
             level = ["-O%d" % self.opts.opt_level] if self.opts.opt_level is not None else []
-            rc, out, _ = self.run([self.opts.tool, "--target", "spirv", "--kernel", case.kernel,
-                                   "-o", spv_dir] + level + [source], self.opts.timeout)
+            rc, out, _ = self.run([self.opts.split_tool or self.opts.tool, "--target", "spirv",
+                                   "--kernel", case.kernel, "-o", spv_dir] +
+                                  level + [source], self.opts.timeout)
             if rc:
-                return rc, "gridsplit --target spirv failed:\n" + out
-            rc, out, _ = self.run([self.opts.via_spirv, "-r", os.path.join(spv_dir, stem + ".spv"),
-                                   "-o", os.path.join(spv_dir, stem + ".bc")], self.opts.timeout)
+                return rc, "gridsplit --target spirv failed:\n" + out, problems
+            rc, out, _ = self.run([self.opts.spirv_val, spv], self.opts.timeout)
             if rc:
-                return rc, "llvm-spirv -r failed:\n" + out
-            run_input = os.path.join(spv_dir, stem + ".bc")
+                return rc, "spirv-val rejects %s:\n%s" % (spv, out), problems
+            if self.opts.split_tool:
+                with open(spv, "rb") as f:
+                    legacy, _ = spirv_legacy.scalar_nulls_to_zeros(f.read())
+                spv = os.path.join(spv_dir, stem + ".legacy.spv")
+                with open(spv, "wb") as f:
+                    f.write(legacy)
+            rc, out, _ = self.run([self.opts.via_spirv, "-r", spv, "-o", bc], self.opts.timeout)
+            if rc:
+                return rc, "llvm-spirv -r failed:\n" + out, problems
+            run_input = bc
             plan = ["--plan", os.path.join(spv_dir, stem + ".plan.json")]
         level = ["-O%d" % self.opts.opt_level] if self.opts.opt_level is not None else []
         virtual = ([] if self.opts.virtual is None else
                    ["--virtual-workgroups", "--physical-groups", str(self.opts.virtual)])
         cmd = [self.opts.tool, "run", "--kernel", case.kernel] + level + plan + virtual + [
                "--grid", ",".join(map(str, case.grid)),
-               "--workgroup", ",".join(map(str, case.wg)), "--out", out_dir, run_input] + args.items
-        rc, out, _ = self.run(cmd, self.opts.timeout)
-        return rc, out
+               "--workgroup", ",".join(map(str, case.wg)), "--out", out_dir]
+        rc, out, _ = self.run(cmd + [run_input] + args.items, self.opts.timeout)
+        left = sorted(name for name in BARRIER_NAMES if "Cannot find symbol %s " % name in out)
+        if rc and plan and left:
+            # SPEC: after a split nothing may reference a grid barrier. What
+            # gridsplit run keeps of the module (the segments and every
+            # function that is not a kernel) still does, and POCL cannot link
+            # it: a problem of the case. The run goes on without the
+            # functions no segment reaches, so that the segments' bytes are
+            # compared all the same.
+            problems.append("the split module still references %s where gridsplit run has "
+                            "dropped the other kernels (SPEC: after a split nothing may); "
+                            "run without the functions no segment reaches" % " ".join(left))
+            with open(plan[1]) as f:
+                segments = [seg["function"] for kernel in json.load(f)["kernels"]
+                            if kernel["name"] == case.kernel for seg in kernel["segments"]]
+            pruned = os.path.splitext(run_input)[0] + ".pruned.bc"
+            rc, out, _ = self.run([os.path.join(self.llvm15, "opt"),
+                                   "-passes=internalize,globaldce",
+                                   "-internalize-public-api-list=" + ",".join(segments),
+                                   run_input, "-o", pruned], 60)
+            if rc:
+                return rc, "opt (removing what no segment reaches) failed:\n" + out, problems
+            rc, out, _ = self.run(cmd + [pruned] + args.items, self.opts.timeout)
+        return rc, out, problems
 
 
 def read_manifest(directory):
@@ -875,8 +959,48 @@ def canonical(data, mode, expected_dir):
     return data
 
 
+def check_layers(name, data, layers, fmt, expected):
+    """None when DATA is what writing LAYERS into a buffer, in that order,
+    each layer's values in any order from slot 0, can leave; else why not.
+    Every slot holds a value of the last layer that reached it, no value of a
+    layer twice, so the last layer's slots hold exactly its values; slots no
+    layer reached hold EXPECTED's bytes."""
+    values, before = unpack(data, fmt), unpack(expected, fmt)
+    if len(data) != len(expected):
+        return "%s: %d bytes expected, %d written" % (name, len(expected), len(data))
+    owner = [None] * len(values)
+    sets = [set(layer) for layer in layers]
+    for index, layer in enumerate(layers):
+        if len(layer) > len(values):
+            return "%s: layer %d has %d values, the buffer %d" % (name, index, len(layer),
+                                                                   len(values))
+        owner[:len(layer)] = [index] * len(layer)
+    seen = {}
+    for slot, value in enumerate(values):
+        index = owner[slot]
+        if index is None:
+            if value != before[slot]:
+                return "%s: [%d] is past every layer, expected %s (unwritten), got %s" % (
+                    name, slot, fmt_value(before[slot], fmt), fmt_value(value, fmt))
+            continue
+        if value not in sets[index]:
+            return "%s: [%d] = %s is not a value of layer %d (%d values), the last to " \
+                   "write it" % (name, slot, fmt_value(value, fmt), index, len(layers[index]))
+        if (index, value) in seen:
+            return "%s: %s of layer %d at both [%d] and [%d]" % (
+                name, fmt_value(value, fmt), index, seen[(index, value)], slot)
+        seen[(index, value)] = slot
+    return None
+
+
 def compare(name, expected, actual, mode, fmt, expected_dir):
     """None when equal under mode, else a one-paragraph diff summary."""
+    if mode and mode[0] == "layers":
+        # The reference too must be one of the outcomes the layers allow.
+        diff = check_layers(name, expected, mode[2], mode[1], expected)
+        if diff:
+            return "the reference's " + diff
+        return check_layers(name, actual, mode[2], mode[1], expected)
     if mode and mode[0] == "ulp":
         if len(expected) != len(actual):
             return "%s: %d bytes expected, %d written" % (name, len(expected), len(actual))
@@ -909,12 +1033,45 @@ def compare(name, expected, actual, mode, fmt, expected_dir):
     return text
 
 
+# Cases --export-gpu cannot export, each for a reason outside gridsplit: the
+# case name (a substring), the major version of the export's clang (None:
+# any), the step that fails, and why. Every one taken is printed; one that no
+# longer fails is an error, so that the entry gets removed. Anything else that
+# fails, and any failure of `gridsplit --target nvptx`, fails the case.
+GPU_EXPORT_EXCEPTIONS = [
+    ("stream_compact:", 22, "clang",
+     "clang 22's OpenCL header declares none of the OpenCL 2.0 atomic_* functions the kernel "
+     "calls (atomic_store_explicit, atomic_fetch_add, ...) for nvptx64"),
+]
+
+EXPORT_LOCK = threading.Lock()
+
+# The grid barriers of SPEC section 1 that a module names as functions.
+BARRIER_NAMES = {"gridsplit_grid_sync", "__ockl_grid_sync"}
+
+
+def clang_major(clang):
+    out = subprocess.run([clang, "--version"], stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT).stdout.decode(errors="replace")
+    found = re.search(r"clang version ([0-9]+)", out)
+    return int(found.group(1)) if found else None
+
+
+def export_exception(case, major, step):
+    for pattern, version, which, why in GPU_EXPORT_EXCEPTIONS:
+        if pattern in case.name and version in (None, major) and which == step:
+            return why
+    return None
+
+
 def export_gpu(runner, case, source, args, exp_dir, modes, sig):
     """Writes what an NVIDIA GPU needs to run CASE with gs-cuda-run: the
     kernel compiled for NVPTX (clang, lowering/opencl_nvptx.ll), split to PTX
-    with its plan, the inputs, the expected outputs, and one line of
-    EXPORT/cases.txt. Kernels that need builtins the NVPTX device library
-    lacks are listed in EXPORT/skipped.txt with the missing names."""
+    with its plan, the inputs, the expected outputs, how to compare them
+    (compare.json), and one line of EXPORT/cases.txt. Returns (problems,
+    exceptions): a step that fails is a problem unless GPU_EXPORT_EXCEPTIONS
+    lists it (then an exception, also written to EXPORT/exceptions.txt); a
+    listed step that succeeds is a problem."""
     opts = runner.opts
     root = os.path.abspath(opts.export_gpu)
     slug = "".join(c if c.isalnum() or c in "-." else "_" for c in case.name)
@@ -922,57 +1079,141 @@ def export_gpu(runner, case, source, args, exp_dir, modes, sig):
     shutil.rmtree(cdir, ignore_errors=True)
     os.makedirs(cdir)
     clang = opts.export_clang or opts.clang
+    with runner.lock:
+        if clang not in runner.majors:
+            runner.majors[clang] = clang_major(clang)
+    major = runner.majors[clang]
     llvm = os.path.dirname(clang)
     lib = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "lowering",
                        "opencl_nvptx.ll")
-    steps = [[clang, "-x", "cl", "-cl-std=CL2.0", "-Xclang", "-finclude-default-header",
-              "-fno-discard-value-names", "-target", "nvptx64-nvidia-cuda", "-emit-llvm", "-c",
-              "-O2", "-o", os.path.join(cdir, "k.bc"), source],
-             [os.path.join(llvm, "llvm-link"), os.path.join(cdir, "k.bc"), lib, "-o",
-              os.path.join(cdir, "linked.bc")],
-             [os.path.join(llvm, "opt"), "-passes=always-inline,instcombine,globaldce",
-              os.path.join(cdir, "linked.bc"), "-o", os.path.join(cdir, "kernel.bc")]]
-    for cmd in steps:
+    steps = [("clang", [clang, "-x", "cl", "-cl-std=CL2.0", "-Xclang",
+                        "-finclude-default-header", "-fno-discard-value-names", "-target",
+                        "nvptx64-nvidia-cuda", "-emit-llvm", "-c", "-O2", "-o",
+                        os.path.join(cdir, "k.bc"), source]),
+             ("llvm-link", [os.path.join(llvm, "llvm-link"), os.path.join(cdir, "k.bc"), lib,
+                            "-o", os.path.join(cdir, "linked.bc")]),
+             ("opt", [os.path.join(llvm, "opt"), "-passes=always-inline,instcombine,globaldce",
+                      os.path.join(cdir, "linked.bc"), "-o", os.path.join(cdir, "kernel.bc")]),
+             ("builtins", [os.path.join(llvm, "llvm-nm"), "--undefined-only",
+                           os.path.join(cdir, "kernel.bc")]),
+             ("nvptx", [opts.export_tool or opts.tool, "--target", "nvptx"] +
+              (["--mcpu", opts.export_mcpu] if opts.export_mcpu else []) +
+              ["--drop-original", "-o", cdir, os.path.join(cdir, "kernel.bc")])]
+    for step, cmd in steps:
         rc, out, _ = runner.run(cmd, 120)
+        if step == "builtins" and rc == 0:
+            missing = sorted(set(l.split()[-1] for l in out.splitlines()
+                                 if l.strip() and "gridsplit_grid_sync" not in l
+                                 and "llvm." not in l))
+            if missing:
+                rc, out = 1, "the NVPTX device library lacks " + " ".join(missing)
+        why = None if step == "nvptx" else export_exception(case, major, step)
         if rc:
             shutil.rmtree(cdir, ignore_errors=True)
-            with open(os.path.join(root, "skipped.txt"), "a") as f:
-                f.write("%s: %s failed\n" % (case.name, os.path.basename(cmd[0])))
-            return
-    rc, out, _ = runner.run([os.path.join(llvm, "llvm-nm"), "--undefined-only",
-                             os.path.join(cdir, "kernel.bc")], 60)
-    missing = [l.split()[-1] for l in out.splitlines()
-               if l.strip() and "gridsplit_grid_sync" not in l and "llvm." not in l]
-    if missing:
-        shutil.rmtree(cdir, ignore_errors=True)
-        with open(os.path.join(root, "skipped.txt"), "a") as f:
-            f.write("%s: needs %s\n" % (case.name, " ".join(sorted(set(missing)))))
-        return
-    rc, out, _ = runner.run([opts.export_tool or opts.tool, "--target", "nvptx"] +
-                            (["--mcpu", opts.export_mcpu] if opts.export_mcpu else []) +
-                            ["--drop-original", "-o", cdir, os.path.join(cdir, "kernel.bc")], 120)
-    if rc:
-        shutil.rmtree(cdir, ignore_errors=True)
-        with open(os.path.join(root, "skipped.txt"), "a") as f:
-            f.write("%s: gridsplit --target nvptx failed: %s\n"
-                    % (case.name, out.strip().splitlines()[-1] if out.strip() else ""))
-        return
+            last = out.strip().splitlines()[-1] if out.strip() else "(no output)"
+            if why is None:
+                return ["export for the GPU: %s failed (exit %d): %s" % (step, rc, last)], []
+            with EXPORT_LOCK, open(os.path.join(root, "exceptions.txt"), "a") as f:
+                f.write("%s: %s: %s\n" % (case.name, step, why))
+            return [], [("GPU export", "%s fails with clang %s: %s" % (step, major, why))]
+        if why is not None:
+            shutil.rmtree(cdir, ignore_errors=True)
+            return ["export for the GPU: %s succeeds, but GPU_EXPORT_EXCEPTIONS says it fails "
+                    "(%s): remove the entry" % (step, why)], []
     for sub, src in (("in", args.dir), ("expected", exp_dir)):
         shutil.copytree(src, os.path.join(cdir, sub))
+    with open(os.path.join(cdir, "compare.json"), "w") as f:
+        json.dump({"modes": modes, "signature": sig, "expected_by": case.expected_by}, f)
     items = [i.replace(args.dir, "in") for i in args.items]
-    exact = [n for n in outputs(exp_dir) if not modes.get(n)]
-    with open(os.path.join(root, "cases.txt"), "a") as f:
-        f.write("%s|%s|%s|%s|%s|%s\n" % (slug, case.kernel, ",".join(map(str, case.grid)),
-                                        ",".join(map(str, case.wg)), " ".join(items),
-                                        " ".join(sorted(exact))))
+    with EXPORT_LOCK, open(os.path.join(root, "cases.txt"), "a") as f:
+        f.write("%s|%s|%s|%s|%s\n" % (slug, case.kernel, ",".join(map(str, case.grid)),
+                                      ",".join(map(str, case.wg)), " ".join(items)))
+    return [], []
+
+
+def check_export(case_dir, act_dir):
+    """gpu_check.sh's comparison: the outputs a GPU run wrote to ACT_DIR
+    against the expected outputs of an exported case, as run_case compares
+    them. Prints the problems and the outputs not compared; 0 when none."""
+    with open(os.path.join(case_dir, "compare.json")) as f:
+        spec = json.load(f)
+    modes = spec["modes"]
+    label = "gs-reference" if spec["expected_by"] == "reference" else "gs-plain-reference"
+    problems, _ = compare_dirs(os.path.join(case_dir, "expected"), act_dir, modes,
+                               spec["signature"], label, "the GPU run")
+    for line in problems + ["not compared: %s: %s" % e for e in exceptions_of(modes)]:
+        print(line)
+    return 1 if problems else 0
+
+
+def exceptions_of(modes):
+    """The outputs MODES leaves uncompared, as (name, why): each one an
+    explicit, justified exception that every run prints."""
+    return [(name, m[1]) for name, m in sorted(modes.items())
+            if not name.startswith("fmt:") and m and m[0] == "skip"]
+
+
+def compare_dirs(exp_dir, act_dir, modes, sig, expected_label, actual_label):
+    """Compares every output of EXP_DIR (the reference's or a plain model's,
+    with its reference.manifest) with ACT_DIR's. Both sides must cover the
+    same outputs: one that only the expected side wrote must be one the
+    manifest calls unchanged, and one that only the actual side wrote is a
+    problem. Returns (problems, notes)."""
+    expected, actual = outputs(exp_dir), outputs(act_dir)
+    manifest = read_manifest(exp_dir)
+    problems, notes = [], []
+    for name in sorted(set(expected) | set(actual)):
+        m = modes.get(name)
+        fmt = modes.get("fmt:" + name) or element_format(sig.get(name, ("", ""))[1])
+        if m and m[0] == "skip":
+            notes.append("%s not compared: %s" % (name, m[1]))
+            continue
+        if name not in actual:
+            if manifest.get(name) == "unchanged":
+                notes.append("%s: unchanged by the kernel, not written by %s"
+                             % (name, actual_label))
+                continue
+            kind = sig.get(name, ("",))[0]
+            problems.append("%s: %s changed by the kernel (%s), missing from %s's output%s"
+                            % (name, "program-scope global" if kind == "program-global"
+                               else "buffer", expected_label, actual_label,
+                               " (SPEC.md 3: a host-output buffer)"
+                               if kind == "program-global" else ""))
+            continue
+        if name not in expected:
+            problems.append("%s: written by %s, but %s wrote no such output"
+                            % (name, actual_label, expected_label))
+            continue
+        if m and m[0] in ("sorted", "segments"):
+            notes.append("%s compared %s: atomics decide the order" % (name, m[0]))
+        if m and m[0] == "layers":
+            notes.append("%s compared by layers: atomics decide the order within a layer"
+                         % name)
+        if m and m[0] == "ulp":
+            notes.append("%s compared within %d ulp: %s" % (name, m[1], m[2]))
+        with open(expected[name], "rb") as e, open(actual[name], "rb") as a:
+            diff = compare(name, e.read(), a.read(), m, fmt, exp_dir)
+        if diff:
+            problems.append(diff)
+    if not expected and not actual:
+        problems.append("no outputs at all: neither %s nor %s wrote any"
+                        % (expected_label, actual_label))
+    return problems, notes
+
+
+def failure(what, rc, out):
+    """A problem: WHAT exited with status RC, and the end of its OUTput."""
+    return "\n".join(["%s failed (exit %d):" % (what, rc)] + out.rstrip().splitlines()[-15:])
 
 
 def run_case(runner, case, mode):
-    """Returns (ok, lines)."""
+    """Returns (problems, notes, exceptions): the case passes when PROBLEMS
+    is empty; EXCEPTIONS are the outputs it did not compare, each with its
+    reason."""
     opts = runner.opts
     source = source_path(case.source)
     if not source:
-        return False, ["no such kernel source: %s" % case.source]
+        return ["no such kernel source: %s" % case.source], [], []
     slug = "".join(c if c.isalnum() or c in "-." else "_" for c in case.name)
     cdir = os.path.join(runner.work, slug)
     shutil.rmtree(cdir, ignore_errors=True)
@@ -983,112 +1224,113 @@ def run_case(runner, case, mode):
     modes = case.builder(args, rng, case.grid, case.wg) or {}
     sig = runner.signature(source, case.kernel)
     if not sig:
-        return False, ["gs-reference --signature found no kernel %s in %s" % (case.kernel, source)]
+        return ["gs-reference --signature found no kernel %s in %s"
+                % (case.kernel, source)], [], []
 
-    notes = []
     exp_dir = os.path.join(cdir, "expected")
-    if modes.pop("expect", None) == "error":
-        return expect_error(runner, case, source, args, exp_dir, mode, cdir)
+    expect = modes.pop("expect", None)
+    if expect:
+        return expect_error(runner, case, source, args, exp_dir, mode, cdir, expect), [], []
+    exceptions = exceptions_of(modes)
+    expected_label = "gs-reference" if case.expected_by == "reference" else "gs-plain-reference"
     if case.expected_by == "reference":
         rc, out = runner.reference(case, source, args, exp_dir, opts.fused)
         if rc != 0:
-            return False, ["reference failed (exit %d):" % rc] + out.rstrip().splitlines()[-15:]
+            return [failure("reference", rc, out)], [], exceptions
     else:
         rc, out = runner.plain(case, args, exp_dir)
         if rc != 0:
-            return False, ["plain reference failed (exit %d):" % rc] + out.rstrip().splitlines()[-15:]
+            return [failure("plain reference", rc, out)], [], exceptions
 
     if mode == "self-check":
         # gs-reference against gs-plain-reference, where the kernel has one;
         # elsewhere only that the reference ran.
         if case.kernel not in PLAIN_KERNELS:
-            for name, m in sorted(modes.items()):
-                if m and m[0] == "skip":
-                    notes.append("%s not compared: %s" % (name, m[1]))
             if not opts.keep:
                 shutil.rmtree(cdir, ignore_errors=True)
-            return True, ["note: ran; no plain model to compare with"] if opts.verbose else []
+            return [], ["ran; no plain model to compare with"], exceptions
         act_dir = os.path.join(cdir, "plain")
+        actual_label = "gs-plain-reference"
         rc, out = runner.plain(case, args, act_dir)
         if rc != 0:
-            return False, ["plain reference failed (exit %d):" % rc] + out.rstrip().splitlines()[-15:]
-        only = outputs(act_dir)
+            return [failure("plain reference", rc, out)], [], exceptions
+        found = []
     else:
         act_dir = os.path.join(cdir, "tool")
-        rc, out = runner.tool(case, source, args, act_dir)
+        actual_label = "gridsplit run"
+        rc, out, found = runner.tool(case, source, args, act_dir)
         if rc != 0:
-            return False, ["gridsplit run failed (exit %d):" % rc] + out.rstrip().splitlines()[-15:]
-        only = None
+            return found + [failure("gridsplit run", rc, out)], [], exceptions
 
+    problems, notes = compare_dirs(exp_dir, act_dir, modes, sig, expected_label, actual_label)
+    problems = found + problems
     if opts.export_gpu and mode != "self-check":
-        export_gpu(runner, case, source, args, exp_dir, modes, sig)
-    expected, actual = outputs(exp_dir), outputs(act_dir)
-    manifest = read_manifest(exp_dir)
-    problems = []
-    names = sorted(set(expected) | set(actual)) if only is None else sorted(only)
-    for name in names:
-        m = modes.get(name)
-        fmt = modes.get("fmt:" + name) or element_format(sig.get(name, ("", ""))[1])
-        if m and m[0] == "skip":
-            notes.append("%s not compared: %s" % (name, m[1]))
-            continue
-        if name not in actual:
-            if manifest.get(name) == "unchanged":
-                notes.append("%s: unchanged by the kernel, not written by gridsplit run" % name)
-                continue
-            kind = sig.get(name, ("",))[0]
-            problems.append("%s: %s changed by the kernel, missing from gridsplit run's output%s"
-                            % (name, "program-scope global" if kind == "program-global"
-                               else "buffer", " (SPEC.md 3: a host-output buffer)"
-                               if kind == "program-global" else ""))
-            continue
-        if name not in expected:
-            if case.expected_by == "plain":
-                continue  # the plain model covers only some outputs
-            problems.append("%s: written by gridsplit run, but not a writable buffer of %s"
-                            % (name, case.kernel))
-            continue
-        if m and m[0] in ("sorted", "segments"):
-            notes.append("%s compared %s: atomics decide the order" % (name, m[0]))
-        if m and m[0] == "ulp":
-            notes.append("%s compared within %d ulp: %s" % (name, m[1], m[2]))
-        diff = compare(name, open(expected[name], "rb").read(), open(actual[name], "rb").read(),
-                       m, fmt, exp_dir)
-        if diff:
-            problems.append(diff)
+        export_problems, export_exceptions = export_gpu(runner, case, source, args, exp_dir,
+                                                        modes, sig)
+        problems += export_problems
+        exceptions += export_exceptions
     if not opts.keep and not problems:
         shutil.rmtree(cdir, ignore_errors=True)
-    return not problems, problems + (["note: " + n for n in notes] if opts.verbose else [])
+    return problems, notes, exceptions
 
 
-def expect_error(runner, case, source, args, exp_dir, mode, cdir):
-    """An invalid kernel: the reference and `gridsplit run` must both exit
-    with status 1 and say why, within their time limits."""
+def expect_error(runner, case, source, args, exp_dir, mode, cdir, expect):
+    """An invalid kernel: the reference and gridsplit must both exit with
+    status 1, within their time limits, and print exactly the message EXPECT
+    gives (a regular expression for the whole output; {source} is the
+    source's path), and write no output."""
+    _, tool_re, reference_re = expect
     problems = []
     rc, out = runner.reference(case, source, args, exp_dir, runner.opts.fused)
-    if rc != 1 or "divergent" not in out:
-        problems.append("gs-reference: expected exit 1 reporting a divergent barrier, got "
-                        "exit %d: %s" % (rc, out.strip()[-300:]))
+    if rc != 1 or not re.fullmatch(reference_re, out.strip()):
+        problems.append("gs-reference: expected exit 1 and exactly `%s`, got exit %d: %s"
+                        % (reference_re, rc, out.strip()[-600:]))
     if mode != "self-check":
-        rc, out = runner.tool(case, source, args, os.path.join(cdir, "tool"))
-        if rc != 1 or "error" not in out:
-            problems.append("gridsplit run: expected exit 1 with an error, got exit %d: %s"
-                            % (rc, out.strip()[-300:]))
+        act_dir = os.path.join(cdir, "tool")
+        rc, out, found = runner.tool(case, source, args, act_dir)
+        problems += found
+        pattern = tool_re.replace("{source}", re.escape(source))
+        # The tool's message may come from `gridsplit --target spirv` (the
+        # runner's prefix line first).
+        text = out.strip()
+        if text.startswith("gridsplit --target spirv failed:\n"):
+            text = text.split("\n", 1)[1].strip()
+        if rc != 1 or not re.fullmatch(pattern, text):
+            problems.append("gridsplit: expected exit 1 and exactly `%s`, got exit %d: %s"
+                            % (pattern, rc, out.strip()[-600:]))
+        if outputs(act_dir):
+            problems.append("gridsplit run wrote outputs although it failed: %s"
+                            % " ".join(sorted(outputs(act_dir))))
     if not problems and not runner.opts.keep:
         shutil.rmtree(cdir, ignore_errors=True)
-    return not problems, problems
+    return problems
 
 
 def read_expected_failures(path):
-    """`CASE-NAME-SUBSTRING | reason` lines; '#' starts a comment."""
-    entries = []
+    """`RUNS | CASE | PROBLEM | why` lines (expected_failures.txt says what
+    they mean); '#' starts a comment. Returns (entries, errors), an entry
+    (runs, case, problem, why, line number)."""
+    entries, errors = [], []
     if os.path.exists(path):
-        for line in open(path):
+        for number, line in enumerate(open(path), 1):
             line = line.split("#", 1)[0].strip()
-            if line:
-                pattern, _, reason = line.partition("|")
-                entries.append((pattern.strip(), reason.strip() or "no reason given"))
-    return entries
+            if not line:
+                continue
+            fields = [f.strip() for f in line.split(" | ", 3)]
+            if len(fields) != 4 or not all(fields):
+                errors.append("%s:%d: expected `RUNS | CASE | PROBLEM | why`, got `%s`"
+                              % (os.path.basename(path), number, line))
+                continue
+            runs = [r.strip() for r in fields[0].split(",")]
+            try:
+                re.compile(fields[1])
+                re.compile(fields[2])
+            except re.error as e:
+                errors.append("%s:%d: `%s` or `%s` is not a regular expression: %s"
+                              % (os.path.basename(path), number, fields[1], fields[2], e))
+                continue
+            entries.append((runs, fields[1], fields[2], fields[3], number))
+    return entries, errors
 
 
 def calibrate(runner):
@@ -1109,7 +1351,8 @@ def calibrate(runner):
     args.buffer("c", "f", c)
     args.zeros("out", 4 * n)
     case = Case("fp_contract_probe.cl", "fp_contract_probe", None, (n,), (64,), "reference")
-    rc, out = runner.tool(case, source, args, os.path.join(cdir, "tool"))
+    # What else the run finds shows in every case; only the bytes count here.
+    rc, out, _ = runner.tool(case, source, args, os.path.join(cdir, "tool"))
     if rc != 0:
         return None, "gridsplit run failed on the probe (exit %d): %s" % (rc, out.strip()[-500:])
     got = open(os.path.join(cdir, "tool", "out.bin"), "rb").read()
@@ -1120,12 +1363,33 @@ def calibrate(runner):
     return None, "the probe's output matches neither a fused nor an unfused a*b+c"
 
 
+def default_name(opts):
+    """The run's name, as its ctest test is named: e2e, e2e-O0,
+    e2e-virtual, e2e-spirv, e2e-llvm22 (a --split-tool), ..."""
+    if opts.self_check:
+        return "e2e-reference"
+    name = "e2e"
+    if opts.split_tool:
+        out = subprocess.run([opts.split_tool, "--version"], stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT).stdout.decode(errors="replace")
+        found = re.search(r"\(LLVM ([0-9]+)\)", out)
+        name += "-llvm" + (found.group(1) if found else "unknown")
+    elif opts.via_spirv:
+        name += "-spirv"
+    if opts.opt_level is not None:
+        name += "-O%d" % opts.opt_level
+    if opts.virtual is not None:
+        name += "-virtual"
+    return name
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--tool", help="the gridsplit executable")
-    ap.add_argument("--reference", required=True, help="gs-reference")
-    ap.add_argument("--plain", required=True, help="gs-plain-reference")
-    ap.add_argument("--clang", required=True, help="clang 15, to compile kernels for the reference")
+    ap.add_argument("--tool", help="the gridsplit executable (LLVM 15: it runs the kernels "
+                    "on POCL)")
+    ap.add_argument("--reference", help="gs-reference")
+    ap.add_argument("--plain", help="gs-plain-reference")
+    ap.add_argument("--clang", help="clang 15, to compile kernels for the reference")
     ap.add_argument("--self-check", action="store_true",
                     help="no tool: run gs-reference on every case and compare it with "
                     "gs-plain-reference where that models the kernel")
@@ -1137,14 +1401,28 @@ def main():
     ap.add_argument("--via-spirv", metavar="LLVM_SPIRV",
                     help="run every case through SPIR-V: gridsplit --target spirv, then "
                          "LLVM_SPIRV -r back to bitcode, then gridsplit run --plan")
+    ap.add_argument("--split-tool", metavar="GRIDSPLIT",
+                    help="with --via-spirv: the gridsplit that splits and emits the SPIR-V "
+                         "(the LLVM 22 build), while --tool runs it (default: --tool)")
+    ap.add_argument("--spirv-val", metavar="SPIRV_VAL", default=shutil.which("spirv-val"),
+                    help="with --via-spirv: the validator every SPIR-V module must pass "
+                         "(default: spirv-val on the PATH)")
     ap.add_argument("--virtual", metavar="N", type=int,
                     help="split with virtual workgroups and run them on N physical workgroups")
     ap.add_argument("-O", dest="opt_level", type=int, choices=[0, 1, 2, 3],
                     help="the optimisation level gridsplit compiles the OpenCL C at "
                          "(default: the tool's)")
+    ap.add_argument("--name", help="the run's name in expected_failures.txt (default: as "
+                    "ctest names it, from the options: e2e, e2e-O0, e2e-virtual, e2e-spirv, "
+                    "e2e-llvm22, ...)")
+    ap.add_argument("--expected-failures", metavar="FILE",
+                    default=os.path.join(HERE, "expected_failures.txt"),
+                    help="the expected failures (default: expected_failures.txt beside this)")
     ap.add_argument("--export-gpu", metavar="DIR",
-                    help="also write, for every case whose kernel compiles for NVPTX, what "
-                         "gs-cuda-run needs to run it on a GPU (export_gpu)")
+                    help="also write, for every case, what gs-cuda-run needs to run it on a "
+                         "GPU (export_gpu; test/e2e/gpu_check.sh DIR GS_CUDA_RUN runs them); a "
+                         "case that does not export fails unless GPU_EXPORT_EXCEPTIONS "
+                         "lists it")
     ap.add_argument("--export-tool", metavar="GRIDSPLIT",
                     help="the gridsplit that splits the exported kernels (default: --tool)")
     ap.add_argument("--export-clang", metavar="CLANG",
@@ -1152,6 +1430,8 @@ def main():
                          "exported kernels for NVPTX (default: --clang)")
     ap.add_argument("--export-mcpu", metavar="CPU",
                     help="the NVPTX processor of the exported PTX (default: the tool's)")
+    ap.add_argument("--check-export", nargs=2, metavar=("CASE_DIR", "OUT_DIR"),
+                    help="compare a GPU run's outputs with an exported case's (gpu_check.sh)")
     ap.add_argument("-j", "--jobs", type=int, default=min(4, os.cpu_count() or 1))
     ap.add_argument("--timeout", type=int, default=300, help="seconds per gridsplit run")
     ap.add_argument("--work", help="work directory (default: a temporary one)")
@@ -1159,6 +1439,13 @@ def main():
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("--list", action="store_true", help="list the cases and exit")
     opts = ap.parse_args()
+    if opts.check_export:
+        return check_export(*opts.check_export)
+    for flag in ("reference", "plain", "clang"):
+        if not getattr(opts, flag):
+            ap.error("--%s is required" % flag)
+    if opts.split_tool and not opts.via_spirv:
+        ap.error("--split-tool needs --via-spirv")
 
     cases = all_cases()
     if opts.self_check:
@@ -1167,6 +1454,7 @@ def main():
         cases = [c for c in cases if c.expected_by == "reference"]
     elif opts.skip_large:
         cases = [c for c in cases if c.expected_by == "reference"]
+    selection = cases  # before -k: what expected_failures.txt entries must name
     if opts.filter:
         cases = [c for c in cases if any(f in c.name for f in opts.filter)]
     if opts.list:
@@ -1175,21 +1463,43 @@ def main():
                                                else "gs-plain-reference"))
         return 0
 
-    for path, what in ((opts.reference, "gs-reference"), (opts.plain, "gs-plain-reference"),
-                       (opts.clang, "clang")):
-        if not os.path.exists(path):
+    tools = [(opts.reference, "gs-reference"), (opts.plain, "gs-plain-reference"),
+             (opts.clang, "clang")]
+    if not opts.self_check:
+        tools += [(opts.tool, "the gridsplit tool (--tool)")]
+    if opts.split_tool:
+        tools += [(opts.split_tool, "the gridsplit that splits (--split-tool)")]
+    if opts.via_spirv:
+        tools += [(opts.via_spirv, "the SPIR-V translator (--via-spirv)"),
+                  (opts.spirv_val, "spirv-val (--spirv-val)")]
+        tools += [(os.path.join(os.path.dirname(opts.clang), t), t + " beside --clang")
+                  for t in ("llvm-nm", "opt")]
+    for path, what in tools:
+        if not path or not os.path.exists(path):
             print("run_e2e: %s not found at %s" % (what, path))
+            print("0 passed, 1 failed")
             return 1
     if not opts.self_check:
-        if not opts.tool or not os.path.exists(opts.tool):
-            print("run_e2e: the gridsplit tool does not exist (yet): %s" % opts.tool)
-            return 1
         probe = subprocess.run([opts.tool, "run", "--help"], stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT)
         if probe.returncode != 0 or b"--grid" not in probe.stdout:
             print("run_e2e: %s has no `run` command (yet)" % opts.tool)
+            print("0 passed, 1 failed")
             return 1
+    name = opts.name or default_name(opts)
+    xfails, xfail_errors = read_expected_failures(opts.expected_failures)
+    if xfail_errors:
+        for line in xfail_errors:
+            print("run_e2e: " + line)
+        print("0 passed, 1 failed")
+        return 1
+    xfails = [e for e in xfails if "*" in e[0] or name in e[0]]
 
+    if opts.export_gpu:
+        os.makedirs(opts.export_gpu, exist_ok=True)
+        for stale in ("cases.txt", "exceptions.txt", "skipped.txt"):
+            if os.path.exists(os.path.join(opts.export_gpu, stale)):
+                os.remove(os.path.join(opts.export_gpu, stale))
     work_owned = not opts.work
     opts.work = os.path.abspath(opts.work or tempfile.mkdtemp(prefix="gs-e2e."))
     os.makedirs(opts.work, exist_ok=True)
@@ -1203,44 +1513,65 @@ def main():
             print("0 passed, 1 failed")
             return 1
         opts.fused = fused
-    print("run_e2e: %d cases, reference compiled with a*b+c %s, work in %s"
-          % (len(cases), "fused (-mfma)" if opts.fused else "unfused", opts.work))
+    print("run_e2e %s: %d cases, reference compiled with a*b+c %s, work in %s"
+          % (name, len(cases), "fused (-mfma)" if opts.fused else "unfused", opts.work))
     sys.stdout.flush()
 
-    xfails = read_expected_failures(os.path.join(HERE, "expected_failures.txt"))
     passed = failed = expected_failures = 0
+    exceptions = []  # (case, what, why): what was not compared, and why
     t0 = time.time()
     mode = "self-check" if opts.self_check else "tool"
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, opts.jobs)) as pool:
         futures = [(c, pool.submit(run_case, runner, c, mode)) for c in cases]
         for case, fut in futures:
             try:
-                ok, lines = fut.result()
+                problems, notes, taken = fut.result()
             except Exception as e:  # a bug in this script must not hide the others
-                ok, lines = False, ["run_e2e internal error: %r" % e]
-            why = next((r for pattern, r in xfails if pattern in case.name), None)
-            if why is not None and not opts.self_check:
-                if ok:
-                    failed += 1
-                    print("XPASS %s (listed in expected_failures.txt: %s)" % (case.name, why))
+                problems, notes, taken = ["run_e2e internal error: %r" % e], [], []
+            exceptions += [(case.name, what, why) for what, why in taken]
+            lines = problems + ["not compared: %s: %s" % t for t in taken]
+            if opts.verbose:
+                lines += ["note: " + n for n in notes]
+            entry = next((e for e in xfails if re.search(e[1], case.name)), None)
+            if entry is not None:
+                where = "%s:%d" % (os.path.basename(opts.expected_failures), entry[4])
+                if not problems:
+                    status = "XPASS"
+                    lines.insert(0, "listed in %s as failing with `%s` (%s); it passes now: "
+                                 "remove the entry" % (where, entry[2], entry[3]))
+                elif all(re.search(entry[2], p) for p in problems):
+                    status = "XFAIL"
+                    lines.insert(0, "expected (%s): %s" % (where, entry[3]))
                 else:
-                    expected_failures += 1
-                    print("XFAIL %s (%s)" % (case.name, why))
-                    if opts.verbose:
-                        for line in lines:
-                            print("    " + line)
-                continue
-            passed += ok
-            failed += not ok
-            print("%s %s" % ("PASS" if ok else "FAIL", case.name))
+                    status = "FAIL"
+                    lines.insert(0, "listed in %s as failing with `%s`, but fails otherwise "
+                                 "too:" % (where, entry[2]))
+            else:
+                status = "FAIL" if problems else "PASS"
+            passed += status == "PASS"
+            failed += status in ("FAIL", "XPASS")
+            expected_failures += status == "XFAIL"
+            print("%s %s" % (status, case.name))
             for line in lines:
-                print("    " + line)
+                print("    " + line.replace("\n", "\n    "))
             sys.stdout.flush()
+    # An entry that names no case of this run is out of date.
+    for runs, pattern, problem, why, number in xfails:
+        if not any(re.search(pattern, c.name) for c in selection):
+            failed += 1
+            print("STALE %s:%d: `%s` names no case of %s"
+                  % (os.path.basename(opts.expected_failures), number, pattern, name))
     if work_owned and not opts.keep and not failed:
         shutil.rmtree(opts.work, ignore_errors=True)
     print("(%.0f s)" % (time.time() - t0))
+    if exceptions:
+        print("%d exceptions (outputs not compared, cases not exported), each for its reason:"
+              % len(exceptions))
+        for case_name, what, why in exceptions:
+            print("  %s: %s: %s" % (case_name, what, why))
     if expected_failures:
-        print("%d expected failures (expected_failures.txt)" % expected_failures)
+        print("%d expected failures (%s)" % (expected_failures,
+                                             os.path.basename(opts.expected_failures)))
     print("%d passed, %d failed" % (passed, failed))
     return 0 if failed == 0 else 1
 
