@@ -9,6 +9,7 @@
 #include "lowering.h"
 
 #include <errno.h>
+#include <llvm-c/Analysis.h>
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
@@ -423,6 +424,28 @@ static char *spirv_check(const char *data, size_t size) {
 #endif
 }
 
+/* After the rewrites before code generation: 0, or 1 with the verifier's
+ * message in ERR (a rewrite that broke the module is an internal error,
+ * never a backend crash) */
+static int child_verify(LLVMModuleRef m, const char *err) {
+  char *msg = NULL;
+  if (!LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
+    LLVMDisposeMessage(msg);
+    return 0;
+  }
+  gs_str s;
+  str_init(&s);
+  str_printf(&s, "internal error: the module prepared for code generation does not verify: %s",
+             msg ? msg : "");
+  for (size_t i = 0; i < s.len; i++)
+    if (s.s[i] == '\n')
+      s.s[i] = ' ';
+  write_message(err, s.s);
+  str_free(&s);
+  LLVMDisposeMessage(msg);
+  return 1;
+}
+
 /* In the child: emit M (a copy) to OUT, or a message to ERR and exit 1. */
 static int child_emit(LLVMModuleRef m, gs_target_kind kind, const char *cpu, const char *out,
                       const char *err) {
@@ -433,6 +456,8 @@ static int child_emit(LLVMModuleRef m, gs_target_kind kind, const char *cpu, con
      * none of their own anyway */
     LLVMStripModuleDebugInfo(m);
     spirv_legalize(m);
+    if (child_verify(m, err))
+      return 1;
     /* the translator writes dereferenceable(N) as MaxByteOffset N, an upper
      * bound on every offset, where LLVM's is a lower bound: the live state
      * (dereferenceable as far as its header) is read far beyond it */
@@ -472,6 +497,13 @@ static int child_emit(LLVMModuleRef m, gs_target_kind kind, const char *cpu, con
     LLVMSetTarget(m, triple);
     spirv_legalize(m);
   }
+  /* the AMDGPU backend of LLVM 15 stops on some one-element vectors that
+   * cross blocks ("Cannot select: i8 = truncate"), which the carried state
+   * makes more of: as scalars they are plain values */
+  if (kind == GS_TARGET_AMDGCN)
+    scalarize_one_element_vectors(m);
+  if ((kind == GS_TARGET_SPIRV || kind == GS_TARGET_AMDGCN) && child_verify(m, err))
+    return 1;
   LLVMTargetRef target;
   char *msg = NULL;
   if (LLVMGetTargetFromTriple(triple, &target, &msg)) {
@@ -490,11 +522,7 @@ static int child_emit(LLVMModuleRef m, gs_target_kind kind, const char *cpu, con
   }
   if (kind == GS_TARGET_AMDGCN || kind == GS_TARGET_NVPTX)
     drop_dead_functions(m);
-  /* the AMDGPU backend of LLVM 15 stops on some one-element vectors that
-   * cross blocks ("Cannot select: i8 = truncate"), which the carried state
-   * makes more of: as scalars they are plain values */
-  if (kind == GS_TARGET_AMDGCN)
-    scalarize_one_element_vectors(m);
+
   if (kind == GS_TARGET_NVPTX) {
     char *why = ptx_kernel_params(m);
     if (why) {

@@ -582,8 +582,14 @@ static void scalarize_function(LLVMContextRef ctx, LLVMBuilderRef b, LLVMValueRe
       }
     }
     LLVMValueRef ptr = op == LLVMStore ? LLVMGetOperand(in, 1) : NULL;
-    if (op != LLVMStore)
+    if (op != LLVMStore) {
       LLVMReplaceAllUsesWith(in, r);
+      /* a scalar may be IN itself (the element an insertelement put in,
+       * a bitcast to the same type): it is R now */
+      for (size_t k = 0; k < z.scalar.cap; k++)
+        if (z.scalar.keys[k] && z.scalar.vals[k] == (intptr_t)in)
+          z.scalar.vals[k] = (intptr_t)r;
+    }
     LLVMInstructionEraseFromParent(in);
     if (ptr && LLVMIsABitCastInst(ptr) && !LLVMGetFirstUse(ptr))
       LLVMInstructionEraseFromParent(ptr);
