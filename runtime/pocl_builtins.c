@@ -4,7 +4,7 @@
  * mangled with PU3AS4), and it has no atom_* (OpenCL 1.0 extension) names.
  * Before the segments go to POCL, such calls are redirected: a generic
  * pointer argument that is an address-space cast of a global or local pointer
- * (possibly through GEPs) is rebuilt in that space, and the callee's name
+ * (possibly through GEPs and pointer bitcasts) is rebuilt in that space, and the callee's name
  * names that space instead; atom_inc and friends become atomic_inc etc.
  * POCL has no 64-bit atomic_min, _max, _and, _or, _xor, _sub or _xchg
  * (SPIRV-LLVM-Translator writes them back from SPIR-V's OpAtomicSMax and
@@ -31,6 +31,16 @@ static LLVMValueRef in_space(LLVMBuilderRef b, LLVMValueRef v, unsigned *as, int
       return NULL;
     *as = s;
     return src;
+  }
+  /* a pointer bitcast in the generic space (typed pointers: the translator
+   * casts i32 addrspace(4)* to the builtin's parameter type) */
+  if ((LLVMIsABitCastInst(v) ||
+       (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMBitCast)) &&
+      LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind) {
+    LLVMValueRef base = in_space(b, LLVMGetOperand(v, 0), as, depth + 1);
+    if (!base || LLVMPointerTypeIsOpaque(LLVMTypeOf(v)))
+      return base;
+    return LLVMBuildBitCast(b, base, LLVMPointerType(LLVMGetElementType(LLVMTypeOf(v)), *as), "");
   }
   if (LLVMIsAGetElementPtrInst(v)) {
     LLVMValueRef base = in_space(b, LLVMGetOperand(v, 0), as, depth + 1);
