@@ -712,6 +712,25 @@ static LLVMValueRef translator_form(LLVMContextRef ctx, LLVMBuilderRef b, LLVMVa
    * is one value in SPIR-V) */
   if (op == LLVMFreeze)
     return LLVMIsAUndefValue(LLVMGetOperand(in, 0)) ? LLVMConstNull(ty) : LLVMGetOperand(in, 0);
+  /* LLVM 22's SPIR-V backend folds `zext (trunc iN x to i1) to iM` into an
+   * OpBitwiseAnd whose operand keeps N bits while its result has M
+   * (spirv-val: "Expected operands to have the same bit width"); a compare of
+   * the low bit means the same and is not folded */
+  if (op == LLVMTrunc && is_bool(ty)) {
+    LLVMValueRef x = LLVMGetOperand(in, 0);
+    LLVMTypeRef xt = LLVMTypeOf(x);
+    int vec = LLVMGetTypeKind(xt) == LLVMVectorTypeKind;
+    LLVMValueRef one = LLVMConstInt(vec ? LLVMGetElementType(xt) : xt, 1, 0);
+    if (vec) {
+      unsigned n = LLVMGetVectorSize(xt);
+      LLVMValueRef *ones = gs_xcalloc(n, sizeof *ones);
+      for (unsigned i = 0; i < n; i++)
+        ones[i] = one;
+      one = LLVMConstVector(ones, n);
+      free(ones);
+    }
+    return LLVMBuildICmp(b, LLVMIntNE, LLVMBuildAnd(b, x, one, ""), LLVMConstNull(xt), "");
+  }
   if ((op == LLVMFPToUI || op == LLVMFPToSI) && is_bool(ty)) {
     LLVMTypeRef wide = bytes_like(ctx, ty);
     LLVMValueRef x = op == LLVMFPToUI ? LLVMBuildFPToUI(b, LLVMGetOperand(in, 0), wide, "")
