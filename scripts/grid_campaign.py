@@ -504,6 +504,9 @@ def main():
     ap.add_argument("--avoid", default="",
                     help="leave out shapes of known bug classes: 'known' for all, or a list of " +
                     ", ".join(KNOWN))
+    ap.add_argument("--known", help="a file of known failures, `SEED MODE VERDICT why` a line: "
+                    "such a run is reported KNOWN and does not fail; one that passes, or "
+                    "fails otherwise, fails")
     ap.add_argument("--json", help="write every result to this file")
     ap.add_argument("--verbose", action="store_true", help="a line per kernel, with times")
     opts = ap.parse_args()
@@ -520,11 +523,22 @@ def main():
         return 0
     if not opts.tool:
         ap.error("--tool is required")
+    known = {}
+    if opts.known:
+        with open(opts.known) as f:
+            for line in f:
+                fields = line.split(None, 3)
+                if not fields or fields[0].startswith("#"):
+                    continue
+                if len(fields) < 4 or not fields[0].isdigit():
+                    ap.error("--known: %s: not `SEED MODE VERDICT why`: %s" % (opts.known, line.strip()))
+                known[(int(fields[0]), fields[1])] = fields[2]
     if opts.keep:
         os.makedirs(opts.keep, exist_ok=True)
     work = tempfile.mkdtemp(prefix="grid-campaign-")
     t0 = time.time()
-    counts = {"pass": 0, "disagree": 0, "refused": 0, "reference": 0, "crash": 0}
+    counts = {"pass": 0, "disagree": 0, "refused": 0, "reference": 0, "crash": 0, "known": 0,
+              "unexpected": 0}
     per_mode = {}
     all_results = []
     try:
@@ -532,6 +546,15 @@ def main():
             for seed, results in pool.map(lambda s: one_kernel(opts, s, work),
                                           range(opts.seed, opts.seed + opts.count)):
                 for r in results:
+                    expect = known.pop((seed, r["mode"]), None)
+                    if expect is not None:
+                        if r["verdict"] == expect:
+                            print("seed %d %s: KNOWN %s" % (seed, r["mode"], expect))
+                            counts["known"] += 1
+                            continue
+                        print("seed %d %s: listed as a known %s, but %s" %
+                              (seed, r["mode"], expect, r["verdict"]))
+                        counts["unexpected"] += 1
                     counts[r["verdict"]] += 1
                     per_mode.setdefault(r["mode"], []).append(r["seconds"])
                     if r["verdict"] != "pass":
@@ -545,19 +568,23 @@ def main():
                     sys.stdout.flush()
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    runs = sum(counts.values())
+    runs = sum(counts.values()) - counts["unexpected"]
+    stale = [k for k in known if opts.seed <= k[0] < opts.seed + opts.count and
+             k[1] in opts.modes]
+    for seed, mode in stale:
+        print("seed %d %s: listed as known, but not run" % (seed, mode))
     print("grid_campaign: seeds %d..%d: %d kernels tried, %d runs: %d passed, %d disagreements, "
-          "%d refusals, %d reference failures, %d crashes (%.1f s)" %
+          "%d refusals, %d reference failures, %d crashes, %d known failures (%.1f s)" %
           (opts.seed, opts.seed + opts.count - 1, opts.count, runs, counts["pass"],
            counts["disagree"], counts["refused"], counts["reference"], counts["crash"],
-           time.time() - t0))
+           counts["known"], time.time() - t0))
     for mode, secs in per_mode.items():
         print("  %-11s %.2f s per kernel (mean of %d)" % (mode, sum(secs) / len(secs), len(secs)))
     if opts.json:
         with open(opts.json, "w") as f:
             json.dump(all_results, f, indent=1)
     failed = counts["disagree"] or counts["crash"] or counts["reference"] or \
-        (opts.strict and counts["refused"])
+        counts["unexpected"] or stale or (opts.strict and counts["refused"])
     return 1 if failed else 0
 
 
