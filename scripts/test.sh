@@ -10,5 +10,5 @@ for v in ${GRIDSPLIT_LLVM_VERSIONS:-15 22}; do
   echo "== LLVM $v =="
   cmake -S . -B "$dir" -DLLVM_DIR="/usr/lib/llvm-$v/lib/cmake/llvm" -DGRIDSPLIT_WERROR=ON >/dev/null
   cmake --build "$dir" -j2
-  ctest --test-dir "$dir" --output-on-failure
+  ctest --test-dir "$dir" -j2 --output-on-failure
 done
