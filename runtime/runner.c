@@ -1089,6 +1089,14 @@ gs_error *gs_run(const gs_run_request *req) {
    * crashes on some segments with a workgroup barrier after divergent code;
    * its work-item loops do not. A user's own choice is kept. */
   setenv("POCL_WORK_GROUP_METHOD", "loops", 0);
+  /* POCL 3.1's work-item loops, specialized for a workgroup size whose
+   * first dimension is 1 (1,2 or 1,1,2), run the first work-item twice
+   * through the code around a workgroup barrier under a condition: an
+   * atomic counts twice, a private array's read-modify-write at a varying
+   * index is applied twice (lit Run_pocl_peeled_workitem). Its generic
+   * work-group function, for any size, does not. A user's own choice is
+   * kept. */
+  setenv("POCL_WORK_GROUP_SPECIALIZATION", "0", 0);
   run_state rs;
   memset(&rs, 0, sizeof rs);
   run_plan plan;
