@@ -216,3 +216,75 @@ void pocl_redirect_builtins(LLVMModuleRef m) {
     redirect_call(m, VEC_AT(&calls, LLVMValueRef, i));
   vec_free(&calls);
 }
+
+/* Whether V is computed from work-item queries with constant dimensions,
+ * arguments and constants alone, by pure instructions that cannot trap, in
+ * at most *budget instructions. */
+static int id_derived(LLVMValueRef v, int *budget) {
+  static const char *const queries[] = {
+      "_Z12get_local_idj",  "_Z13get_global_idj",  "_Z12get_group_idj",
+      "_Z14get_local_sizej", "_Z15get_global_sizej", "_Z14get_num_groupsj",
+      "_Z17get_global_offsetj"};
+  if (LLVMIsAArgument(v) || LLVMIsAConstant(v))
+    return 1;
+  if (!LLVMIsAInstruction(v) || --*budget < 0)
+    return 0;
+  if (LLVMIsACallInst(v)) {
+    LLVMValueRef callee = LLVMGetCalledValue(v);
+    size_t len;
+    const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
+    for (size_t i = 0; i < sizeof queries / sizeof *queries; i++)
+      if (!strcmp(name, queries[i]))
+        return LLVMGetNumArgOperands(v) == 1 && LLVMIsAConstantInt(LLVMGetOperand(v, 0));
+    return 0;
+  }
+  if (LLVMIsABinaryOperator(v)) {
+    LLVMOpcode op = LLVMGetInstructionOpcode(v);
+    if (op == LLVMUDiv || op == LLVMSDiv || op == LLVMURem || op == LLVMSRem)
+      return 0; /* may trap where the original did not run */
+  } else if (!LLVMIsACastInst(v) && !LLVMIsACmpInst(v) && !LLVMIsASelectInst(v)) {
+    return 0;
+  }
+  for (int i = 0; i < LLVMGetNumOperands(v); i++)
+    if (!id_derived(LLVMGetOperand(v, i), budget))
+      return 0;
+  return 1;
+}
+
+/* A copy of the id-derived V at B, its instruction operands copied too.
+ * Each query's result passes through an empty inline-assembly statement,
+ * which keeps POCL's own optimizer from merging the copy back into the
+ * value computed before the barrier. */
+static LLVMValueRef recompute(LLVMBuilderRef b, LLVMValueRef v) {
+  if (!LLVMIsAInstruction(v))
+    return v;
+  LLVMValueRef c = LLVMInstructionClone(v);
+  int n = LLVMGetNumOperands(v) - (LLVMIsACallInst(v) ? 1 : 0);
+  for (int i = 0; i < n; i++)
+    LLVMSetOperand(c, (unsigned)i, recompute(b, LLVMGetOperand(v, i)));
+  LLVMInsertIntoBuilder(b, c);
+  if (!LLVMIsACallInst(v))
+    return c;
+  LLVMTypeRef t = LLVMTypeOf(c);
+  LLVMTypeRef ft = LLVMFunctionType(t, &t, 1, 0);
+  LLVMValueRef opaque = LLVMGetInlineAsm(ft, "", 0, "=r,0", 4, 1, 0, LLVMInlineAsmDialectATT, 0);
+  return LLVMBuildCall2(b, ft, opaque, &c, 1, "");
+}
+
+void pocl_recompute_id_values(LLVMModuleRef m) {
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
+      LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+      if (!t || !(LLVMIsABranchInst(t) || LLVMIsASwitchInst(t)) ||
+          (LLVMIsABranchInst(t) && !LLVMIsConditional(t)))
+        continue;
+      LLVMValueRef cond = LLVMGetOperand(t, 0); /* a br's or a switch's condition */
+      int budget = 16;
+      if (!LLVMIsAInstruction(cond) || !id_derived(cond, &budget))
+        continue;
+      LLVMPositionBuilderBefore(b, t);
+      LLVMSetOperand(t, 0, recompute(b, cond));
+    }
+  LLVMDisposeBuilder(b);
+}

@@ -6,4 +6,11 @@
 
 void pocl_redirect_builtins(LLVMModuleRef m);
 
+/* POCL 3.1 takes a value derived from the work-item ids, computed before a
+ * workgroup barrier and used after one inside a conditional holding
+ * barriers, as one work-item's value for all (lit Run_pocl_as_given): each
+ * use of such a value outside its block gets it recomputed beside the use,
+ * as a kernel calling get_local_id(0) at each use has it. */
+void pocl_recompute_id_values(LLVMModuleRef m);
+
 #endif

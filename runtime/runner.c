@@ -1163,6 +1163,7 @@ gs_error *gs_run(const gs_run_request *req) {
   CL_CHECK(rc, "creating a command queue");
   strip_other_kernels(m, &plan);
   allow_inlining(m);
+  pocl_recompute_id_values(m);
   /* POCL links its own kernel library, whose functions carry no debug info */
   LLVMStripModuleDebugInfo(m);
   pocl_redirect_builtins(m);

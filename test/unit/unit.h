@@ -75,5 +75,6 @@ Suite *suite_split(void);
 Suite *suite_program(void);
 Suite *suite_lower(void);
 Suite *suite_order(void);
+Suite *suite_pocl(void);
 
 #endif
