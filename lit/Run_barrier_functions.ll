@@ -17,6 +17,13 @@
 ; RUN: %python %S/Inputs/gs_data.py dump i32 %t/o0/o2.bin | FileCheck %s --check-prefix=OUTER
 ; RUN: %gridsplit run -O0 --kernel inner --grid 8 --workgroup 4 --out %t/i0 %S/Inputs/barrier_functions.cl o=@%t/in8.bin
 ; RUN: %python %S/Inputs/gs_data.py dump i32 %t/i0/o.bin | FileCheck %s --check-prefix=INNER
+; With virtual workgroups (one physical group for two), -O2 and -O0:
+; RUN: %gridsplit run --virtual-workgroups --physical-groups 1 --kernel outer --grid 8 --workgroup 4 --out %t/v2 %S/Inputs/barrier_functions.cl o=zeros:32 o2=zeros:32
+; RUN: %python %S/Inputs/gs_data.py dump i32 %t/v2/o2.bin | FileCheck %s --check-prefix=OUTER
+; RUN: %gridsplit run -O0 --virtual-workgroups --physical-groups 1 --kernel outer --grid 8 --workgroup 4 --out %t/v0 %S/Inputs/barrier_functions.cl o=zeros:32 o2=zeros:32
+; RUN: %python %S/Inputs/gs_data.py dump i32 %t/v0/o2.bin | FileCheck %s --check-prefix=OUTER
+; RUN: %gridsplit run -O0 --virtual-workgroups --physical-groups 1 --kernel inner --grid 8 --workgroup 4 --out %t/vi0 %S/Inputs/barrier_functions.cl o=@%t/in8.bin
+; RUN: %python %S/Inputs/gs_data.py dump i32 %t/vi0/o.bin | FileCheck %s --check-prefix=INNER
 ;
 ; The module kept whole, through SPIR-V, run from its plan.
 ; RUN: %gridsplit -O0 --target spirv -o %t/spv %S/Inputs/barrier_functions.cl

@@ -25,6 +25,17 @@
 ; RUN: %python %S/Inputs/gs_data.py dump i32 %t/f0/out.bin | FileCheck %s --check-prefix=FIRST
 ; RUN: %gridsplit run -O2 --kernel first_in_group --grid 12 --workgroup 4 --out %t/f2 %S/Inputs/run_ticket.cl in=@%t/in.bin out=zeros:48 base=7
 ; RUN: %python %S/Inputs/gs_data.py dump i32 %t/f2/out.bin | FileCheck %s --check-prefix=FIRST
+; With virtual workgroups (two physical groups for four or three):
+; RUN: %gridsplit run -O0 --virtual-workgroups --physical-groups 2 --kernel tickets --grid 16 --workgroup 4 --out %t/vt0 %S/Inputs/run_ticket.cl counter=zeros:4 hist=zeros:64 served=zeros:4 limit=10
+; RUN: %python %S/Inputs/gs_data.py dump i32 %t/vt0/hist.bin | FileCheck %s --check-prefix=HIST
+; RUN: %python %S/Inputs/gs_data.py dump i32 %t/vt0/served.bin | FileCheck %s --check-prefix=SERVED
+; RUN: %gridsplit run -O2 --virtual-workgroups --physical-groups 2 --kernel tickets --grid 16 --workgroup 4 --out %t/vt2 %S/Inputs/run_ticket.cl counter=zeros:4 hist=zeros:64 served=zeros:4 limit=10
+; RUN: %python %S/Inputs/gs_data.py dump i32 %t/vt2/hist.bin | FileCheck %s --check-prefix=HIST
+; RUN: %python %S/Inputs/gs_data.py dump i32 %t/vt2/served.bin | FileCheck %s --check-prefix=SERVED
+; RUN: %gridsplit run -O0 --virtual-workgroups --physical-groups 2 --kernel first_in_group --grid 12 --workgroup 4 --out %t/vf0 %S/Inputs/run_ticket.cl in=@%t/in.bin out=zeros:48 base=7
+; RUN: %python %S/Inputs/gs_data.py dump i32 %t/vf0/out.bin | FileCheck %s --check-prefix=FIRST
+; RUN: %gridsplit run -O2 --virtual-workgroups --physical-groups 2 --kernel first_in_group --grid 12 --workgroup 4 --out %t/vf2 %S/Inputs/run_ticket.cl in=@%t/in.bin out=zeros:48 base=7
+; RUN: %python %S/Inputs/gs_data.py dump i32 %t/vf2/out.bin | FileCheck %s --check-prefix=FIRST
 ; RUN: %gridsplit -O0 --kernel tickets -o %t/s0 --plan - %S/Inputs/run_ticket.cl | %plan2lines | FileCheck %s --check-prefix=PLAN-T
 ; RUN: %gridsplit -O2 --kernel tickets -o %t/s2 --plan - %S/Inputs/run_ticket.cl | %plan2lines | FileCheck %s --check-prefix=PLAN-T
 ; RUN: %gridsplit -O0 --kernel first_in_group -o %t/s3 --plan - %S/Inputs/run_ticket.cl | %plan2lines | FileCheck %s --check-prefix=PLAN-F

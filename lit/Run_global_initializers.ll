@@ -26,6 +26,14 @@
 ; RUN: %gridsplit run -O2 --grid 8 --workgroup 4 --out %t/o2 %S/Inputs/run_globals.cl o=zeros:32
 ; RUN: %python %S/Inputs/gs_data.py dump i32 %t/o2/o.bin | FileCheck %s --check-prefix=OUT
 ; RUN: %python -c "import sys; print(' '.join(open(f,'rb').read().hex() for f in sys.argv[1:]))" %t/o2/s.bin %t/o2/str.bin %t/o2/dd.bin | FileCheck %s --check-prefix=AFTER
+; With virtual workgroups (one physical group for two), -O0 and -O2:
+; RUN: %gridsplit run -O0 --virtual-workgroups --physical-groups 1 --grid 8 --workgroup 4 --out %t/v0 %S/Inputs/run_globals.cl o=zeros:32
+; RUN: %python %S/Inputs/gs_data.py dump i32 %t/v0/o.bin | FileCheck %s --check-prefix=OUT
+; RUN: %python %S/Inputs/gs_data.py dump i32 %t/v0/v.bin | FileCheck %s --check-prefix=V
+; RUN: %python -c "import sys; print(' '.join(open(f,'rb').read().hex() for f in sys.argv[1:]))" %t/v0/s.bin %t/v0/str.bin %t/v0/dd.bin | FileCheck %s --check-prefix=AFTER
+; RUN: %gridsplit run -O2 --virtual-workgroups --physical-groups 1 --grid 8 --workgroup 4 --out %t/v2 %S/Inputs/run_globals.cl o=zeros:32
+; RUN: %python %S/Inputs/gs_data.py dump i32 %t/v2/o.bin | FileCheck %s --check-prefix=OUT
+; RUN: %python -c "import sys; print(' '.join(open(f,'rb').read().hex() for f in sys.argv[1:]))" %t/v2/s.bin %t/v2/str.bin %t/v2/dd.bin | FileCheck %s --check-prefix=AFTER
 ;
 ; RUN: not %gridsplit run --grid 8 --workgroup 4 --out %t/bad %S/Inputs/run_global_address.cl o=zeros:32 2> %t/err
 ; RUN: FileCheck %s --check-prefix=ADDRESS < %t/err

@@ -20,6 +20,12 @@
 ; RUN: %plan2lines %t/rewrite.json | FileCheck %s --check-prefix=PLAN
 ; RUN: %gridsplit run -O0 --kernel rewrite --grid 8 --workgroup 4 --out %t/rewrite %S/Inputs/own_writes.cl out=zeros:32
 ; RUN: %python %S/Inputs/gs_data.py dump i32 %t/rewrite/out.bin | FileCheck %s --check-prefix=REWRITE
+; With virtual workgroups (one physical group for two):
+; RUN: %gridsplit run -O0 --virtual-workgroups --physical-groups 1 --kernel bicg --grid 4 --workgroup 2 --out %t/vbicg %S/Inputs/own_writes.cl A=@%t/A.bin r=@%t/r.bin s=@%t/s.bin p=@%t/p.bin q=@%t/q.bin nx=4 ny=4
+; RUN: %python %S/Inputs/gs_data.py dump f32 %t/vbicg/s.bin | FileCheck %s --check-prefix=S
+; RUN: %python %S/Inputs/gs_data.py dump f32 %t/vbicg/q.bin | FileCheck %s --check-prefix=Q
+; RUN: %gridsplit run -O0 --virtual-workgroups --physical-groups 1 --kernel rewrite --grid 8 --workgroup 4 --out %t/vrewrite %S/Inputs/own_writes.cl out=zeros:32
+; RUN: %python %S/Inputs/gs_data.py dump i32 %t/vrewrite/out.bin | FileCheck %s --check-prefix=REWRITE
 
 ; S: {{^}}90 100 110 120{{$}}
 ; Q: {{^}}10 26 42 58{{$}}

@@ -21,6 +21,13 @@
 ; RUN: %gridsplit run -O0 --grid 1,4 --workgroup 1,2 --out %t/O0 %S/Inputs/run_peeled.cl count=zeros:8 out=zeros:32 n=2
 ; RUN: %python %S/Inputs/gs_data.py dump i32 %t/O0/out.bin | FileCheck %s --check-prefix=OUT
 ; RUN: %python %S/Inputs/gs_data.py dump i32 %t/O0/count.bin | FileCheck %s --check-prefix=COUNT
+; With virtual workgroups (one physical group for two), -O2 and -O0:
+; RUN: %gridsplit run --virtual-workgroups --physical-groups 1 --grid 1,4 --workgroup 1,2 --out %t/V2 %S/Inputs/run_peeled.cl count=zeros:8 out=zeros:32 n=2
+; RUN: %python %S/Inputs/gs_data.py dump i32 %t/V2/out.bin | FileCheck %s --check-prefix=OUT
+; RUN: %python %S/Inputs/gs_data.py dump i32 %t/V2/count.bin | FileCheck %s --check-prefix=COUNT
+; RUN: %gridsplit run -O0 --virtual-workgroups --physical-groups 1 --grid 1,4 --workgroup 1,2 --out %t/V0 %S/Inputs/run_peeled.cl count=zeros:8 out=zeros:32 n=2
+; RUN: %python %S/Inputs/gs_data.py dump i32 %t/V0/out.bin | FileCheck %s --check-prefix=OUT
+; RUN: %python %S/Inputs/gs_data.py dump i32 %t/V0/count.bin | FileCheck %s --check-prefix=COUNT
 
 ; OUT: {{^}}202559 121566 202489 121560 404 404 404 404{{$}}
 ; COUNT: {{^}}4 4{{$}}

@@ -11,6 +11,11 @@
 ; RUN: %python %S/Inputs/gs_data.py dump i32 %t/o0/out.bin | FileCheck %s
 ; RUN: %gridsplit run -O2 --grid 8 --workgroup 4 --out %t/o2 %S/Inputs/run_private_pick.cl in=@%t/in.bin out=zeros:32 n=5
 ; RUN: %python %S/Inputs/gs_data.py dump i32 %t/o2/out.bin | FileCheck %s
+; With virtual workgroups (one physical group for two), -O0 and -O2:
+; RUN: %gridsplit run -O0 --virtual-workgroups --physical-groups 1 --grid 8 --workgroup 4 --out %t/v0 %S/Inputs/run_private_pick.cl in=@%t/in.bin out=zeros:32 n=5
+; RUN: %python %S/Inputs/gs_data.py dump i32 %t/v0/out.bin | FileCheck %s
+; RUN: %gridsplit run -O2 --virtual-workgroups --physical-groups 1 --grid 8 --workgroup 4 --out %t/v2 %S/Inputs/run_private_pick.cl in=@%t/in.bin out=zeros:32 n=5
+; RUN: %python %S/Inputs/gs_data.py dump i32 %t/v2/out.bin | FileCheck %s
 ; RUN: %gridsplit -O0 -o %t/s0 --plan - %S/Inputs/run_private_pick.cl | %plan2lines | FileCheck %s --check-prefix=PLAN
 ; RUN: %gridsplit -O2 -o %t/s2 --plan - %S/Inputs/run_private_pick.cl | %plan2lines | FileCheck %s --check-prefix=PLAN
 

@@ -17,6 +17,12 @@
 ; RUN: %python %S/Inputs/gs_data.py write %t/tag.bin u8 5 0 255 17 1 2 3 200
 ; RUN: %gridsplit run --plan %t/spv/run_byte_slice.plan.json --grid 8 --workgroup 4 --out %t/run %t/spv/run_byte_slice.bc in=@%t/in.bin out=zeros:64 tag=@%t/tag.bin
 ; RUN: %python %S/Inputs/gs_data.py dump i64 %t/run/out.bin | FileCheck %s --check-prefix=OUT
+; The same with virtual workgroups (one physical group for two):
+; RUN: %gridsplit --target spirv -O0 --virtual-workgroups -o %t/vspv %S/Inputs/run_byte_slice.cl
+; RUN: spirv-val %t/vspv/run_byte_slice.spv
+; RUN: llvm-spirv-15 -r %t/vspv/run_byte_slice.spv -o %t/vspv/run_byte_slice.bc
+; RUN: %gridsplit run --plan %t/vspv/run_byte_slice.plan.json --virtual-workgroups --physical-groups 1 --grid 8 --workgroup 4 --out %t/vrun %t/vspv/run_byte_slice.bc in=@%t/in.bin out=zeros:64 tag=@%t/tag.bin
+; RUN: %python %S/Inputs/gs_data.py dump i64 %t/vrun/out.bin | FileCheck %s --check-prefix=OUT
 
 ; the slice is stored and reloaded as an i64, never as an i56
 ; STATE-LABEL: define spir_kernel void @byte_slice.seg0(

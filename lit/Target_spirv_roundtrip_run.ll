@@ -26,5 +26,18 @@
 ; RUN: %gridsplit run --grid 8 --workgroup 4 --out %t/s/ir %S/Inputs/run_steps.cl a=@%t/in8.bin b=zeros:32 n=8 count=3
 ; RUN: cmp %t/s/spv/a.bin %t/s/ir/a.bin
 ; RUN: cmp %t/s/spv/b.bin %t/s/ir/b.bin
+; With virtual workgroups (one physical group for two), at -O0 and -O2:
+; RUN: %gridsplit --target spirv --virtual-workgroups -o %t/v2 %S/Inputs/run_steps.cl
+; RUN: spirv-val %t/v2/run_steps.spv
+; RUN: llvm-spirv-15 -r %t/v2/run_steps.spv -o %t/v2/run_steps.bc
+; RUN: %gridsplit run --plan %t/v2/run_steps.plan.json --virtual-workgroups --physical-groups 1 --grid 8 --workgroup 4 --out %t/v2/spv %t/v2/run_steps.bc a=@%t/in8.bin b=zeros:32 n=8 count=3
+; RUN: cmp %t/v2/spv/a.bin %t/s/ir/a.bin
+; RUN: cmp %t/v2/spv/b.bin %t/s/ir/b.bin
+; RUN: %gridsplit --target spirv -O0 --virtual-workgroups -o %t/v0 %S/Inputs/run_neighbor.cl
+; RUN: spirv-val %t/v0/run_neighbor.spv
+; RUN: llvm-spirv-15 -r %t/v0/run_neighbor.spv -o %t/v0/run_neighbor.bc
+; RUN: %gridsplit run --plan %t/v0/run_neighbor.plan.json --virtual-workgroups --physical-groups 2 --grid 16 --workgroup 4 --out %t/v0/spv %t/v0/run_neighbor.bc in=@%t/in16.bin tmp=zeros:64 out=zeros:64 n=16
+; RUN: cmp %t/v0/spv/out.bin %t/n/ir/out.bin
+; RUN: cmp %t/v0/spv/tmp.bin %t/n/ir/tmp.bin
 
 ; NEIGHBOR: {{^}}2 6 10 14 18 22 26 30 34 38 42 46 50 54 58 30{{$}}
