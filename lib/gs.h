@@ -43,6 +43,9 @@ const char *ir_callee_name(LLVMValueRef call);      /* NULL for an indirect call
 LLVMValueRef ir_called_function(LLVMValueRef call); /* NULL for an indirect call */
 int ir_is_call(LLVMValueRef inst);                  /* call or invoke */
 int ir_is_marker(LLVMValueRef inst);                /* llvm.lifetime.*, llvm.dbg.* */
+/* Integer arithmetic, logic, shifts and integer-width casts: add to srem,
+ * shl to xor, trunc, zext, sext (the divisions among them may trap). */
+int ir_is_integer_op(LLVMOpcode op);
 char *ir_itanium_base(const char *name);            /* "_Z10atomic_addPU3AS1Vii" -> "atomic_add" */
 int ir_function_in(LLVMValueRef inst, LLVMValueRef fn);
 char *ir_describe(LLVMValueRef inst);               /* "'text' (file:line:col)" */

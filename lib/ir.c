@@ -83,6 +83,30 @@ int ir_is_marker(LLVMValueRef inst) {
   return name && (!strncmp(name, "llvm.lifetime.", 14) || !strncmp(name, "llvm.dbg.", 9));
 }
 
+int ir_is_integer_op(LLVMOpcode op) {
+  switch (op) {
+  case LLVMAdd:
+  case LLVMSub:
+  case LLVMMul:
+  case LLVMUDiv:
+  case LLVMSDiv:
+  case LLVMURem:
+  case LLVMSRem:
+  case LLVMShl:
+  case LLVMLShr:
+  case LLVMAShr:
+  case LLVMAnd:
+  case LLVMOr:
+  case LLVMXor:
+  case LLVMTrunc:
+  case LLVMZExt:
+  case LLVMSExt:
+    return 1;
+  default:
+    return 0;
+  }
+}
+
 int ir_is_call(LLVMValueRef inst) {
   return inst && (LLVMIsACallInst(inst) || LLVMIsAInvokeInst(inst));
 }

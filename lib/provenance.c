@@ -787,31 +787,8 @@ typedef struct {
 } own_ctx;
 
 static int own_pure_op(LLVMOpcode op) {
-  switch (op) {
-  case LLVMGetElementPtr:
-  case LLVMAddrSpaceCast:
-  case LLVMAdd:
-  case LLVMSub:
-  case LLVMMul:
-  case LLVMShl:
-  case LLVMLShr:
-  case LLVMAShr:
-  case LLVMAnd:
-  case LLVMOr:
-  case LLVMXor:
-  case LLVMSExt:
-  case LLVMZExt:
-  case LLVMTrunc:
-  case LLVMSelect:
-  case LLVMICmp:
-  case LLVMUDiv:
-  case LLVMSDiv:
-  case LLVMURem:
-  case LLVMSRem:
-    return 1;
-  default:
-    return 0;
-  }
+  return ir_is_integer_op(op) || op == LLVMGetElementPtr || op == LLVMAddrSpaceCast ||
+         op == LLVMSelect || op == LLVMICmp;
 }
 
 /* An id query of the target with constant arguments: the same value

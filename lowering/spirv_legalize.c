@@ -36,33 +36,8 @@ static unsigned long long low_mask(unsigned n) { return n >= 64 ? ~0ULL : (1ULL 
 
 /* instructions whose odd-width result has a rep */
 static int odd_def_ok(LLVMOpcode op) {
-  switch (op) {
-  case LLVMTrunc:
-  case LLVMZExt:
-  case LLVMSExt:
-  case LLVMAdd:
-  case LLVMSub:
-  case LLVMMul:
-  case LLVMShl:
-  case LLVMLShr:
-  case LLVMAShr:
-  case LLVMAnd:
-  case LLVMOr:
-  case LLVMXor:
-  case LLVMUDiv:
-  case LLVMSDiv:
-  case LLVMURem:
-  case LLVMSRem:
-  case LLVMPHI:
-  case LLVMSelect:
-  case LLVMFreeze:
-  case LLVMPtrToInt:
-  case LLVMFPToUI:
-  case LLVMFPToSI:
-    return 1;
-  default:
-    return 0;
-  }
+  return ir_is_integer_op(op) || op == LLVMPHI || op == LLVMSelect || op == LLVMFreeze ||
+         op == LLVMPtrToInt || op == LLVMFPToUI || op == LLVMFPToSI;
 }
 
 /* instructions with a legal result that may read an odd-width operand */
@@ -208,6 +183,61 @@ static LLVMValueRef rep_of(promoter *p, LLVMValueRef v) {
 }
 
 /* whether every odd-width value of F can be given a rep */
+/* The walk both rewrites below share. A rewrite replaces every value of
+ * the types it picks (odd-width integers, one-element vectors) by a value
+ * of another type: DEFS gets the function's instructions of such a type
+ * (a phi gets its replacement phi in MAP at once, so that loops close),
+ * USERS every other instruction with such an operand. Then every def gets
+ * its replacement and every new phi its incoming values; the users are the
+ * caller's to rewrite. */
+typedef struct {
+  int (*picks)(LLVMTypeRef);
+  LLVMTypeRef (*replacement_type)(LLVMTypeRef);
+  LLVMValueRef (*replacement)(void *rewrite, LLVMValueRef v);
+} retyping;
+
+static void retype_walk(const retyping *rt, LLVMBuilderRef b, LLVMValueRef f, gs_map *map,
+                        void *rewrite, gs_vec *defs, gs_vec *users) {
+  vec_init(defs, sizeof(LLVMValueRef));
+  vec_init(users, sizeof(LLVMValueRef));
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+      if (rt->picks(LLVMTypeOf(in))) {
+        VEC_PUSH(defs, LLVMValueRef, in);
+        if (LLVMIsAPHINode(in)) {
+          LLVMPositionBuilderBefore(b, in);
+          map_put(map, in, (intptr_t)LLVMBuildPhi(b, rt->replacement_type(LLVMTypeOf(in)), ""));
+        }
+        continue;
+      }
+      for (int k = 0; k < LLVMGetNumOperands(in); k++)
+        if (rt->picks(LLVMTypeOf(LLVMGetOperand(in, (unsigned)k)))) {
+          VEC_PUSH(users, LLVMValueRef, in);
+          break;
+        }
+    }
+  for (size_t i = 0; i < defs->len; i++)
+    rt->replacement(rewrite, VEC_AT(defs, LLVMValueRef, i));
+  for (size_t i = 0; i < defs->len; i++) {
+    LLVMValueRef phi = VEC_AT(defs, LLVMValueRef, i);
+    if (!LLVMIsAPHINode(phi))
+      continue;
+    intptr_t r;
+    map_get(map, phi, &r);
+    for (unsigned k = 0; k < LLVMCountIncoming(phi); k++) {
+      LLVMValueRef v = rt->replacement(rewrite, LLVMGetIncomingValue(phi, k));
+      LLVMBasicBlockRef from = LLVMGetIncomingBlock(phi, k);
+      LLVMAddIncoming((LLVMValueRef)r, &v, &from, 1);
+    }
+  }
+}
+
+static LLVMTypeRef promoted_type(LLVMTypeRef t) {
+  return LLVMIntTypeInContext(LLVMGetTypeContext(t), rep_width(LLVMGetIntTypeWidth(t)));
+}
+
+static LLVMValueRef promoted_rep(void *p, LLVMValueRef v) { return rep_of(p, v); }
+
 static int promotable(LLVMValueRef f, int *any) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
@@ -240,39 +270,8 @@ static void promote_function(LLVMContextRef ctx, LLVMBuilderRef b, LLVMValueRef 
   promoter p = {ctx, b, {0}};
   map_init(&p.rep);
   gs_vec odd, users;
-  vec_init(&odd, sizeof(LLVMValueRef));
-  vec_init(&users, sizeof(LLVMValueRef));
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-      if (odd_int(LLVMTypeOf(in))) {
-        VEC_PUSH(&odd, LLVMValueRef, in);
-        if (LLVMIsAPHINode(in)) {
-          LLVMPositionBuilderBefore(b, in);
-          unsigned w = rep_width(LLVMGetIntTypeWidth(LLVMTypeOf(in)));
-          map_put(&p.rep, in, (intptr_t)LLVMBuildPhi(b, LLVMIntTypeInContext(ctx, w), ""));
-        }
-        continue;
-      }
-      for (int k = 0; k < LLVMGetNumOperands(in); k++)
-        if (odd_int(LLVMTypeOf(LLVMGetOperand(in, (unsigned)k)))) {
-          VEC_PUSH(&users, LLVMValueRef, in);
-          break;
-        }
-    }
-  for (size_t i = 0; i < odd.len; i++)
-    rep_of(&p, VEC_AT(&odd, LLVMValueRef, i));
-  for (size_t i = 0; i < odd.len; i++) {
-    LLVMValueRef phi = VEC_AT(&odd, LLVMValueRef, i);
-    if (!LLVMIsAPHINode(phi))
-      continue;
-    intptr_t r;
-    map_get(&p.rep, phi, &r);
-    for (unsigned k = 0; k < LLVMCountIncoming(phi); k++) {
-      LLVMValueRef v = rep_of(&p, LLVMGetIncomingValue(phi, k));
-      LLVMBasicBlockRef from = LLVMGetIncomingBlock(phi, k);
-      LLVMAddIncoming((LLVMValueRef)r, &v, &from, 1);
-    }
-  }
+  static const retyping promote = {odd_int, promoted_type, promoted_rep};
+  retype_walk(&promote, b, f, &p.rep, &p, &odd, &users);
   for (size_t i = 0; i < users.len; i++) {
     LLVMValueRef in = VEC_AT(&users, LLVMValueRef, i), r = NULL;
     LLVMOpcode op = LLVMGetInstructionOpcode(in);
@@ -512,6 +511,10 @@ static LLVMValueRef scalar_of(scalarizer *z, LLVMValueRef v) {
   return r;
 }
 
+static LLVMTypeRef scalar_type(LLVMTypeRef t) { return unvector(t); }
+
+static LLVMValueRef scalar_rep(void *z, LLVMValueRef v) { return scalar_of(z, v); }
+
 static void scalarize_function(LLVMContextRef ctx, LLVMBuilderRef b, LLVMValueRef f) {
   int any = 0;
   if (!scalarizable(f, &any) || !any)
@@ -519,38 +522,8 @@ static void scalarize_function(LLVMContextRef ctx, LLVMBuilderRef b, LLVMValueRe
   scalarizer z = {b, {0}};
   map_init(&z.scalar);
   gs_vec defs, users;
-  vec_init(&defs, sizeof(LLVMValueRef));
-  vec_init(&users, sizeof(LLVMValueRef));
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-      if (one_vector(LLVMTypeOf(in))) {
-        VEC_PUSH(&defs, LLVMValueRef, in);
-        if (LLVMIsAPHINode(in)) {
-          LLVMPositionBuilderBefore(b, in);
-          map_put(&z.scalar, in, (intptr_t)LLVMBuildPhi(b, unvector(LLVMTypeOf(in)), ""));
-        }
-        continue;
-      }
-      for (int k = 0; k < LLVMGetNumOperands(in); k++)
-        if (one_vector(LLVMTypeOf(LLVMGetOperand(in, (unsigned)k)))) {
-          VEC_PUSH(&users, LLVMValueRef, in);
-          break;
-        }
-    }
-  for (size_t i = 0; i < defs.len; i++)
-    scalar_of(&z, VEC_AT(&defs, LLVMValueRef, i));
-  for (size_t i = 0; i < defs.len; i++) {
-    LLVMValueRef phi = VEC_AT(&defs, LLVMValueRef, i);
-    if (!LLVMIsAPHINode(phi))
-      continue;
-    intptr_t r;
-    map_get(&z.scalar, phi, &r);
-    for (unsigned k = 0; k < LLVMCountIncoming(phi); k++) {
-      LLVMValueRef v = scalar_of(&z, LLVMGetIncomingValue(phi, k));
-      LLVMBasicBlockRef from = LLVMGetIncomingBlock(phi, k);
-      LLVMAddIncoming((LLVMValueRef)r, &v, &from, 1);
-    }
-  }
+  static const retyping scalarize = {one_vector, scalar_type, scalar_rep};
+  retype_walk(&scalarize, b, f, &z.scalar, &z, &defs, &users);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
   for (size_t i = 0; i < users.len; i++) {
     LLVMValueRef in = VEC_AT(&users, LLVMValueRef, i), r = NULL;
