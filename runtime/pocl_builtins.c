@@ -251,6 +251,15 @@ static int id_derived(LLVMValueRef v, int *budget) {
   return 1;
 }
 
+/* V passed through an empty inline-assembly statement at B: the same value,
+ * which neither POCL's optimizer nor its uniformity analysis sees through. */
+static LLVMValueRef opaque(LLVMBuilderRef b, LLVMValueRef v) {
+  LLVMTypeRef t = LLVMTypeOf(v);
+  LLVMTypeRef ft = LLVMFunctionType(t, &t, 1, 0);
+  LLVMValueRef id = LLVMGetInlineAsm(ft, "", 0, "=r,0", 4, 1, 0, LLVMInlineAsmDialectATT, 0);
+  return LLVMBuildCall2(b, ft, id, &v, 1, "");
+}
+
 /* A copy of the id-derived V at B, its instruction operands copied too.
  * Each query's result passes through an empty inline-assembly statement,
  * which keeps POCL's own optimizer from merging the copy back into the
@@ -265,10 +274,7 @@ static LLVMValueRef recompute(LLVMBuilderRef b, LLVMValueRef v) {
   LLVMInsertIntoBuilder(b, c);
   if (!LLVMIsACallInst(v))
     return c;
-  LLVMTypeRef t = LLVMTypeOf(c);
-  LLVMTypeRef ft = LLVMFunctionType(t, &t, 1, 0);
-  LLVMValueRef opaque = LLVMGetInlineAsm(ft, "", 0, "=r,0", 4, 1, 0, LLVMInlineAsmDialectATT, 0);
-  return LLVMBuildCall2(b, ft, opaque, &c, 1, "");
+  return opaque(b, c);
 }
 
 void pocl_recompute_id_values(LLVMModuleRef m) {
@@ -286,5 +292,34 @@ void pocl_recompute_id_values(LLVMModuleRef m) {
       LLVMPositionBuilderBefore(b, t);
       LLVMSetOperand(t, 0, recompute(b, cond));
     }
+  LLVMDisposeBuilder(b);
+}
+
+void pocl_opaque_phi_constants(LLVMModuleRef m) {
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in && LLVMIsAPHINode(in);
+           in = LLVMGetNextInstruction(in)) {
+        LLVMTypeRef t = LLVMTypeOf(in);
+        unsigned w = LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t) : 0;
+        if (w != 8 && w != 16 && w != 32 && w != 64) /* a register's widths */
+          continue;
+        for (unsigned i = 0; i < LLVMCountIncoming(in); i++) {
+          LLVMValueRef v = LLVMGetIncomingValue(in, i);
+          LLVMBasicBlockRef from = LLVMGetIncomingBlock(in, i);
+          if (!LLVMIsAConstantInt(v))
+            continue;
+          LLVMValueRef same = NULL; /* a switch's two edges to one block take one value */
+          for (unsigned j = 0; j < i && !same; j++)
+            if (LLVMGetIncomingBlock(in, j) == from)
+              same = LLVMGetIncomingValue(in, j);
+          if (!same) {
+            LLVMPositionBuilderBefore(b, LLVMGetBasicBlockTerminator(from));
+            same = opaque(b, v);
+          }
+          LLVMSetOperand(in, i, same);
+        }
+      }
   LLVMDisposeBuilder(b);
 }

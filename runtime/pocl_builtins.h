@@ -13,4 +13,13 @@ void pocl_redirect_builtins(LLVMModuleRef m);
  * as a kernel calling get_local_id(0) at each use has it. */
 void pocl_recompute_id_values(LLVMModuleRef m);
 
+/* POCL 3.1 mixed up the votes that a virtual-workgroup loop carries from
+ * one virtual group to the next across its workgroup barrier (a valid 3-D
+ * kernel with early returns stopped as a divergent grid barrier: campaign
+ * seed 17, lit Run_pocl_loop_carried_vote). Each constant incoming value of
+ * an integer phi passes through an empty inline-asm statement at the end of
+ * its block, which POCL's uniformity analysis takes as varying, so the
+ * value gets its own copy in every work-item. */
+void pocl_opaque_phi_constants(LLVMModuleRef m);
+
 #endif

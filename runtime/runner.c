@@ -1164,6 +1164,7 @@ gs_error *gs_run(const gs_run_request *req) {
   strip_other_kernels(m, &plan);
   allow_inlining(m);
   pocl_recompute_id_values(m);
+  pocl_opaque_phi_constants(m);
   /* POCL links its own kernel library, whose functions carry no debug info */
   LLVMStripModuleDebugInfo(m);
   pocl_redirect_builtins(m);

@@ -1,8 +1,9 @@
 // Some invocations return before a uniform loop of grid barriers (a dynamic
-// schedule) on a 3-D grid; with virtual workgroups POCL 3.1, optimizing the
-// segment itself, split the votes carried across the workgroup barrier of
-// the virtual-workgroup loop, and the run was stopped as a divergent grid
-// barrier (FINDINGS N3).
+// schedule) on a 3-D grid. With virtual workgroups each segment carries every
+// invocation's vote (which grid barrier it reached) from one virtual group to
+// the next across the workgroup barrier of its loop; POCL 3.1 mixed the votes
+// up, and the run was stopped as a divergent grid barrier (campaign seed 17,
+// FINDINGS N3).
 void gridsplit_grid_sync(void);
 
 kernel void k(global uint *out, uint iters) {

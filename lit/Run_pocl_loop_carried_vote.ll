@@ -1,0 +1,24 @@
+; REQUIRES: llvm15
+; A valid kernel on a 3-D grid with early returns and a uniform loop of grid
+; barriers, run with virtual workgroups: POCL 3.1 mixed up the votes each
+; segment's loop over virtual groups carries across its workgroup barrier,
+; and the run stopped as "divergent grid barrier at run time" (campaign seed
+; 17). gridsplit run now passes each constant a phi starts from through an
+; empty inline-asm statement, which POCL's uniformity analysis takes as
+; varying (runtime/pocl_builtins.h). By hand: out[g] = g, except the
+; invocations with g % 8 == 1, which return and leave 0.
+; RUN: rm -rf %t && mkdir -p %t
+; RUN: %gridsplit run --check -O2 --virtual-workgroups --physical-groups 3 --grid 2,6,4 --workgroup 2,2,2 --out %t/v2 %S/Inputs/virtual_3d_early_return.cl out=zeros:192 iters=2 | FileCheck %s --check-prefix=PASS
+; RUN: %python %S/Inputs/gs_data.py dump u32 %t/v2/out.bin | FileCheck %s
+; RUN: %gridsplit run --check -O0 --virtual-workgroups --physical-groups 3 --grid 2,6,4 --workgroup 2,2,2 --out %t/v0 %S/Inputs/virtual_3d_early_return.cl out=zeros:192 iters=2 | FileCheck %s --check-prefix=PASS
+; RUN: %python %S/Inputs/gs_data.py dump u32 %t/v0/out.bin | FileCheck %s
+; Four physical groups for six, and one loop trip:
+; RUN: %gridsplit run --check -O2 --virtual-workgroups --physical-groups 4 --grid 2,6,4 --workgroup 2,2,2 --out %t/v4 %S/Inputs/virtual_3d_early_return.cl out=zeros:192 iters=1 | FileCheck %s --check-prefix=PASS
+; RUN: %python %S/Inputs/gs_data.py dump u32 %t/v4/out.bin | FileCheck %s
+; Without virtual workgroups (it passed before too):
+; RUN: %gridsplit run --check -O2 --grid 2,6,4 --workgroup 2,2,2 --out %t/p %S/Inputs/virtual_3d_early_return.cl out=zeros:192 iters=2 | FileCheck %s --check-prefix=PASS
+; RUN: %python %S/Inputs/gs_data.py dump u32 %t/p/out.bin | FileCheck %s
+
+; PASS: gridsplit run: --check: every host-output buffer matches the reference
+; CHECK: {{^}}0 0 2 3 4 5 6 7 8 0 10 11 12 13 14 15 16 0 18 19 20 21 22 23 24 0 26 27 28 29 30 31 32 0 34 35 36 37 38 39 40 0 42 43 44 45 46 47{{$}}
+; CHECK-NEXT: count 48
