@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <llvm-c/Transforms/PassBuilder.h>
+
 #include "gs.h"
 
 enum { AS_GENERIC = 4 };
@@ -322,4 +324,22 @@ void pocl_opaque_phi_constants(LLVMModuleRef m) {
         }
       }
   LLVMDisposeBuilder(b);
+}
+
+gs_error *pocl_optimize(LLVMModuleRef m) {
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  unsigned convergent = LLVMGetEnumAttributeKindForName("convergent", 10);
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (LLVMIsDeclaration(f))
+      LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                              LLVMCreateEnumAttribute(ctx, convergent, 0));
+  LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+  LLVMErrorRef perr = LLVMRunPasses(m, "default<O1>", NULL, po);
+  LLVMDisposePassBuilderOptions(po);
+  if (!perr)
+    return NULL;
+  char *msg = LLVMGetErrorMessage(perr);
+  gs_error *e = gs_errorf("optimizing the segments for POCL failed: %s", msg);
+  LLVMDisposeErrorMessage(msg);
+  return e;
 }

@@ -4,7 +4,15 @@
 
 #include <llvm-c/Core.h>
 
+#include "gridsplit/error.h"
+
 void pocl_redirect_builtins(LLVMModuleRef m);
+
+/* Optimizes the segments as clang -O1 would, for gs_run's second try when
+ * POCL stopped on them as split. Every function declaration is marked
+ * convergent first, so that no barrier call is duplicated or moved across
+ * control flow whatever its declaration says. */
+gs_error *pocl_optimize(LLVMModuleRef m);
 
 /* POCL 3.1 takes a value derived from the work-item ids, computed before a
  * workgroup barrier and used after one inside a conditional holding

@@ -18,7 +18,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "selfcheck.h"
 #include "gs.h"
@@ -1080,6 +1083,280 @@ static gs_error *prepare(const gs_run_request *req, LLVMContextRef lctx, LLVMMod
   return err;
 }
 
+/* Builds the segments on POCL and runs the schedule: what runs in the
+ * child process of gs_run. OPTIMIZE gives POCL the segments optimized
+ * (pocl_optimize). The OpenCL objects are the process's, left to its exit. */
+static gs_error *run_on_pocl(const gs_run_request *req, run_plan *plan, run_state *rs,
+                             gs_order *orders, LLVMModuleRef m, size_t dims, const size_t *global,
+                             const size_t *local, size_t ninv, int optimize) {
+  gs_error *err = NULL;
+  cl_int rc;
+  const char *kname = plan->kernel;
+  size_t nseg = plan->nsegments;
+  cl_platform_id platform;
+  cl_device_id device;
+  CL_CHECK(clGetPlatformIDs(1, &platform, NULL), "finding an OpenCL platform");
+  CL_CHECK(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL),
+           "finding an OpenCL device");
+  rs->ctx = clCreateContext(NULL, 1, &device, NULL, NULL, &rc);
+  CL_CHECK(rc, "creating an OpenCL context");
+  rs->q = clCreateCommandQueue(rs->ctx, device, 0, &rc);
+  CL_CHECK(rc, "creating a command queue");
+  strip_other_kernels(m, plan);
+  allow_inlining(m);
+  if (optimize) {
+    err = pocl_optimize(m);
+    if (err)
+      goto done;
+  }
+  pocl_recompute_id_values(m);
+  pocl_opaque_phi_constants(m);
+  /* POCL links its own kernel library, whose functions carry no debug info */
+  LLVMStripModuleDebugInfo(m);
+  pocl_redirect_builtins(m);
+  LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(m);
+  size_t bc_size = LLVMGetBufferSize(bc);
+  const unsigned char *bc_data = (const unsigned char *)LLVMGetBufferStart(bc);
+  cl_int bin_status;
+  rs->prog = clCreateProgramWithBinary(rs->ctx, 1, &device, &bc_size, &bc_data, &bin_status, &rc);
+  LLVMDisposeMemoryBuffer(bc);
+  CL_CHECK(rc, "loading the segments");
+  rc = clBuildProgram(rs->prog, 1, &device, "-x spir -spir-std=1.2", NULL, NULL);
+  if (rc != CL_SUCCESS) {
+    char log[8192] = "";
+    clGetProgramBuildInfo(rs->prog, device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
+    err = gs_errorf("the OpenCL device could not build the segments (%s):\n%s",
+                    cl_error_name(rc), log);
+    LLVMDisposeMemoryBuffer(bc);
+    goto done;
+  }
+  for (size_t i = 0; i < rs->nparams; i++) {
+    param *p = &rs->params[i];
+    if (p->kind == ARG_FILE || p->kind == ARG_ZEROS) {
+      p->mem = clCreateBuffer(rs->ctx, CL_MEM_READ_WRITE, p->bytes, NULL, &rc);
+      CL_CHECK(rc, "creating a buffer");
+      if (p->kind == ARG_FILE)
+        CL_CHECK(clEnqueueWriteBuffer(rs->q, p->mem, CL_FALSE, 0, p->bytes, p->data, 0, NULL,
+                                      NULL),
+                 "uploading a buffer");
+      else {
+        unsigned char zero = 0;
+        CL_CHECK(clEnqueueFillBuffer(rs->q, p->mem, &zero, 1, 0, p->bytes, 0, NULL, NULL),
+                 "clearing a buffer");
+      }
+    }
+  }
+  for (size_t i = 0; i < rs->nparams; i++)
+    if (rs->params[i].kind == ARG_SAME)
+      rs->params[i].mem = rs->params[rs->params[i].same_as].mem;
+  if (plan->live_arg >= 0) {
+    size_t ngroups = 1;
+    for (size_t d = 0; d < dims; d++)
+      ngroups *= global[d] / local[d];
+    /* header: the sizes of carried workgroup arguments (docs/split.md) */
+    size_t header = plan->header_bytes, per_group = plan->workgroup_bytes;
+    uint64_t *sizes = calloc(header / 8 + 1, sizeof *sizes);
+    for (size_t i = 0; i < plan->workgroup_args.len && i < header / 8; i++) {
+      sizes[i] = rs->params[VEC_AT(&plan->workgroup_args, int, i)].bytes;
+      per_group += (size_t)((sizes[i] + 15) / 16 * 16);
+    }
+    /* then the program-scope variables, with their initial contents */
+    for (size_t i = 0; i < plan->globals.len; i++) {
+      const plan_global *g = &VEC_AT(&plan->globals, plan_global, i);
+      memcpy((unsigned char *)sizes + g->offset, g->init, g->bytes);
+    }
+    size_t bytes = header + ninv * plan->live_bytes + ngroups * per_group;
+    rs->state = clCreateBuffer(rs->ctx, CL_MEM_READ_WRITE, bytes ? bytes : 16, NULL, &rc);
+    if (rc == CL_SUCCESS && header)
+      rc = clEnqueueWriteBuffer(rs->q, rs->state, CL_TRUE, 0, header, sizes, 0, NULL, NULL);
+    free(sizes);
+    CL_CHECK(rc, "creating the live state");
+  }
+  if (plan->control_arg >= 0) {
+    rs->control = clCreateBuffer(rs->ctx, CL_MEM_READ_WRITE, 4 * sizeof(cl_int), NULL, &rc);
+    CL_CHECK(rc, "creating the control word");
+  }
+  /* virtual workgroups: the segments take the grid's workgroup counts and
+   * run on as many physical workgroups as the device holds (SPEC 4) */
+  cl_uint vgroups[3] = {1, 1, 1};
+  size_t launch[3] = {global[0], global[1], global[2]};
+  if (plan->virtual_arg >= 0) {
+    size_t total = 1;
+    for (size_t d = 0; d < 3; d++) {
+      vgroups[d] = (cl_uint)(global[d] / local[d]);
+      total *= global[d] / local[d];
+      launch[d] = local[d];
+    }
+    /* the segments count virtual workgroups in 32 bits (docs/split.md) */
+    if (total > (size_t)1 << 31) {
+      err = gs_errorf("the grid has %zu workgroups; with virtual workgroups at most 2^31", total);
+      goto done;
+    }
+    size_t phys = req->physical_groups;
+    if (!phys) {
+      cl_uint units = 1;
+      CL_CHECK(clGetDeviceInfo(device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units, &units, NULL),
+               "asking for the compute units");
+      phys = 4 * (size_t)units;
+    }
+    launch[0] = local[0] * (phys < total ? phys : total);
+    if (req->verbose)
+      fprintf(stderr, "gridsplit run: %zu virtual workgroups on %zu physical\n", total,
+              launch[0] / local[0]);
+  }
+  rs->nkernels = nseg;
+  rs->kernels = calloc(nseg, sizeof *rs->kernels);
+  for (size_t s = 0; s < nseg; s++) {
+    rs->kernels[s] = clCreateKernel(rs->prog, plan->functions[s], &rc);
+    CL_CHECK(rc, "creating a segment kernel");
+    err = set_args(rs, rs->kernels[s], plan, vgroups);
+    if (err)
+      goto done;
+  }
+  order_from_plan(orders, plan, rs);
+  if (plan->control_arg < 0) {
+    /* static: back to back, no read-back between segments */
+    for (size_t s = 0; s < nseg; s++) {
+      if (req->verbose)
+        fprintf(stderr, "gridsplit run: %s segment %zu%s\n", kname, s,
+                plan->empty[s] ? ": empty, not launched" : "");
+      if (plan->empty[s])
+        continue;
+      err = set_order(rs->kernels[s], plan, orders, s, req->verbose);
+      if (err)
+        goto done;
+      CL_CHECK(clEnqueueNDRangeKernel(rs->q, rs->kernels[s], (cl_uint)dims, NULL, launch, local,
+                                      0, NULL, NULL),
+               "launching a segment");
+    }
+  } else {
+    size_t s = 0;
+    /* the control word: the next segment, the divergence flag, the
+     * launch's number in the schedule and the segment that runs now
+     * (docs/split.md) */
+    for (cl_int launches = 0;; launches++) {
+      cl_int word[4] = {-1, 0, launches, (cl_int)s};
+      if (req->verbose)
+        fprintf(stderr, "gridsplit run: %s segment %zu\n", kname, s);
+      CL_CHECK(clEnqueueWriteBuffer(rs->q, rs->control, CL_FALSE, 0, sizeof word, word, 0, NULL,
+                                    NULL),
+               "resetting the control word");
+      err = set_order(rs->kernels[s], plan, orders, s, req->verbose);
+      if (err)
+        goto done;
+      CL_CHECK(clEnqueueNDRangeKernel(rs->q, rs->kernels[s], (cl_uint)dims, NULL, launch, local,
+                                      0, NULL, NULL),
+               "launching a segment");
+      /* launches the schedule has not reached, as a runner that queues
+       * ahead makes them: the control word names segment s, so they return
+       * at once and leave buffers and word as they are */
+      for (size_t t = 0; req->check_guards && t < nseg; t++)
+        if (t != s)
+          CL_CHECK(clEnqueueNDRangeKernel(rs->q, rs->kernels[t], (cl_uint)dims, NULL, launch,
+                                          local, 0, NULL, NULL),
+                   "launching a segment the schedule has not reached");
+      CL_CHECK(clEnqueueReadBuffer(rs->q, rs->control, CL_TRUE, 0, sizeof word, word, 0, NULL,
+                                   NULL),
+               "reading the control word");
+      if (word[1]) {
+        err = gs_errorf("kernel '%s': divergent grid barrier at run time: after segment %zu "
+                        "the invocations did not all reach the same barrier",
+                        kname, s);
+        goto done;
+      }
+      if (word[0] == -1)
+        break;
+      int ok = 0;
+      for (size_t i = 0; i < plan->successors[s].len; i++)
+        ok |= VEC_AT(&plan->successors[s], int, i) == word[0];
+      if (!ok || word[0] < 0 || (size_t)word[0] >= nseg) {
+        err = gs_errorf("the plan and the kernel do not match: segment %zu chose segment %d, "
+                        "which is not one of its successors",
+                        s, (int)word[0]);
+        goto done;
+      }
+      s = (size_t)word[0];
+    }
+  }
+  CL_CHECK(clFinish(rs->q), "running the segments");
+  err = write_outputs(rs, plan, req->out_dir ? req->out_dir : "gridsplit-run");
+  if (!err && req->check)
+    err = check_outputs(req, rs, plan, m);
+done:
+  return err;
+}
+
+/* gs_run's POCL part in a child process, so that POCL's assertions and
+ * crashes (it compiles each segment as it is first launched) become an
+ * error, not the tool's own crash. When POCL stops on the segments as
+ * split, they run once more, optimized: POCL 3.1 aborted in
+ * ParallelRegion::Verify on some -O0 segments with virtual workgroups that
+ * it builds once optimized (campaign seed 3046, lit Run_pocl_retry_optimized).
+ * Returns 0, or the signal that stopped the child; *ERR gets the child's
+ * error. */
+static int run_child(const gs_run_request *req, run_plan *plan, run_state *rs, gs_order *orders,
+                     LLVMModuleRef m, size_t dims, const size_t *global, const size_t *local,
+                     size_t ninv, int optimize, gs_error **err) {
+  int fds[2];
+  *err = NULL;
+  if (pipe(fds) != 0) {
+    *err = gs_errorf("cannot create a pipe: %s", strerror(errno));
+    return 0;
+  }
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = fork();
+  if (pid < 0) {
+    *err = gs_errorf("cannot fork: %s", strerror(errno));
+    close(fds[0]);
+    close(fds[1]);
+    return 0;
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    gs_error *e = run_on_pocl(req, plan, rs, orders, m, dims, global, local, ninv, optimize);
+    const char *msg = e ? gs_error_message(e) : "";
+    size_t len = strlen(msg), off = 0;
+    while (off < len) {
+      ssize_t w = write(fds[1], msg + off, len - off);
+      if (w <= 0)
+        break;
+      off += (size_t)w;
+    }
+    fflush(stdout);
+    fflush(stderr);
+    _exit(e ? 1 : 0);
+  }
+  close(fds[1]);
+  gs_str text;
+  str_init(&text);
+  char buf[4096];
+  ssize_t n;
+  while ((n = read(fds[0], buf, sizeof buf)) != 0) {
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0)
+      break;
+    str_append(&text, buf, (size_t)n);
+  }
+  close(fds[0]);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+    ;
+  char *msg = str_take(&text);
+  int stopped = 0;
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+    ;
+  else if (WIFEXITED(status) && WEXITSTATUS(status) == 1)
+    *err = gs_errorf("%s", msg);
+  else if (WIFSIGNALED(status))
+    stopped = WTERMSIG(status);
+  else
+    *err = gs_errorf("the POCL run ended with status %d", WEXITSTATUS(status));
+  free(msg);
+  return stopped;
+}
+
 gs_error *gs_run(const gs_run_request *req) {
   if (GS_LLVM_MAJOR != 15)
     return gs_errorf("gridsplit run executes segments on POCL, which reads LLVM 15 bitcode; "
@@ -1105,15 +1382,11 @@ gs_error *gs_run(const gs_run_request *req) {
   memset(&orders, 0, sizeof orders);
   LLVMContextRef lctx = LLVMContextCreate();
   LLVMModuleRef m = NULL;
-  LLVMMemoryBufferRef bc = NULL;
-  cl_int rc;
   gs_error *err = req->check ? check_request(req) : NULL;
   if (!err)
     err = prepare(req, lctx, &m, &plan, &rs);
   if (err)
     goto done;
-  const char *kname = plan.kernel;
-  size_t nseg = plan.nsegments;
   size_t dims = 0, ninv = 1, global[3] = {1, 1, 1}, local[3] = {1, 1, 1};
   size_t wg[3] = {req->workgroup[0], req->workgroup[1], req->workgroup[2]};
   if (rs.program) {
@@ -1152,188 +1425,17 @@ gs_error *gs_run(const gs_run_request *req) {
     err = gs_errorf("no grid size given");
     goto done;
   }
-  cl_platform_id platform;
-  cl_device_id device;
-  CL_CHECK(clGetPlatformIDs(1, &platform, NULL), "finding an OpenCL platform");
-  CL_CHECK(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL),
-           "finding an OpenCL device");
-  rs.ctx = clCreateContext(NULL, 1, &device, NULL, NULL, &rc);
-  CL_CHECK(rc, "creating an OpenCL context");
-  rs.q = clCreateCommandQueue(rs.ctx, device, 0, &rc);
-  CL_CHECK(rc, "creating a command queue");
-  strip_other_kernels(m, &plan);
-  allow_inlining(m);
-  pocl_recompute_id_values(m);
-  pocl_opaque_phi_constants(m);
-  /* POCL links its own kernel library, whose functions carry no debug info */
-  LLVMStripModuleDebugInfo(m);
-  pocl_redirect_builtins(m);
-  bc = LLVMWriteBitcodeToMemoryBuffer(m);
-  size_t bc_size = LLVMGetBufferSize(bc);
-  const unsigned char *bc_data = (const unsigned char *)LLVMGetBufferStart(bc);
-  cl_int bin_status;
-  rs.prog = clCreateProgramWithBinary(rs.ctx, 1, &device, &bc_size, &bc_data, &bin_status, &rc);
-  CL_CHECK(rc, "loading the segments");
-  rc = clBuildProgram(rs.prog, 1, &device, "-x spir -spir-std=1.2", NULL, NULL);
-  if (rc != CL_SUCCESS) {
-    char log[8192] = "";
-    clGetProgramBuildInfo(rs.prog, device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
-    err = gs_errorf("the OpenCL device could not build the segments (%s):\n%s",
-                    cl_error_name(rc), log);
-    goto done;
+  int stopped = run_child(req, &plan, &rs, &orders, m, dims, global, local, ninv, 0, &err);
+  if (stopped == SIGABRT) {
+    fprintf(stderr, "gridsplit run: POCL stopped (signal %d) on the segments as split; running "
+                    "them again optimized\n",
+            stopped);
+    stopped = run_child(req, &plan, &rs, &orders, m, dims, global, local, ninv, 1, &err);
   }
-  for (size_t i = 0; i < rs.nparams; i++) {
-    param *p = &rs.params[i];
-    if (p->kind == ARG_FILE || p->kind == ARG_ZEROS) {
-      p->mem = clCreateBuffer(rs.ctx, CL_MEM_READ_WRITE, p->bytes, NULL, &rc);
-      CL_CHECK(rc, "creating a buffer");
-      if (p->kind == ARG_FILE)
-        CL_CHECK(clEnqueueWriteBuffer(rs.q, p->mem, CL_FALSE, 0, p->bytes, p->data, 0, NULL,
-                                      NULL),
-                 "uploading a buffer");
-      else {
-        unsigned char zero = 0;
-        CL_CHECK(clEnqueueFillBuffer(rs.q, p->mem, &zero, 1, 0, p->bytes, 0, NULL, NULL),
-                 "clearing a buffer");
-      }
-    }
-  }
-  for (size_t i = 0; i < rs.nparams; i++)
-    if (rs.params[i].kind == ARG_SAME)
-      rs.params[i].mem = rs.params[rs.params[i].same_as].mem;
-  if (plan.live_arg >= 0) {
-    size_t ngroups = 1;
-    for (size_t d = 0; d < dims; d++)
-      ngroups *= global[d] / local[d];
-    /* header: the sizes of carried workgroup arguments (docs/split.md) */
-    size_t header = plan.header_bytes, per_group = plan.workgroup_bytes;
-    uint64_t *sizes = calloc(header / 8 + 1, sizeof *sizes);
-    for (size_t i = 0; i < plan.workgroup_args.len && i < header / 8; i++) {
-      sizes[i] = rs.params[VEC_AT(&plan.workgroup_args, int, i)].bytes;
-      per_group += (size_t)((sizes[i] + 15) / 16 * 16);
-    }
-    /* then the program-scope variables, with their initial contents */
-    for (size_t i = 0; i < plan.globals.len; i++) {
-      const plan_global *g = &VEC_AT(&plan.globals, plan_global, i);
-      memcpy((unsigned char *)sizes + g->offset, g->init, g->bytes);
-    }
-    size_t bytes = header + ninv * plan.live_bytes + ngroups * per_group;
-    rs.state = clCreateBuffer(rs.ctx, CL_MEM_READ_WRITE, bytes ? bytes : 16, NULL, &rc);
-    if (rc == CL_SUCCESS && header)
-      rc = clEnqueueWriteBuffer(rs.q, rs.state, CL_TRUE, 0, header, sizes, 0, NULL, NULL);
-    free(sizes);
-    CL_CHECK(rc, "creating the live state");
-  }
-  if (plan.control_arg >= 0) {
-    rs.control = clCreateBuffer(rs.ctx, CL_MEM_READ_WRITE, 4 * sizeof(cl_int), NULL, &rc);
-    CL_CHECK(rc, "creating the control word");
-  }
-  /* virtual workgroups: the segments take the grid's workgroup counts and
-   * run on as many physical workgroups as the device holds (SPEC 4) */
-  cl_uint vgroups[3] = {1, 1, 1};
-  size_t launch[3] = {global[0], global[1], global[2]};
-  if (plan.virtual_arg >= 0) {
-    size_t total = 1;
-    for (size_t d = 0; d < 3; d++) {
-      vgroups[d] = (cl_uint)(global[d] / local[d]);
-      total *= global[d] / local[d];
-      launch[d] = local[d];
-    }
-    /* the segments count virtual workgroups in 32 bits (docs/split.md) */
-    if (total > (size_t)1 << 31) {
-      err = gs_errorf("the grid has %zu workgroups; with virtual workgroups at most 2^31", total);
-      goto done;
-    }
-    size_t phys = req->physical_groups;
-    if (!phys) {
-      cl_uint units = 1;
-      CL_CHECK(clGetDeviceInfo(device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units, &units, NULL),
-               "asking for the compute units");
-      phys = 4 * (size_t)units;
-    }
-    launch[0] = local[0] * (phys < total ? phys : total);
-    if (req->verbose)
-      fprintf(stderr, "gridsplit run: %zu virtual workgroups on %zu physical\n", total,
-              launch[0] / local[0]);
-  }
-  rs.nkernels = nseg;
-  rs.kernels = calloc(nseg, sizeof *rs.kernels);
-  for (size_t s = 0; s < nseg; s++) {
-    rs.kernels[s] = clCreateKernel(rs.prog, plan.functions[s], &rc);
-    CL_CHECK(rc, "creating a segment kernel");
-    err = set_args(&rs, rs.kernels[s], &plan, vgroups);
-    if (err)
-      goto done;
-  }
-  order_from_plan(&orders, &plan, &rs);
-  if (plan.control_arg < 0) {
-    /* static: back to back, no read-back between segments */
-    for (size_t s = 0; s < nseg; s++) {
-      if (req->verbose)
-        fprintf(stderr, "gridsplit run: %s segment %zu%s\n", kname, s,
-                plan.empty[s] ? ": empty, not launched" : "");
-      if (plan.empty[s])
-        continue;
-      err = set_order(rs.kernels[s], &plan, &orders, s, req->verbose);
-      if (err)
-        goto done;
-      CL_CHECK(clEnqueueNDRangeKernel(rs.q, rs.kernels[s], (cl_uint)dims, NULL, launch, local,
-                                      0, NULL, NULL),
-               "launching a segment");
-    }
-  } else {
-    size_t s = 0;
-    /* the control word: the next segment, the divergence flag, the
-     * launch's number in the schedule and the segment that runs now
-     * (docs/split.md) */
-    for (cl_int launches = 0;; launches++) {
-      cl_int word[4] = {-1, 0, launches, (cl_int)s};
-      if (req->verbose)
-        fprintf(stderr, "gridsplit run: %s segment %zu\n", kname, s);
-      CL_CHECK(clEnqueueWriteBuffer(rs.q, rs.control, CL_FALSE, 0, sizeof word, word, 0, NULL,
-                                    NULL),
-               "resetting the control word");
-      err = set_order(rs.kernels[s], &plan, &orders, s, req->verbose);
-      if (err)
-        goto done;
-      CL_CHECK(clEnqueueNDRangeKernel(rs.q, rs.kernels[s], (cl_uint)dims, NULL, launch, local,
-                                      0, NULL, NULL),
-               "launching a segment");
-      /* launches the schedule has not reached, as a runner that queues
-       * ahead makes them: the control word names segment s, so they return
-       * at once and leave buffers and word as they are */
-      for (size_t t = 0; req->check_guards && t < nseg; t++)
-        if (t != s)
-          CL_CHECK(clEnqueueNDRangeKernel(rs.q, rs.kernels[t], (cl_uint)dims, NULL, launch,
-                                          local, 0, NULL, NULL),
-                   "launching a segment the schedule has not reached");
-      CL_CHECK(clEnqueueReadBuffer(rs.q, rs.control, CL_TRUE, 0, sizeof word, word, 0, NULL,
-                                   NULL),
-               "reading the control word");
-      if (word[1]) {
-        err = gs_errorf("kernel '%s': divergent grid barrier at run time: after segment %zu "
-                        "the invocations did not all reach the same barrier",
-                        kname, s);
-        goto done;
-      }
-      if (word[0] == -1)
-        break;
-      int ok = 0;
-      for (size_t i = 0; i < plan.successors[s].len; i++)
-        ok |= VEC_AT(&plan.successors[s], int, i) == word[0];
-      if (!ok || word[0] < 0 || (size_t)word[0] >= nseg) {
-        err = gs_errorf("the plan and the kernel do not match: segment %zu chose segment %d, "
-                        "which is not one of its successors",
-                        s, (int)word[0]);
-        goto done;
-      }
-      s = (size_t)word[0];
-    }
-  }
-  CL_CHECK(clFinish(rs.q), "running the segments");
-  err = write_outputs(&rs, &plan, req->out_dir ? req->out_dir : "gridsplit-run");
-  if (!err && req->check)
-    err = check_outputs(req, &rs, &plan, m);
+  if (stopped)
+    err = gs_errorf("POCL stopped (signal %d: %s) while building or running kernel '%s''s "
+                    "segments (its message, if any, is above)",
+                    stopped, strsignal(stopped), plan.kernel);
 done:
   for (size_t s = 0; s < rs.nkernels; s++)
     if (rs.kernels[s])
@@ -1355,8 +1457,6 @@ done:
     clReleaseCommandQueue(rs.q);
   if (rs.ctx)
     clReleaseContext(rs.ctx);
-  if (bc)
-    LLVMDisposeMemoryBuffer(bc);
   plan_free(&plan);
   gs_order_free(&orders);
   gs_program_dispose(rs.program);
