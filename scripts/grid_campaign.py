@@ -462,6 +462,8 @@ def run_mode(tool, kernel, directory, args, mode, timeout):
         verdict = "disagree"
     elif rc == 1 and "--check: the reference run" in text:
         verdict = "reference"
+    elif rc == 1 and "POCL stopped" in text:
+        verdict = "crash"  # POCL crashed on the segments, even optimized
     elif rc == 1:
         verdict = "refused"
     else:
