@@ -297,35 +297,6 @@ void pocl_recompute_id_values(LLVMModuleRef m) {
   LLVMDisposeBuilder(b);
 }
 
-void pocl_opaque_phi_constants(LLVMModuleRef m) {
-  LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
-  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
-      for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in && LLVMIsAPHINode(in);
-           in = LLVMGetNextInstruction(in)) {
-        LLVMTypeRef t = LLVMTypeOf(in);
-        unsigned w = LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t) : 0;
-        if (w != 8 && w != 16 && w != 32 && w != 64) /* a register's widths */
-          continue;
-        for (unsigned i = 0; i < LLVMCountIncoming(in); i++) {
-          LLVMValueRef v = LLVMGetIncomingValue(in, i);
-          LLVMBasicBlockRef from = LLVMGetIncomingBlock(in, i);
-          if (!LLVMIsAConstantInt(v))
-            continue;
-          LLVMValueRef same = NULL; /* a switch's two edges to one block take one value */
-          for (unsigned j = 0; j < i && !same; j++)
-            if (LLVMGetIncomingBlock(in, j) == from)
-              same = LLVMGetIncomingValue(in, j);
-          if (!same) {
-            LLVMPositionBuilderBefore(b, LLVMGetBasicBlockTerminator(from));
-            same = opaque(b, v);
-          }
-          LLVMSetOperand(in, i, same);
-        }
-      }
-  LLVMDisposeBuilder(b);
-}
-
 gs_error *pocl_optimize(LLVMModuleRef m) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   unsigned convergent = LLVMGetEnumAttributeKindForName("convergent", 10);

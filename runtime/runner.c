@@ -1110,7 +1110,6 @@ static gs_error *run_on_pocl(const gs_run_request *req, run_plan *plan, run_stat
       goto done;
   }
   pocl_recompute_id_values(m);
-  pocl_opaque_phi_constants(m);
   /* POCL links its own kernel library, whose functions carry no debug info */
   LLVMStripModuleDebugInfo(m);
   pocl_redirect_builtins(m);

@@ -2,8 +2,7 @@
  * condition is computed from work-item id queries alone gets the condition
  * rebuilt from fresh queries next to the branch, so that no id value
  * decides a branch after crossing a workgroup barrier as a value; other
- * conditions are left alone. The constants integer phis start from pass
- * through an empty inline-asm statement. */
+ * conditions are left alone. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -127,81 +126,10 @@ START_TEST(pocl_branch_conditions) {
 }
 END_TEST
 
-/* A loop whose counter starts from 0, a switch with two edges to one block,
- * and an i1 phi. */
-static const char *const IR_PHI_CONSTANTS =
-    SPIR_PRELUDE
-    "define spir_kernel void @k(ptr addrspace(1) %out, i32 %n) {\n"
-    "entry:\n"
-    "  br label %loop\n"
-    "loop:\n"
-    "  %i = phi i32 [ 0, %entry ], [ %next, %loop ]\n"
-    "  %flag = phi i1 [ true, %entry ], [ false, %loop ]\n"
-    "  call spir_func void @_Z7barrierj(i32 1)\n"
-    "  %next = add i32 %i, 1\n"
-    "  %more = icmp ult i32 %next, %n\n"
-    "  br i1 %more, label %loop, label %pick\n"
-    "pick:\n"
-    "  switch i32 %n, label %done [ i32 1, label %join\n"
-    "                               i32 2, label %join ]\n"
-    "join:\n"
-    "  %v = phi i64 [ 7, %pick ], [ 7, %pick ]\n"
-    "  store i64 %v, ptr addrspace(1) %out\n"
-    "  br label %done\n"
-    "done:\n"
-    "  ret void\n"
-    "}\n";
-
-static LLVMValueRef phi_named(LLVMValueRef f, const char *name) {
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-      size_t len;
-      if (LLVMIsAPHINode(in) && !strcmp(LLVMGetValueName2(in, &len), name))
-        return in;
-    }
-  ck_abort_msg("no phi %s", name);
-  return NULL;
-}
-
-/* V is an empty inline-asm statement's result, in block BB, on constant C. */
-static void expect_opaque(LLVMValueRef v, LLVMBasicBlockRef bb, unsigned long long c) {
-  ck_assert(LLVMIsACallInst(v) && LLVMIsAInlineAsm(LLVMGetCalledValue(v)));
-  ck_assert_ptr_eq(LLVMGetInstructionParent(v), bb);
-  LLVMValueRef arg = LLVMGetOperand(v, 0);
-  ck_assert(LLVMIsAConstantInt(arg));
-  ck_assert_uint_eq(LLVMConstIntGetZExtValue(arg), c);
-}
-
-START_TEST(pocl_phi_constants) {
-  LLVMContextRef ctx = LLVMContextCreate();
-  LLVMModuleRef m = parse_ir(ctx, IR_PHI_CONSTANTS);
-  LLVMValueRef f = LLVMGetNamedFunction(m, "k");
-  pocl_opaque_phi_constants(m);
-  char *msg = NULL;
-  ck_assert_msg(!LLVMVerifyModule(m, LLVMReturnStatusAction, &msg), "%s", msg);
-  LLVMDisposeMessage(msg);
-
-  LLVMValueRef i = phi_named(f, "i");
-  ck_assert_ptr_eq(LLVMGetIncomingBlock(i, 0), LLVMGetEntryBasicBlock(f));
-  expect_opaque(LLVMGetIncomingValue(i, 0), LLVMGetEntryBasicBlock(f), 0);
-  ck_assert(LLVMIsABinaryOperator(LLVMGetIncomingValue(i, 1))); /* %next, as it was */
-  /* an i1 is not a register's width: left as it was */
-  LLVMValueRef flag = phi_named(f, "flag");
-  ck_assert(LLVMIsAConstantInt(LLVMGetIncomingValue(flag, 0)));
-  /* two edges from one block keep one value */
-  LLVMValueRef v = phi_named(f, "v");
-  ck_assert_ptr_eq(LLVMGetIncomingValue(v, 0), LLVMGetIncomingValue(v, 1));
-  expect_opaque(LLVMGetIncomingValue(v, 0), LLVMGetIncomingBlock(v, 0), 7);
-  LLVMDisposeModule(m);
-  LLVMContextDispose(ctx);
-}
-END_TEST
-
 Suite *suite_pocl(void) {
   Suite *s = suite_create("pocl");
   TCase *tc = tcase_create("pocl");
   tcase_add_test(tc, pocl_branch_conditions);
-  tcase_add_test(tc, pocl_phi_constants);
   suite_add_tcase(s, tc);
   return s;
 }
