@@ -46,6 +46,10 @@ int ir_is_marker(LLVMValueRef inst);                /* llvm.lifetime.*, llvm.dbg
 /* Integer arithmetic, logic, shifts and integer-width casts: add to srem,
  * shl to xor, trunc, zext, sext (the divisions among them may trap). */
 int ir_is_integer_op(LLVMOpcode op);
+/* Runs the pass pipeline PASSES (LLVMRunPasses) on M, LLVM's diagnostics
+ * kept: an error "WHAT failed: ...", or "running 'PASSES' failed: ..." when
+ * WHAT is NULL. */
+gs_error *ir_run_passes(LLVMModuleRef m, const char *passes, const char *what);
 char *ir_itanium_base(const char *name);            /* "_Z10atomic_addPU3AS1Vii" -> "atomic_add" */
 int ir_function_in(LLVMValueRef inst, LLVMValueRef fn);
 char *ir_describe(LLVMValueRef inst);               /* "'text' (file:line:col)" */

@@ -5,7 +5,6 @@
 #include "gs.h"
 
 #include <llvm-c/Error.h>
-#include <llvm-c/Transforms/PassBuilder.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -370,23 +369,9 @@ static gs_error *inline_plan(LLVMModuleRef m, const gs_options *opts, const gs_t
 }
 
 static gs_error *inline_apply(LLVMModuleRef c, const gs_target *t, const gs_vec *names) {
-  gs_error *err = NULL;
   for (size_t i = 0; i < names->len; i++)
     set_always_inline(LLVMGetNamedFunction(c, VEC_AT(names, char *, i)));
-  LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
-  diag_scope d;
-  diag_scope_open(&d, LLVMGetModuleContext(c));
-  LLVMErrorRef perr = LLVMRunPasses(c, "always-inline", NULL, po);
-  char *diag = diag_scope_close(&d);
-  LLVMDisposePassBuilderOptions(po);
-  if (perr) {
-    char *msg = LLVMGetErrorMessage(perr);
-    err = gs_errorf("inlining the callees that hold grid barriers failed: %s", msg);
-    LLVMDisposeErrorMessage(msg);
-  } else if (diag) {
-    err = gs_errorf("inlining the callees that hold grid barriers failed: %s", diag);
-  }
-  free(diag);
+  gs_error *err = ir_run_passes(c, "always-inline", "inlining the callees that hold grid barriers");
   /* every call to a barrier-holding callee must be gone from the kernels */
   for (size_t i = 0; !err && i < names->len; i++) {
     LLVMValueRef f = LLVMGetNamedFunction(c, VEC_AT(names, char *, i));

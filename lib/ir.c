@@ -1,6 +1,8 @@
 /* Small helpers over the LLVM C API shared by every step. */
 #include "gs.h"
 
+#include <llvm-c/Transforms/PassBuilder.h>
+
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +83,27 @@ char *ir_describe(LLVMValueRef inst) {
 int ir_is_marker(LLVMValueRef inst) {
   const char *name = ir_is_call(inst) ? ir_callee_name(inst) : NULL;
   return name && (!strncmp(name, "llvm.lifetime.", 14) || !strncmp(name, "llvm.dbg.", 9));
+}
+
+gs_error *ir_run_passes(LLVMModuleRef m, const char *passes, const char *what) {
+  LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+  diag_scope d;
+  diag_scope_open(&d, LLVMGetModuleContext(m));
+  LLVMErrorRef perr = LLVMRunPasses(m, passes, NULL, po);
+  char *diag = diag_scope_close(&d);
+  LLVMDisposePassBuilderOptions(po);
+  gs_error *e = NULL;
+  char *msg = perr ? LLVMGetErrorMessage(perr) : NULL;
+  if (msg || diag) {
+    if (what)
+      e = gs_errorf("%s failed: %s", what, msg ? msg : diag);
+    else
+      e = gs_errorf("running '%s' failed: %s", passes, msg ? msg : diag);
+  }
+  if (msg)
+    LLVMDisposeErrorMessage(msg);
+  free(diag);
+  return e;
 }
 
 int ir_is_integer_op(LLVMOpcode op) {

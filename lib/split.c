@@ -14,7 +14,6 @@
 #include <llvm-c/Error.h>
 #include <llvm-c/Linker.h>
 #include <llvm-c/Target.h>
-#include <llvm-c/Transforms/PassBuilder.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1783,25 +1782,6 @@ static void prune_scratch(LLVMModuleRef c, const gs_map *segments) {
   }
 }
 
-static gs_error *run_passes(LLVMModuleRef m, const char *passes) {
-  LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
-  diag_scope d;
-  diag_scope_open(&d, LLVMGetModuleContext(m));
-  LLVMErrorRef perr = LLVMRunPasses(m, passes, NULL, po);
-  char *diag = diag_scope_close(&d);
-  LLVMDisposePassBuilderOptions(po);
-  gs_error *e = NULL;
-  if (perr) {
-    char *msg = LLVMGetErrorMessage(perr);
-    e = gs_errorf("running '%s' failed: %s", passes, msg);
-    LLVMDisposeErrorMessage(msg);
-  } else if (diag) {
-    e = gs_errorf("running '%s' failed: %s", passes, diag);
-  }
-  free(diag);
-  return e;
-}
-
 /* V in FN, with every use of the global G (directly or in a constant
  * expression) through REPLACEMENT, built at B. */
 static LLVMValueRef relocated(LLVMBuilderRef b, LLVMValueRef v, LLVMValueRef g,
@@ -2140,7 +2120,7 @@ gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis *
       copy_value_args(LLVMGetNamedFunction(c, kr->name), td);
   }
   if (!err)
-    err = run_passes(c, "function(sroa,mem2reg)");
+    err = ir_run_passes(c, "function(sroa,mem2reg)", NULL);
   summary_cache *cache = summaries_create(t, &a->warnings);
   gs_map segments;
   map_init(&segments);
@@ -2162,10 +2142,11 @@ gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis *
      * LICM takes what reads the physical workgroup (local ids and sizes) out
      * of the loop and instcombine narrows the index arithmetic the remapped
      * queries widened */
-    err = run_passes(c, virtual_workgroups_on(opts, t)
+    err = ir_run_passes(c, virtual_workgroups_on(opts, t)
                             ? "always-inline,function(sroa,mem2reg,instsimplify,simplifycfg,"
                               "loop-mssa(licm)," GS_INSTCOMBINE ",simplifycfg)"
-                            : "function(sroa,mem2reg,instsimplify,simplifycfg)");
+                            : "function(sroa,mem2reg,instsimplify,simplifycfg)",
+                        NULL);
     for (size_t i = 0; !err && i < segments.cap; i++)
       if (segments.keys[i])
         ir_tidy_blocks((LLVMValueRef)segments.keys[i]);

@@ -15,7 +15,6 @@
 #include <llvm-c/BitReader.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/DebugInfo.h>
-#include <llvm-c/Transforms/PassBuilder.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1029,15 +1028,7 @@ static void debug_info_begin(lower_ctx *c) {
 }
 
 static gs_error *run_mem2reg(LLVMModuleRef m) {
-  LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
-  LLVMErrorRef perr = LLVMRunPasses(m, "function(mem2reg)", NULL, po);
-  LLVMDisposePassBuilderOptions(po);
-  if (!perr)
-    return NULL;
-  char *msg = LLVMGetErrorMessage(perr);
-  gs_error *e = gs_errorf("internal error: mem2reg failed: %s", msg);
-  LLVMDisposeErrorMessage(msg);
-  return e;
+  return ir_run_passes(m, "function(mem2reg)", "internal error: mem2reg");
 }
 
 static int compare_binding(const void *a, const void *b, const gs_program *p) {

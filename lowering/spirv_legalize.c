@@ -330,29 +330,15 @@ static int one_vector(LLVMTypeRef t) {
 static LLVMTypeRef unvector(LLVMTypeRef t) { return one_vector(t) ? LLVMGetElementType(t) : t; }
 
 static int one_def_ok(LLVMOpcode op) {
+  if (ir_is_integer_op(op))
+    return 1;
   switch (op) {
-  case LLVMAdd:
   case LLVMFAdd:
-  case LLVMSub:
   case LLVMFSub:
-  case LLVMMul:
   case LLVMFMul:
-  case LLVMUDiv:
-  case LLVMSDiv:
   case LLVMFDiv:
-  case LLVMURem:
-  case LLVMSRem:
   case LLVMFRem:
-  case LLVMShl:
-  case LLVMLShr:
-  case LLVMAShr:
-  case LLVMAnd:
-  case LLVMOr:
-  case LLVMXor:
   case LLVMFNeg:
-  case LLVMTrunc:
-  case LLVMZExt:
-  case LLVMSExt:
   case LLVMFPToUI:
   case LLVMFPToSI:
   case LLVMUIToFP:

@@ -14,8 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <llvm-c/Transforms/PassBuilder.h>
-
 #include "gs.h"
 
 enum { AS_GENERIC = 4 };
@@ -219,26 +217,19 @@ void pocl_redirect_builtins(LLVMModuleRef m) {
   vec_free(&calls);
 }
 
-/* Whether V is computed from work-item queries with constant dimensions,
- * arguments and constants alone, by pure instructions that cannot trap, in
- * at most *budget instructions. */
+/* Whether V is computed from work-item queries with constant dimensions
+ * (the SPIR target's pure queries, which the split itself recomputes
+ * anywhere), arguments and constants alone, by pure instructions that
+ * cannot trap, in at most *budget instructions. */
 static int id_derived(LLVMValueRef v, int *budget) {
-  static const char *const queries[] = {
-      "_Z12get_local_idj",  "_Z13get_global_idj",  "_Z12get_group_idj",
-      "_Z14get_local_sizej", "_Z15get_global_sizej", "_Z14get_num_groupsj",
-      "_Z17get_global_offsetj"};
   if (LLVMIsAArgument(v) || LLVMIsAConstant(v))
     return 1;
   if (!LLVMIsAInstruction(v) || --*budget < 0)
     return 0;
   if (LLVMIsACallInst(v)) {
-    LLVMValueRef callee = LLVMGetCalledValue(v);
-    size_t len;
-    const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
-    for (size_t i = 0; i < sizeof queries / sizeof *queries; i++)
-      if (!strcmp(name, queries[i]))
-        return LLVMGetNumArgOperands(v) == 1 && LLVMIsAConstantInt(LLVMGetOperand(v, 0));
-    return 0;
+    const char *name = ir_callee_name(v);
+    return name && target_spir.is_pure_query(name) && LLVMGetNumArgOperands(v) == 1 &&
+           LLVMIsAConstantInt(LLVMGetOperand(v, 0));
   }
   if (LLVMIsABinaryOperator(v)) {
     LLVMOpcode op = LLVMGetInstructionOpcode(v);
@@ -304,13 +295,5 @@ gs_error *pocl_optimize(LLVMModuleRef m) {
     if (LLVMIsDeclaration(f))
       LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
                               LLVMCreateEnumAttribute(ctx, convergent, 0));
-  LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
-  LLVMErrorRef perr = LLVMRunPasses(m, "default<O1>", NULL, po);
-  LLVMDisposePassBuilderOptions(po);
-  if (!perr)
-    return NULL;
-  char *msg = LLVMGetErrorMessage(perr);
-  gs_error *e = gs_errorf("optimizing the segments for POCL failed: %s", msg);
-  LLVMDisposeErrorMessage(msg);
-  return e;
+  return ir_run_passes(m, "default<O1>", "optimizing the segments for POCL");
 }

@@ -1436,26 +1436,10 @@ gs_error *gs_run(const gs_run_request *req) {
                     "segments (its message, if any, is above)",
                     stopped, strsignal(stopped), plan.kernel);
 done:
-  for (size_t s = 0; s < rs.nkernels; s++)
-    if (rs.kernels[s])
-      clReleaseKernel(rs.kernels[s]);
-  free(rs.kernels);
-  for (size_t i = 0; i < rs.nparams && rs.params; i++) {
-    if (rs.params[i].mem && rs.params[i].kind != ARG_SAME)
-      clReleaseMemObject(rs.params[i].mem);
+  /* the OpenCL objects were the child's (run_child) */
+  for (size_t i = 0; i < rs.nparams && rs.params; i++)
     free(rs.params[i].data);
-  }
   free(rs.params);
-  if (rs.state)
-    clReleaseMemObject(rs.state);
-  if (rs.control)
-    clReleaseMemObject(rs.control);
-  if (rs.prog)
-    clReleaseProgram(rs.prog);
-  if (rs.q)
-    clReleaseCommandQueue(rs.q);
-  if (rs.ctx)
-    clReleaseContext(rs.ctx);
   plan_free(&plan);
   gs_order_free(&orders);
   gs_program_dispose(rs.program);
