@@ -21,6 +21,19 @@
 ; The same with virtual workgroups, three physical groups for five.
 ; RUN: %gridsplit run --check -O2 --virtual-workgroups --physical-groups 3 --grid 10 --workgroup 2 --out %t/v2 %S/Inputs/pocl_branch_after_barrier.cl in=@%t/in.bin buf=@%t/buf.bin out=zeros:120 fout=zeros:40 n=4 iters=2 | FileCheck %s --check-prefix=PASS
 ; RUN: %python %S/Inputs/gs_data.py dump u32 %t/v2/out.bin | FileCheck %s --check-prefix=OUT
+; RUN: %gridsplit run --check -O0 --virtual-workgroups --physical-groups 3 --grid 10 --workgroup 2 --out %t/v0 %S/Inputs/pocl_branch_after_barrier.cl in=@%t/in.bin buf=@%t/buf.bin out=zeros:120 fout=zeros:40 n=4 iters=2 | FileCheck %s --check-prefix=PASS
+; RUN: %python %S/Inputs/gs_data.py dump u32 %t/v0/out.bin | FileCheck %s --check-prefix=OUT
+;
+; The same kernel with lid == 0 and the stores to L2 in helpers that are not
+; inlined (pocl_branch_after_barrier_helpers.cl), in all four modes: the same words.
+; RUN: %gridsplit run --check -O2 --grid 10 --workgroup 2 --out %t/h2 %S/Inputs/pocl_branch_after_barrier_helpers.cl in=@%t/in.bin buf=@%t/buf.bin out=zeros:120 fout=zeros:40 n=4 iters=2 | FileCheck %s --check-prefix=PASS
+; RUN: %python %S/Inputs/gs_data.py dump u32 %t/h2/out.bin | FileCheck %s --check-prefix=OUT
+; RUN: %gridsplit run --check -O0 --grid 10 --workgroup 2 --out %t/h0 %S/Inputs/pocl_branch_after_barrier_helpers.cl in=@%t/in.bin buf=@%t/buf.bin out=zeros:120 fout=zeros:40 n=4 iters=2 | FileCheck %s --check-prefix=PASS
+; RUN: %python %S/Inputs/gs_data.py dump u32 %t/h0/out.bin | FileCheck %s --check-prefix=OUT
+; RUN: %gridsplit run --check -O2 --virtual-workgroups --physical-groups 3 --grid 10 --workgroup 2 --out %t/hv2 %S/Inputs/pocl_branch_after_barrier_helpers.cl in=@%t/in.bin buf=@%t/buf.bin out=zeros:120 fout=zeros:40 n=4 iters=2 | FileCheck %s --check-prefix=PASS
+; RUN: %python %S/Inputs/gs_data.py dump u32 %t/hv2/out.bin | FileCheck %s --check-prefix=OUT
+; RUN: %gridsplit run --check -O0 --virtual-workgroups --physical-groups 3 --grid 10 --workgroup 2 --out %t/hv0 %S/Inputs/pocl_branch_after_barrier_helpers.cl in=@%t/in.bin buf=@%t/buf.bin out=zeros:120 fout=zeros:40 n=4 iters=2 | FileCheck %s --check-prefix=PASS
+; RUN: %python %S/Inputs/gs_data.py dump u32 %t/hv0/out.bin | FileCheck %s --check-prefix=OUT
 ;
 ; 2. Campaign seed 1073 (its kernel as generated): at -O0 with virtual
 ;    workgroups POCL aborted in ParallelRegion::Verify ("Incoming edges to
@@ -29,6 +42,7 @@
 ; RUN: %python %S/Inputs/gs_data.py write %t/buf3.bin u32 3228404336 1799006248 1869429328
 ; RUN: %gridsplit run --check -O0 --virtual-workgroups --physical-groups 2 --grid 1,3 --workgroup 1,3 --out %t/c0 %S/Inputs/campaign_1073.cl in=@%t/in3.bin buf=@%t/buf3.bin out=zeros:132 acc=zeros:16 fout=zeros:12 n=3 iters=2 | FileCheck %s --check-prefix=PASS
 ; RUN: %gridsplit run --check -O0 --grid 1,3 --workgroup 1,3 --out %t/c1 %S/Inputs/campaign_1073.cl in=@%t/in3.bin buf=@%t/buf3.bin out=zeros:132 acc=zeros:16 fout=zeros:12 n=3 iters=2 | FileCheck %s --check-prefix=PASS
+; RUN: %gridsplit run --check -O2 --grid 1,3 --workgroup 1,3 --out %t/c3 %S/Inputs/campaign_1073.cl in=@%t/in3.bin buf=@%t/buf3.bin out=zeros:132 acc=zeros:16 fout=zeros:12 n=3 iters=2 | FileCheck %s --check-prefix=PASS
 ; RUN: %gridsplit run --check -O2 --virtual-workgroups --physical-groups 2 --grid 1,3 --workgroup 1,3 --out %t/c2 %S/Inputs/campaign_1073.cl in=@%t/in3.bin buf=@%t/buf3.bin out=zeros:132 acc=zeros:16 fout=zeros:12 n=3 iters=2 | FileCheck %s --check-prefix=PASS
 
 

@@ -9,6 +9,7 @@
 ; RUN: %python %S/Inputs/gs_data.py write %t/buf.bin u32 2293112896 2110847750 1678386874 2029813199 2107842709 1051411332 3154397490 499114614 298675032 2886368319 4077402521 1550514755 4115165401 807959299 908983148 1243909773 2175367238 3235810760 3805480602 1319751809 1109868267 3936390663 3965764405 3807038912
 ; RUN: %gridsplit run --check -O0 --grid 6,1,4 --workgroup 2,1,2 --out %t/p0 %S/Inputs/campaign_3271.cl in=@%t/in.bin buf=@%t/buf.bin out=zeros:1056 acc=zeros:16 fout=zeros:96 n=24 iters=2 | FileCheck %s
 ; RUN: %gridsplit run --check -O0 --virtual-workgroups --physical-groups 3 --grid 6,1,4 --workgroup 2,1,2 --out %t/v0 %S/Inputs/campaign_3271.cl in=@%t/in.bin buf=@%t/buf.bin out=zeros:1056 acc=zeros:16 fout=zeros:96 n=24 iters=2 | FileCheck %s
+; RUN: %gridsplit run --check -O2 --virtual-workgroups --physical-groups 3 --grid 6,1,4 --workgroup 2,1,2 --out %t/v2 %S/Inputs/campaign_3271.cl in=@%t/in.bin buf=@%t/buf.bin out=zeros:1056 acc=zeros:16 fout=zeros:96 n=24 iters=2 | FileCheck %s
 ; RUN: %gridsplit run --check -O2 --grid 6,1,4 --workgroup 2,1,2 --out %t/p2 %S/Inputs/campaign_3271.cl in=@%t/in.bin buf=@%t/buf.bin out=zeros:1056 acc=zeros:16 fout=zeros:96 n=24 iters=2 | FileCheck %s
 
 ; CHECK: gridsplit run: --check: every host-output buffer matches the reference

@@ -13,6 +13,7 @@
 ; The other modes build at once:
 ; RUN: %gridsplit run --check -O2 --virtual-workgroups --physical-groups 1 --grid 32 --workgroup 16 --out %t/v2 %S/Inputs/campaign_3046.cl in=@%t/in.bin buf=@%t/buf.bin out=zeros:1408 acc=zeros:16 fout=zeros:128 n=32 iters=2 2> %t/err2 | FileCheck %s --check-prefix=PASS
 ; RUN: not grep -q "running them again" %t/err2
+; RUN: %gridsplit run --check -O2 --grid 32 --workgroup 16 --out %t/p2 %S/Inputs/campaign_3046.cl in=@%t/in.bin buf=@%t/buf.bin out=zeros:1408 acc=zeros:16 fout=zeros:128 n=32 iters=2 | FileCheck %s --check-prefix=PASS
 ; RUN: %gridsplit run --check -O0 --grid 32 --workgroup 16 --out %t/p0 %S/Inputs/campaign_3046.cl in=@%t/in.bin buf=@%t/buf.bin out=zeros:1408 acc=zeros:16 fout=zeros:128 n=32 iters=2 | FileCheck %s --check-prefix=PASS
 
 ; PASS: gridsplit run: --check: every host-output buffer matches the reference

@@ -270,7 +270,19 @@ static LLVMValueRef recompute(LLVMBuilderRef b, LLVMValueRef v) {
   return opaque(b, c);
 }
 
-void pocl_recompute_id_values(LLVMModuleRef m) {
+gs_error *pocl_recompute_id_values(LLVMModuleRef m) {
+  /* first the helpers into the kernels, as POCL inlines them anyway: a
+   * condition computed by a helper (lid == 0 returned by a call) is then
+   * seen for what it is */
+  unsigned always = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f) && LLVMGetFunctionCallConv(f) != LLVMSPIRKERNELCallConv)
+      LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                              LLVMCreateEnumAttribute(ctx, always, 0));
+  gs_error *err = ir_run_passes(m, "always-inline", "inlining the helpers for POCL");
+  if (err)
+    return err;
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
@@ -286,6 +298,7 @@ void pocl_recompute_id_values(LLVMModuleRef m) {
       LLVMSetOperand(t, 0, recompute(b, cond));
     }
   LLVMDisposeBuilder(b);
+  return NULL;
 }
 
 gs_error *pocl_optimize(LLVMModuleRef m) {

@@ -21,7 +21,9 @@ gs_error *pocl_optimize(LLVMModuleRef m);
  * computed from id queries, arguments and constants alone (no division)
  * gets the condition rebuilt beside it, as a kernel calling get_local_id(0)
  * there has it, each query passed through an empty inline-asm statement
- * (which POCL's optimizer cannot merge with the old query). */
-void pocl_recompute_id_values(LLVMModuleRef m);
+ * (which POCL's optimizer cannot merge with the old query). Helpers are
+ * inlined into the kernels first, so that a condition a helper computes is
+ * seen too. */
+gs_error *pocl_recompute_id_values(LLVMModuleRef m);
 
 #endif

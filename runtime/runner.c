@@ -1109,7 +1109,9 @@ static gs_error *run_on_pocl(const gs_run_request *req, run_plan *plan, run_stat
     if (err)
       goto done;
   }
-  pocl_recompute_id_values(m);
+  err = pocl_recompute_id_values(m);
+  if (err)
+    goto done;
   /* POCL links its own kernel library, whose functions carry no debug info */
   LLVMStripModuleDebugInfo(m);
   pocl_redirect_builtins(m);
