@@ -1,14 +1,12 @@
 ; REQUIRES: llvm15
-; XFAIL: *
-; An open bug (FINDINGS.md N3): a valid kernel on a 3-D grid with early
-; returns and a uniform loop of grid barriers, run with virtual workgroups.
-; POCL 3.1 mixes up the votes each segment's loop over virtual groups
-; carries across its workgroup barrier, and the run stops as "divergent
-; grid barrier at run time" (campaign seed 17). Passing the constants the
-; vote phis start from through an empty inline-asm statement made it pass,
-; but gave wrong bytes on campaign seed 3271 at -O0 (Run_pocl_campaign_3271),
-; so it is not done. When this test passes, lit reports XPASS: take the XFAIL
-; line and the grid_campaign_known.txt entries out. By hand: out[g] = g,
+; FINDINGS.md N3: a valid kernel on a 3-D grid with early returns and a
+; uniform loop of grid barriers, run with virtual workgroups (campaign seed
+; 17). POCL 3.1 copied the tail after the loops over virtual groups once per
+; edge into the segment's exit, took the branch on the returned invocations'
+; vote as the first work-item's for all, and the run stopped as "divergent
+; grid barrier at run time". gridsplit run now joins the edges into a block
+; that come from different sets of barriers (runtime/pocl_regions.c,
+; join_by_reach). By hand: out[g] = g,
 ; except the invocations with g % 8 == 1, which return and leave 0.
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: %gridsplit run --check -O2 --virtual-workgroups --physical-groups 3 --grid 2,6,4 --workgroup 2,2,2 --out %t/v2 %S/Inputs/virtual_3d_early_return.cl out=zeros:192 iters=2 | FileCheck %s --check-prefix=PASS

@@ -2,6 +2,8 @@
 #ifndef GS_POCL_BUILTINS_H
 #define GS_POCL_BUILTINS_H
 
+#include <stddef.h>
+
 #include <llvm-c/Core.h>
 
 #include "gridsplit/error.h"
@@ -25,5 +27,13 @@ gs_error *pocl_optimize(LLVMModuleRef m);
  * inlined into the kernels first, so that a condition a helper computes is
  * seen too. */
 gs_error *pocl_recompute_id_values(LLVMModuleRef m);
+
+/* POCL 3.1 copies a block that a barrier does not dominate once per edge
+ * it reaches it by from that barrier's blocks, and then takes a branch whose
+ * ways both reach such a block as one work-item's choice for all (FINDINGS.md
+ * N6): in every defined function, such edges are first joined into one, in
+ * a block of their own (pocl_regions.c). Changes no behaviour. Runs LLVM's loop-simplify first,
+ * as POCL does; *JOINS is the number of blocks added. */
+gs_error *pocl_join_region_edges(LLVMModuleRef m, size_t *joins);
 
 #endif

@@ -1115,6 +1115,10 @@ static gs_error *run_on_pocl(const gs_run_request *req, run_plan *plan, run_stat
   /* POCL links its own kernel library, whose functions carry no debug info */
   LLVMStripModuleDebugInfo(m);
   pocl_redirect_builtins(m);
+  size_t joins;
+  err = pocl_join_region_edges(m, &joins);
+  if (err)
+    goto done;
   LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(m);
   size_t bc_size = LLVMGetBufferSize(bc);
   const unsigned char *bc_data = (const unsigned char *)LLVMGetBufferStart(bc);
