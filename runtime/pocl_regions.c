@@ -219,6 +219,14 @@ static int *barrier_blocks(const fn_cfg *c) {
   return barrier;
 }
 
+/* FN's reachable blocks, predecessors and dominators into C; returns the
+ * barrier blocks (barrier_blocks), which the caller frees. */
+static int *fn_cfg_build(fn_cfg *c, LLVMValueRef fn) {
+  number_blocks(c, fn);
+  dominators(c);
+  return barrier_blocks(c);
+}
+
 static void fn_cfg_free(fn_cfg *c) {
   for (size_t i = 0; i < c->n; i++)
     vec_free(&c->preds[i]);
@@ -317,9 +325,7 @@ static size_t join_sources(LLVMBuilderRef b, LLVMBasicBlockRef m, edge_source *s
 
 static size_t join_function(LLVMBuilderRef b, LLVMValueRef fn) {
   fn_cfg c;
-  number_blocks(&c, fn);
-  dominators(&c);
-  int *barrier = barrier_blocks(&c);
+  int *barrier = fn_cfg_build(&c, fn);
   size_t joins = 0;
   edge_source *s = malloc(c.n * sizeof *s);
   int **owned = malloc(c.n * sizeof *owned);
@@ -397,9 +403,7 @@ static uint64_t *reaching_barriers(const fn_cfg *c, const int *barrier, size_t w
  * copies' edges per edge). */
 static size_t join_by_reach(LLVMBuilderRef b, LLVMValueRef fn) {
   fn_cfg c;
-  number_blocks(&c, fn);
-  dominators(&c);
-  int *barrier = barrier_blocks(&c);
+  int *barrier = fn_cfg_build(&c, fn);
   size_t words = (c.n + 63) / 64, joins = 0;
   uint64_t *reach = reaching_barriers(&c, barrier, words);
   uint64_t *from = malloc(c.n * words * sizeof *from); /* per predecessor: what its edge carries */
