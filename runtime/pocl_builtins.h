@@ -32,8 +32,9 @@ gs_error *pocl_recompute_id_values(LLVMModuleRef m);
  * it reaches it by from that barrier's blocks, and then takes a branch whose
  * ways both reach such a block as one work-item's choice for all (FINDINGS.md
  * N6): in every defined function, such edges are first joined into one, in
- * a block of their own (pocl_regions.c). Changes no behaviour. Runs LLVM's loop-simplify first,
- * as POCL does; *JOINS is the number of blocks added. */
+ * a block of their own (pocl_regions.c). Changes no behaviour. Runs LLVM's
+ * simplifycfg, loop-simplify and loop-rotate first, as POCL does; *JOINS is
+ * the number of blocks added. */
 gs_error *pocl_join_region_edges(LLVMModuleRef m, size_t *joins);
 
 #endif

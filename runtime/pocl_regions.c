@@ -16,9 +16,11 @@
  * B's, in a new block on the way to M whose phis take M's incoming values.
  * The new block holds an empty side-effecting inline-assembly statement,
  * which keeps LLVM's and POCL's CFG simplification from folding it back.
- * LLVM's simplifycfg and loop-simplify run first, as in POCL's own pipeline,
- * so that the CFG looked at is the one POCL cuts (an empty block between a
- * branch's join and M would otherwise hide the two edges).
+ * LLVM's simplifycfg, loop-simplify and loop-rotate run first, as in POCL's
+ * own pipeline, so that the CFG looked at is the one POCL cuts: an empty
+ * block between a branch's join and M would otherwise hide the two edges,
+ * and a rotated loop's guard is a second edge into the block after the loop
+ * (FINDINGS.md N7).
  *
  * Not covered (FINDINGS.md N3): dominance changes while POCL replicates, so
  * a block reached from two loops' exits is dominated by neither before,
@@ -238,8 +240,8 @@ static void fn_cfg_free(fn_cfg *c) {
 
 /* Joins the edges from the blocks GROUP (NG of them) into M in a new block
  * that goes on to M; M's phis take the group's values through phis there. */
-static LLVMBasicBlockRef join_edges(LLVMBuilderRef b, LLVMBasicBlockRef m,
-                                    LLVMBasicBlockRef *group, size_t ng) {
+static LLVMBasicBlockRef join_edges(LLVMBuilderRef b, LLVMBasicBlockRef m, LLVMBasicBlockRef *group,
+                                    size_t ng) {
   LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(LLVMGetBasicBlockParent(m)));
   LLVMBasicBlockRef j = LLVMInsertBasicBlockInContext(ctx, m, "gs.region.join");
   LLVMValueRef phi = LLVMGetFirstInstruction(m);
@@ -264,8 +266,8 @@ static LLVMBasicBlockRef join_edges(LLVMBuilderRef b, LLVMBasicBlockRef m,
   }
   LLVMPositionBuilderAtEnd(b, j);
   LLVMTypeRef ft = LLVMFunctionType(LLVMVoidTypeInContext(ctx), NULL, 0, 0);
-  LLVMBuildCall2(b, ft, LLVMGetInlineAsm(ft, "", 0, "", 0, 1, 0, LLVMInlineAsmDialectATT, 0),
-                 NULL, 0, "");
+  LLVMBuildCall2(b, ft, LLVMGetInlineAsm(ft, "", 0, "", 0, 1, 0, LLVMInlineAsmDialectATT, 0), NULL,
+                 0, "");
   LLVMBuildBr(b, m);
   for (size_t g = 0; g < ng; g++) {
     LLVMValueRef t = LLVMGetBasicBlockTerminator(group[g]);
@@ -457,8 +459,10 @@ static size_t join_by_reach(LLVMBuilderRef b, LLVMValueRef fn) {
 }
 
 gs_error *pocl_join_region_edges(LLVMModuleRef m, size_t *joins) {
-  /* loops in the form POCL's LoopBarriers sees them */
-  gs_error *err = ir_run_passes(m, "function(simplifycfg,loop-simplify)", "simplifying the CFG for POCL");
+  /* the CFG in the form POCL's LoopBarriers and BarrierTailReplication see */
+  gs_error *err = ir_run_passes(
+      m, "function(simplifycfg,loop-simplify,lcssa,loop(loop-rotate),simplifycfg,loop-simplify)",
+      "simplifying the CFG for POCL");
   if (err)
     return err;
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
