@@ -50,10 +50,11 @@ static LLVMBasicBlockRef successor(LLVMBasicBlockRef bb, unsigned i) {
   return LLVMGetSuccessor(LLVMGetBasicBlockTerminator(bb), i);
 }
 
+/* Whether BB calls a workgroup barrier (the SPIR target's classifier). */
 static int holds_barrier(LLVMBasicBlockRef bb) {
   for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
     const char *name = LLVMIsACallInst(i) ? ir_callee_name(i) : NULL;
-    if (name && (strstr(name, "barrier") || strstr(name, "Barrier")))
+    if (name && target_spir.is_workgroup_barrier(i, name, 0))
       return 1;
   }
   return 0;
@@ -278,6 +279,17 @@ static LLVMBasicBlockRef join_edges(LLVMBuilderRef b, LLVMBasicBlockRef m, LLVMB
   return j;
 }
 
+/* Whether every edge into block I comes from a br or a switch (the
+ * terminators whose successors join_edges can redirect). */
+static int plain_edges(const fn_cfg *c, size_t i) {
+  for (size_t k = 0; k < c->preds[i].len; k++) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(c->block[VEC_AT(&c->preds[i], int, k)]);
+    if (!LLVMIsABranchInst(t) && !LLVMIsASwitchInst(t))
+      return 0;
+  }
+  return 1;
+}
+
 /* An edge into the block being joined: its source, and the barrier blocks
  * that dominate the source but not the joined block, outermost first. */
 typedef struct {
@@ -333,31 +345,26 @@ static size_t join_function(LLVMBuilderRef b, LLVMValueRef fn) {
   int **owned = malloc(c.n * sizeof *owned);
   for (size_t i = 1; i < c.n; i++) {
     const gs_vec *ps = &c.preds[i];
-    int plain = 1;
+    if (!plain_edges(&c, i))
+      continue;
     size_t n = 0, deep = 0;
     for (size_t k = 0; k < ps->len; k++) {
       int p = VEC_AT(ps, int, k);
-      LLVMValueRef t = LLVMGetBasicBlockTerminator(c.block[p]);
-      plain &= LLVMIsABranchInst(t) || LLVMIsASwitchInst(t);
-      /* the barriers from p up to the nearest block dominating block i */
+      /* the barriers from p up to the nearest block dominating block i,
+       * stored outermost first */
       size_t len = 0;
       for (int x = p; !dominates(&c, x, (int)i); x = c.idom[x])
         len += barrier[x] != 0;
       int *chain = malloc((len ? len : 1) * sizeof *chain);
-      len = 0;
+      size_t at = len;
       for (int x = p; !dominates(&c, x, (int)i); x = c.idom[x])
         if (barrier[x])
-          chain[len++] = x;
-      for (size_t l = 0; l < len / 2; l++) {
-        int t2 = chain[l];
-        chain[l] = chain[len - 1 - l];
-        chain[len - 1 - l] = t2;
-      }
+          chain[--at] = x;
       owned[n] = chain;
       s[n++] = (edge_source){c.block[p], chain, len};
       deep += len > 0;
     }
-    if (plain && deep > 1)
+    if (deep > 1)
       join_sources(b, c.block[i], s, n, 0, &joins);
     for (size_t k = 0; k < n; k++)
       free(owned[k]);
@@ -367,6 +374,17 @@ static size_t join_function(LLVMBuilderRef b, LLVMValueRef fn) {
   free(barrier);
   fn_cfg_free(&c);
   return joins;
+}
+
+/* Into OUT (WORDS words): the barriers an edge from block P carries, P
+ * itself where it is a barrier block, else what reaches P (REACH). */
+static void edge_carries(const int *barrier, const uint64_t *reach, size_t words, int p,
+                         uint64_t *out) {
+  memset(out, 0, words * sizeof *out);
+  if (barrier[p])
+    out[p / 64] = 1ull << (p % 64);
+  else
+    memcpy(out, reach + (size_t)p * words, words * sizeof *out);
 }
 
 /* The barrier blocks (and the entry) that reach each block by a path with
@@ -381,11 +399,7 @@ static uint64_t *reaching_barriers(const fn_cfg *c, const int *barrier, size_t w
       uint64_t *row = reach + i * words;
       for (size_t k = 0; k < c->preds[i].len; k++) {
         int p = VEC_AT(&c->preds[i], int, k);
-        memset(out, 0, words * sizeof *out);
-        if (barrier[p])
-          out[p / 64] = 1ull << (p % 64);
-        else
-          memcpy(out, reach + (size_t)p * words, words * sizeof *out);
+        edge_carries(barrier, reach, words, p, out);
         for (size_t w = 0; w < words; w++)
           if ((row[w] | out[w]) != row[w]) {
             row[w] |= out[w];
@@ -413,21 +427,13 @@ static size_t join_by_reach(LLVMBuilderRef b, LLVMValueRef fn) {
   int *done = malloc(c.n * sizeof *done);
   for (size_t i = 1; i < c.n; i++) {
     const gs_vec *ps = &c.preds[i];
-    int plain = 1;
+    if (ps->len < 3 || !plain_edges(&c, i))
+      continue;
     for (size_t k = 0; k < ps->len; k++) {
       int p = VEC_AT(ps, int, k);
-      LLVMValueRef t = LLVMGetBasicBlockTerminator(c.block[p]);
-      plain &= LLVMIsABranchInst(t) || LLVMIsASwitchInst(t);
-      uint64_t *row = from + k * words;
-      memset(row, 0, words * sizeof *row);
-      if (barrier[p])
-        row[p / 64] = 1ull << (p % 64);
-      else
-        memcpy(row, reach + (size_t)p * words, words * sizeof *row);
+      edge_carries(barrier, reach, words, p, from + k * words);
       done[k] = 0;
     }
-    if (!plain || ps->len < 3)
-      continue;
     /* more than one set among the edges? */
     size_t first_other = 1;
     while (first_other < ps->len && !memcmp(from, from + first_other * words, words * sizeof *from))
