@@ -25,7 +25,7 @@ struct gs_options {
   char *kernel; /* analyse only this kernel, or NULL */
   int drop_original;    /* keep-original=false */
   int distinct_buffers; /* distinct-buffers=true: no two buffers overlap */
-  int virtual_mode; /* virtual-workgroups=: 0 the target's default, 1 on, 2 off */
+  int virtual_workgroups; /* as gs_options_set_virtual_workgroups: 1 on, 0 off, -1 the target's default */
   char *plan;           /* plan=FILE (the plugin writes it) */
 };
 
@@ -161,18 +161,22 @@ int virtual_declaration_may_read_grid(const char *name);
  * barrier it leaves by, with the barrier's number; virtualize_segment gathers
  * the choices of a physical workgroup's virtual ones and records them once. */
 #define GS_CHOOSE_NAME "gridsplit.choose"
-/* The control-word protocol (lib/split.c) for the choice WANT (i32), and the
- * divergence flag alone. */
-void split_build_choice(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control,
-                        LLVMValueRef want);
-void split_build_disagree(LLVMBuilderRef b, LLVMValueRef control);
+/* control: the control-word protocol (lib/control.c) */
+
 /* The words of the control word (docs/split.md), and its size in bytes */
 enum { GS_CONTROL_NEXT, GS_CONTROL_FLAGS, GS_CONTROL_LAUNCH, GS_CONTROL_CURRENT, GS_CONTROL_WORDS };
 #define GS_CONTROL_BYTES (4 * GS_CONTROL_WORDS)
+/* A pointer to word WHICH (GS_CONTROL_*) of the control word CONTROL */
+LLVMValueRef control_word_at(LLVMBuilderRef b, LLVMValueRef control, unsigned which);
+/* Records the choice WANT (i32) of the next segment, raising the divergence
+ * flag when another invocation chose otherwise; and the flag alone. */
+void control_build_choice(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control,
+                          LLVMValueRef want);
+void control_build_disagree(LLVMBuilderRef b, LLVMValueRef control);
 /* Segment SEGMENT of FN runs only while control[GS_CONTROL_CURRENT] holds
  * its number; otherwise FN returns at once. Leaves B where the work starts. */
-void split_build_guard(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control,
-                       unsigned segment);
+void control_build_guard(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control,
+                         unsigned segment);
 
 /* barriers: the spellings of SPEC section 1 */
 

@@ -3,7 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-gs_options *gs_options_create(void) { return gs_xcalloc(1, sizeof(gs_options)); }
+gs_options *gs_options_create(void) {
+  gs_options *opts = gs_xcalloc(1, sizeof(gs_options));
+  opts->virtual_workgroups = -1;
+  return opts;
+}
 
 void gs_options_dispose(gs_options *opts) {
   if (!opts)
@@ -51,7 +55,7 @@ void gs_options_set_distinct_buffers(gs_options *opts, int distinct) {
 }
 
 void gs_options_set_virtual_workgroups(gs_options *opts, int on) {
-  opts->virtual_mode = on < 0 ? 0 : on ? 1 : 2;
+  opts->virtual_workgroups = on < 0 ? -1 : on != 0;
 }
 
 gs_error *gs_options_parse(gs_options *opts, const char *text) {
@@ -82,7 +86,8 @@ gs_error *gs_options_parse(gs_options *opts, const char *text) {
       else if (!strcmp(item, "virtual-workgroups")) {
         int on = 0;
         err = parse_bool(item, eq + 1, &on);
-        opts->virtual_mode = on ? 1 : 2;
+        if (!err)
+          opts->virtual_workgroups = on != 0;
       }
       else if (!strcmp(item, "plan")) {
         if (!eq[1])

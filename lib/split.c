@@ -702,13 +702,6 @@ static LLVMValueRef header_ptr(seg_builder *sb, LLVMValueRef off, LLVMTypeRef ty
   return LLVMBuildPointerCast(sb->b, p, LLVMPointerType(ty, 1), "");
 }
 
-/* Word WHICH (GS_CONTROL_*) of the control word CONTROL */
-static LLVMValueRef control_at(LLVMBuilderRef b, LLVMValueRef control, unsigned which) {
-  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(control));
-  LLVMValueRef at = LLVMConstInt(LLVMInt64TypeInContext(ctx), which, 0);
-  return LLVMBuildGEP2(b, LLVMInt32TypeInContext(ctx), control, &at, 1, "");
-}
-
 /* A read of a word no invocation of the launch changes (the launch's
  * number, a value carried once): !invariant.load. With the parameters'
  * dereferenceable bytes (build_segment) LICM takes it out of the loop over
@@ -1058,7 +1051,7 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
   /* after the allocas, which stay static; with virtual workgroups the
    * guard sits before the loop (lib/virtual.c) */
   if (c->dynamic && !c->virtual_wg)
-    split_build_guard(sb->b, sb->fn, sb->control, (unsigned)sb->s);
+    control_build_guard(sb->b, sb->fn, sb->control, (unsigned)sb->s);
   if (c->has_state) {
     LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), i8 = LLVMInt8TypeInContext(ctx);
     LLVMValueRef hdr = LLVMConstInt(i64, c->header_bytes, 0);
@@ -1073,7 +1066,7 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
        * so that no invocation overwrites what a slower one has yet to read
        * (control[GS_CONTROL_LAUNCH] counts the launches that ran) */
       LLVMValueRef counter =
-          LLVMBuildLoad2(sb->b, i32, control_at(sb->b, sb->control, GS_CONTROL_LAUNCH), "gs.launch");
+          LLVMBuildLoad2(sb->b, i32, control_word_at(sb->b, sb->control, GS_CONTROL_LAUNCH), "gs.launch");
       mark_launch_invariant(ctx, counter);
       LLVMValueRef bit = LLVMBuildAnd(sb->b, counter, LLVMConstInt(i32, 1, 0), "");
       sb->once_odd = LLVMBuildICmp(sb->b, LLVMIntNE, bit, LLVMConstInt(i32, 0, 0), "gs.odd");
@@ -1256,63 +1249,9 @@ static void build_exit(seg_builder *sb, const piece *p) {
     LLVMValueRef arg = LLVMConstInt(i32, j, 0);
     LLVMBuildCall2(sb->b, fty, fn, &arg, 1, "");
   } else if (c->dynamic) {
-    split_build_choice(sb->b, sb->fn, sb->control, LLVMConstInt(i32, j, 0));
+    control_build_choice(sb->b, sb->fn, sb->control, LLVMConstInt(i32, j, 0));
   }
   build_return(sb);
-}
-
-/* The control word (docs/split.md): control[0] the next segment, first
- * come; control[1] set when two invocations disagree (SPEC section 2: a
- * divergent barrier). Every invocation of the grid passes here: an atomic for
- * each would queue them all on one word, so only those that do not already
- * read their choice WANT there (a volatile read, which a stale cache cannot
- * answer wrongly: the word changes once, from unset) try to set it, and only
- * a disagreement raises the flag. Leaves B at the continuation. */
-void split_build_choice(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control,
-                        LLVMValueRef want) {
-  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(want));
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
-  LLVMValueRef unset = LLVMConstInt(i32, (unsigned long long)-1, 1);
-  LLVMValueRef seen = LLVMBuildLoad2(b, i32, control, "gs.chosen");
-  LLVMSetVolatile(seen, 1);
-  LLVMBasicBlockRef claim = LLVMAppendBasicBlockInContext(ctx, fn, "gs.claim");
-  LLVMBasicBlockRef differ = LLVMAppendBasicBlockInContext(ctx, fn, "gs.disagree");
-  LLVMBasicBlockRef out = LLVMAppendBasicBlockInContext(ctx, fn, "gs.chosen");
-  LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntEQ, seen, want, ""), out, claim);
-  LLVMPositionBuilderAtEnd(b, claim);
-  LLVMValueRef pair = LLVMBuildAtomicCmpXchg(b, control, unset, want, LLVMAtomicOrderingMonotonic,
-                                             LLVMAtomicOrderingMonotonic, 0);
-  LLVMValueRef old = LLVMBuildExtractValue(b, pair, 0, "");
-  LLVMValueRef agree = LLVMBuildOr(b, LLVMBuildICmp(b, LLVMIntEQ, old, unset, ""),
-                                   LLVMBuildICmp(b, LLVMIntEQ, old, want, ""), "");
-  LLVMBuildCondBr(b, agree, out, differ);
-  LLVMPositionBuilderAtEnd(b, differ);
-  split_build_disagree(b, control);
-  LLVMBuildBr(b, out);
-  LLVMPositionBuilderAtEnd(b, out);
-}
-
-void split_build_guard(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control,
-                       unsigned segment) {
-  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(control));
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
-  /* read once, before any loop: it needs no !invariant.load */
-  LLVMValueRef now = LLVMBuildLoad2(b, i32, control_at(b, control, GS_CONTROL_CURRENT), "gs.current");
-  LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(ctx, fn, "gs.run");
-  LLVMBasicBlockRef idle = LLVMAppendBasicBlockInContext(ctx, fn, "gs.not_reached");
-  LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntEQ, now, LLVMConstInt(i32, segment, 0), ""), run,
-                  idle);
-  LLVMPositionBuilderAtEnd(b, idle);
-  LLVMBuildRetVoid(b);
-  LLVMPositionBuilderAtEnd(b, run);
-}
-
-/* control[1] |= 1: two invocations chose differently */
-void split_build_disagree(LLVMBuilderRef b, LLVMValueRef control) {
-  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(control));
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
-  LLVMBuildAtomicRMW(b, LLVMAtomicRMWBinOpOr, control_at(b, control, GS_CONTROL_FLAGS),
-                     LLVMConstInt(i32, 1, 0), LLVMAtomicOrderingMonotonic, 0);
 }
 
 static void clone_pieces(seg_builder *sb) {
@@ -2088,6 +2027,7 @@ gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis *
   *out = NULL;
   gs_options none;
   memset(&none, 0, sizeof none);
+  none.virtual_workgroups = -1;
   if (!opts)
     opts = &none;
   gs_analysis *a = NULL;

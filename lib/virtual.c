@@ -19,8 +19,8 @@
 #include <string.h>
 
 int virtual_workgroups_on(const gs_options *opts, const gs_target *t) {
-  int mode = opts ? opts->virtual_mode : 0;
-  return mode == 1 || (mode == 0 && t->virtual_by_default);
+  int on = opts ? opts->virtual_workgroups : -1;
+  return on == 1 || (on < 0 && t->virtual_by_default);
 }
 
 /* V[dim] for a constant or computed dimension; DEFAULT_ out of range (OpenCL
@@ -454,7 +454,7 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
     LLVMBuildStore(b, LLVMConstInt(i32, (unsigned long long)-1, 1), lp.choice[0]);
     LLVMBuildStore(b, LLVMConstInt(i32, 0, 0), lp.choice[1]);
     /* a launch the schedule has not reached leaves before the loop */
-    split_build_guard(b, seg, LLVMGetParam(seg, (unsigned)control), segment);
+    control_build_guard(b, seg, LLVMGetParam(seg, (unsigned)control), segment);
     entry = LLVMGetInsertBlock(b);
     LLVMMoveBasicBlockBefore(entry, done);
   }
@@ -495,14 +495,14 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
     LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntNE, split, LLVMConstInt(i32, 0, 0), ""), differ,
                     record);
     LLVMPositionBuilderAtEnd(b, differ);
-    split_build_disagree(b, word);
+    control_build_disagree(b, word);
     LLVMBuildBr(b, record);
     LLVMPositionBuilderAtEnd(b, record);
     LLVMBuildCondBr(
         b, LLVMBuildICmp(b, LLVMIntEQ, chose, LLVMConstInt(i32, (unsigned long long)-1, 1), ""),
         out, choose);
     LLVMPositionBuilderAtEnd(b, choose);
-    split_build_choice(b, seg, word, chose);
+    control_build_choice(b, seg, word, chose);
     LLVMBuildBr(b, out);
     LLVMPositionBuilderAtEnd(b, out);
   }

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dims.h"
 #include "interpret.h"
 
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
@@ -323,25 +324,6 @@ static const char run_usage[] =
     "With --check-guards every launch of a dynamic schedule is followed by a\n"
     "launch of each other segment, which the control word must keep from doing\n"
     "anything (the runner on a GPU queues launches ahead of the schedule).\n";
-
-/* "X[,Y,Z]" (tools/interpret.h) */
-int tool_parse_dims(const char *s, size_t out[3]) {
-  out[0] = out[1] = out[2] = 0;
-  for (int d = 0; d < 3; d++) {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || end == s || !v || s[0] == '-')
-      return 0;
-    out[d] = (size_t)v;
-    if (!*end)
-      return 1;
-    if (*end != ',')
-      return 0;
-    s = end + 1;
-  }
-  return 0;
-}
 
 static int run_main(int argc, char **argv) {
   gs_run_request req;

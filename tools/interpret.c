@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "dims.h"
 #include "interpret.h"
 
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };

@@ -1,0 +1,67 @@
+/* The control-word protocol of a dynamic schedule (docs/split.md, "The
+ * control word"): what the split's segments and lib/virtual.c's loops over
+ * virtual workgroups build to choose the next segment, flag a divergent
+ * barrier, and run only when it is their turn. */
+#include "gs.h"
+
+/* Word WHICH (GS_CONTROL_*) of the control word CONTROL */
+LLVMValueRef control_word_at(LLVMBuilderRef b, LLVMValueRef control, unsigned which) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(control));
+  LLVMValueRef at = LLVMConstInt(LLVMInt64TypeInContext(ctx), which, 0);
+  return LLVMBuildGEP2(b, LLVMInt32TypeInContext(ctx), control, &at, 1, "");
+}
+
+/* The control word (docs/split.md): control[0] the next segment, first
+ * come; control[1] set when two invocations disagree (SPEC section 2: a
+ * divergent barrier). Every invocation of the grid passes here: an atomic for
+ * each would queue them all on one word, so only those that do not already
+ * read their choice WANT there (a volatile read, which a stale cache cannot
+ * answer wrongly: the word changes once, from unset) try to set it, and only
+ * a disagreement raises the flag. Leaves B at the continuation. */
+void control_build_choice(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control,
+                          LLVMValueRef want) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(want));
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMValueRef unset = LLVMConstInt(i32, (unsigned long long)-1, 1);
+  LLVMValueRef seen = LLVMBuildLoad2(b, i32, control, "gs.chosen");
+  LLVMSetVolatile(seen, 1);
+  LLVMBasicBlockRef claim = LLVMAppendBasicBlockInContext(ctx, fn, "gs.claim");
+  LLVMBasicBlockRef differ = LLVMAppendBasicBlockInContext(ctx, fn, "gs.disagree");
+  LLVMBasicBlockRef out = LLVMAppendBasicBlockInContext(ctx, fn, "gs.chosen");
+  LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntEQ, seen, want, ""), out, claim);
+  LLVMPositionBuilderAtEnd(b, claim);
+  LLVMValueRef pair = LLVMBuildAtomicCmpXchg(b, control, unset, want, LLVMAtomicOrderingMonotonic,
+                                             LLVMAtomicOrderingMonotonic, 0);
+  LLVMValueRef old = LLVMBuildExtractValue(b, pair, 0, "");
+  LLVMValueRef agree = LLVMBuildOr(b, LLVMBuildICmp(b, LLVMIntEQ, old, unset, ""),
+                                   LLVMBuildICmp(b, LLVMIntEQ, old, want, ""), "");
+  LLVMBuildCondBr(b, agree, out, differ);
+  LLVMPositionBuilderAtEnd(b, differ);
+  control_build_disagree(b, control);
+  LLVMBuildBr(b, out);
+  LLVMPositionBuilderAtEnd(b, out);
+}
+
+void control_build_guard(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control,
+                         unsigned segment) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(control));
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  /* read once, before any loop: it needs no !invariant.load */
+  LLVMValueRef now =
+      LLVMBuildLoad2(b, i32, control_word_at(b, control, GS_CONTROL_CURRENT), "gs.current");
+  LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(ctx, fn, "gs.run");
+  LLVMBasicBlockRef idle = LLVMAppendBasicBlockInContext(ctx, fn, "gs.not_reached");
+  LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntEQ, now, LLVMConstInt(i32, segment, 0), ""), run,
+                  idle);
+  LLVMPositionBuilderAtEnd(b, idle);
+  LLVMBuildRetVoid(b);
+  LLVMPositionBuilderAtEnd(b, run);
+}
+
+/* control[1] |= 1: two invocations chose differently */
+void control_build_disagree(LLVMBuilderRef b, LLVMValueRef control) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(control));
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMBuildAtomicRMW(b, LLVMAtomicRMWBinOpOr, control_word_at(b, control, GS_CONTROL_FLAGS),
+                     LLVMConstInt(i32, 1, 0), LLVMAtomicOrderingMonotonic, 0);
+}
