@@ -1,0 +1,4 @@
+program t;
+workgroup_size 64;
+kernel {
+  let x = 1;

@@ -1,0 +1,2 @@
+program t;
+workgroup_size 64;

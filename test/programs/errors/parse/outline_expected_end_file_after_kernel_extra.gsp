@@ -1,0 +1,5 @@
+program t;
+workgroup_size 64;
+kernel {
+}
+extra

@@ -1,0 +1,3 @@
+program t;
+workgroup_size 64u32;
+kernel {}

@@ -1,0 +1,2 @@
+program t;
+kernel {}

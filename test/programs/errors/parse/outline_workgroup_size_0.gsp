@@ -1,0 +1,3 @@
+program t;
+workgroup_size 0;
+kernel {}

@@ -1,0 +1,3 @@
+program t;
+workgroup_size 64, 32;
+kernel {}
