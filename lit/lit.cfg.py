@@ -18,6 +18,10 @@ if not hasattr(config, "gridsplit_obj_root"):
     lit_config.fatal("run lit on the build directory (BUILD/lit), where "
                      "lit.site.cfg.py holds the paths")
 config.test_exec_root = os.path.join(config.gridsplit_obj_root, "lit")
+# A target the build lacks has a failing stub as its substitution; say so
+# before the tests that run it fail.
+for missing in getattr(config, "gridsplit_missing_targets", []):
+    lit_config.warning("this build has no %s; the tests that run it will fail" % missing)
 
 # FileCheck, not, count, llvm-as, opt and clang of the LLVM we were built with
 # come first on PATH.
