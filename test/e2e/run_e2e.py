@@ -26,6 +26,11 @@ with the reason, and every run prints it.
   run_e2e.py --via-spirv llvm-spirv-15 --split-tool build/llvm22/tools/gridsplit ...
                                 (LLVM 22's splits through SPIR-V: e2e-llvm22)
 
+With --reference-cache DIR the outputs of gs-reference and
+gs-plain-reference are kept in DIR and reused by later runs (the e2e
+variants differ only in how gridsplit splits, not in the reference): see
+ReferenceCache.
+
 Cases known to fail are listed in expected_failures.txt, each with the
 problem it fails with; a listed case that passes, or fails otherwise, fails
 the run.
@@ -34,6 +39,7 @@ The last line is `N passed, N failed`; exit status 0 only when none failed.
 """
 import argparse
 import concurrent.futures
+import hashlib
 import json
 import math
 import os
@@ -65,6 +71,9 @@ CL_FLAGS = ["-x", "cl", "-cl-std=CL2.0", "-Xclang", "-finclude-default-header",
             # (an internal global whose address never escapes) and may
             # reorder its loads across the barrier.
             "-O0"]
+
+# gs-reference's own time limit for one run, in seconds (--timeout).
+REFERENCE_TIMEOUT = "240"
 
 # --- inputs -------------------------------------------------------------------
 
@@ -766,6 +775,144 @@ def element_format(type_spelling):
     return "B"
 
 
+class ReferenceCache:
+    """The outputs of successful gs-reference and gs-plain-reference runs on
+    disk, shared by runs and by concurrent processes (ctest -j).
+
+    An entry is keyed by the SHA-256 of everything its run depends on (see
+    Runner.reference_key and Runner.plain_key): the reference binary's
+    bytes, clang's identity and flags, the kernel source's bytes (and of
+    every file it includes), the kernel, grid and workgroup, and the
+    arguments with each input file's bytes in place of its path. Changing
+    any of them changes the key, so a stale entry is never found; key.json
+    in the entry repeats the key, and an entry whose key.json differs is
+    not used.
+
+    An entry is written into a temporary directory beside the entries and
+    renamed into place, so a reader sees a whole entry or none; when two
+    processes write the same key, the first rename wins. Failed runs are
+    never kept. Entries unused for PRUNE_DAYS are removed; removing the
+    directory at any time is safe."""
+
+    VERSION = 1
+    PRUNE_DAYS = 7
+
+    def __init__(self, root):
+        self.root = os.path.abspath(root)
+        os.makedirs(self.root, exist_ok=True)
+        self.digests = {}  # (path, size, mtime, inode) -> SHA-256 of its bytes
+        self.lock = threading.Lock()
+        self.hits = self.misses = 0
+        self.prune()
+
+    def prune(self):
+        now = time.time()
+        for name in os.listdir(self.root):
+            path = os.path.join(self.root, name)
+            try:
+                if name.startswith(".tmp-"):  # left by a killed writer
+                    if now - os.stat(path).st_mtime > 3600:
+                        shutil.rmtree(path, ignore_errors=True)
+                    continue
+                for entry in os.listdir(path):
+                    entry = os.path.join(path, entry)
+                    if now - os.stat(entry).st_mtime > self.PRUNE_DAYS * 86400:
+                        shutil.rmtree(entry, ignore_errors=True)
+            except OSError:
+                pass  # another process pruned it first
+
+    def digest(self, path):
+        """The SHA-256 of PATH's bytes, hashed again whenever its size,
+        modification time or inode change."""
+        st = os.stat(path)
+        stamp = (os.path.realpath(path), st.st_size, st.st_mtime_ns, st.st_ino)
+        with self.lock:
+            if stamp in self.digests:
+                return self.digests[stamp]
+        h = hashlib.sha256()
+        with open(path, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                h.update(block)
+        with self.lock:
+            self.digests[stamp] = h.hexdigest()
+        return h.hexdigest()
+
+    def args_key(self, args):
+        """ARGS' items with every @FILE replaced by its bytes' digest."""
+        items = []
+        for item in args.items:
+            name, _, value = item.partition("=")
+            if value.startswith("@"):
+                value = "@sha256:" + self.digest(value[1:])
+            items.append("%s=%s" % (name, value))
+        return items
+
+    def source_key(self, source, seen=None):
+        """The digests of SOURCE and of every file it #includes with quotes."""
+        seen = seen if seen is not None else set()
+        path = os.path.realpath(source)
+        if path in seen:
+            return []
+        seen.add(path)
+        keys = [[source, self.digest(path)]]
+        with open(path, "rb") as f:
+            text = f.read().decode(errors="replace")
+        for name in re.findall(r'^\s*#\s*include\s*"([^"]+)"', text, re.M):
+            included = os.path.join(os.path.dirname(path), name)
+            keys += (self.source_key(included, seen) if os.path.exists(included)
+                     else [[name, "not found"]])
+        return keys
+
+    def _entry(self, key):
+        text = json.dumps(dict(key, cache_version=self.VERSION), sort_keys=True)
+        h = hashlib.sha256(text.encode()).hexdigest()
+        return os.path.join(self.root, h[:2], h), text
+
+    def fetch(self, key, out_dir):
+        """Copies the outputs kept for KEY into OUT_DIR; False when there
+        are none (OUT_DIR is then left absent)."""
+        entry, text = self._entry(key)
+        if os.path.exists(out_dir):
+            with self.lock:  # never write into, or remove, what is already there
+                self.misses += 1
+            return False
+        try:
+            with open(os.path.join(entry, "key.json")) as f:
+                if f.read() != text:
+                    raise OSError("another key under the same hash")
+            shutil.copytree(os.path.join(entry, "out"), out_dir)
+            os.utime(entry)  # used: not pruned
+        except OSError:
+            shutil.rmtree(out_dir, ignore_errors=True)
+            with self.lock:
+                self.misses += 1
+            return False
+        with self.lock:
+            self.hits += 1
+        return True
+
+    def store(self, key, out_dir):
+        """Keeps OUT_DIR's outputs for KEY (atomically; a failure to keep them
+        only costs a rerun later)."""
+        entry, text = self._entry(key)
+        if os.path.isdir(entry):
+            return
+        tmp = None
+        try:
+            tmp = tempfile.mkdtemp(prefix=".tmp-", dir=self.root)
+            shutil.copytree(out_dir, os.path.join(tmp, "out"))
+            with open(os.path.join(tmp, "key.json"), "w") as f:
+                f.write(text)
+            os.makedirs(os.path.dirname(entry), exist_ok=True)
+            os.rename(tmp, entry)  # atomic; fails when another writer was first
+            tmp = None
+        except OSError:
+            pass
+        finally:
+            if tmp:
+                shutil.rmtree(tmp, ignore_errors=True)
+
+
 class Runner:
     def __init__(self, opts):
         self.opts = opts
@@ -775,6 +922,8 @@ class Runner:
         self.majors = {}  # clang -> its major version
         self.llvm15 = os.path.dirname(opts.clang or "")  # llvm-nm, opt beside clang 15
         self.lock = threading.Lock()  # cases run in threads; compile each object once
+        self.ref_cache = ReferenceCache(opts.reference_cache) if opts.reference_cache else None
+        self.clang_id = None  # clang's identity, for the cache's keys
 
     def run(self, cmd, timeout):
         t0 = time.time()
@@ -825,22 +974,77 @@ class Runner:
             self.signatures[key] = sig
         return self.signatures[key]
 
-    def reference(self, case, source, args, out_dir, fused):
-        obj, log = self.kernel_object(source, fused)
-        if not obj:
-            return 1, "compiling the reference object failed:\n" + log
-        cmd = [self.opts.reference, "--grid", ",".join(map(str, case.grid)),
-               "--workgroup", ",".join(map(str, case.wg)), "--kernel", case.kernel,
-               "--out", out_dir, "--source", source, "--timeout", "240", obj] + args.items
-        rc, out, _ = self.run(cmd, 300)
+    def clang_identity(self):
+        """clang's path, size, modification time and --version: the kernel
+        objects gs-reference runs are clang's output."""
+        with self.lock:
+            if self.clang_id is None:
+                path = os.path.realpath(self.opts.clang)
+                st = os.stat(path)
+                version = subprocess.run([self.opts.clang, "--version"], stdout=subprocess.PIPE,
+                                         stderr=subprocess.STDOUT).stdout.decode(errors="replace")
+                self.clang_id = [path, st.st_size, st.st_mtime_ns, version]
+            return self.clang_id
+
+    def reference_key(self, case, source, args, fused):
+        """What gs-reference's outputs for CASE depend on (ReferenceCache)."""
+        c = self.ref_cache
+        return {"run": "gs-reference", "reference": c.digest(self.opts.reference),
+                "clang": self.clang_identity(),
+                "clang_flags": CL_FLAGS + (["-mfma"] if fused else []),
+                "source": c.source_key(source), "kernel": case.kernel,
+                "grid": list(case.grid), "workgroup": list(case.wg), "timeout": REFERENCE_TIMEOUT,
+                "args": c.args_key(args)}
+
+    def plain_key(self, case, args):
+        """What gs-plain-reference's outputs for CASE depend on."""
+        c = self.ref_cache
+        return {"run": "gs-plain-reference", "plain": c.digest(self.opts.plain),
+                "kernel": case.kernel, "grid": list(case.grid), "workgroup": list(case.wg),
+                "args": c.args_key(args)}
+
+    def cached(self, make_key, out_dir, execute):
+        """EXECUTE()'s (rc, output), or the outputs a run with the same key
+        left in the reference cache, copied into OUT_DIR. A successful run's
+        outputs are kept unless what the key covers changed while it ran."""
+        if not self.ref_cache:
+            return execute()
+        try:
+            key = make_key()
+        except OSError:  # an input that cannot be read: the run itself says so
+            return execute()
+        if self.ref_cache.fetch(key, out_dir):
+            return 0, ""
+        rc, out = execute()
+        try:
+            if rc == 0 and make_key() == key:
+                self.ref_cache.store(key, out_dir)
+        except OSError:
+            pass
         return rc, out
 
+    def reference(self, case, source, args, out_dir, fused):
+        def execute():
+            obj, log = self.kernel_object(source, fused)
+            if not obj:
+                return 1, "compiling the reference object failed:\n" + log
+            cmd = [self.opts.reference, "--grid", ",".join(map(str, case.grid)),
+                   "--workgroup", ",".join(map(str, case.wg)), "--kernel", case.kernel,
+                   "--out", out_dir, "--source", source, "--timeout", REFERENCE_TIMEOUT,
+                   obj] + args.items
+            rc, out, _ = self.run(cmd, 300)
+            return rc, out
+        return self.cached(lambda: self.reference_key(case, source, args, fused), out_dir,
+                           execute)
+
     def plain(self, case, args, out_dir):
-        cmd = [self.opts.plain, "--grid", ",".join(map(str, case.grid)),
-               "--workgroup", ",".join(map(str, case.wg)), "--kernel", case.kernel,
-               "--out", out_dir] + args.items
-        rc, out, _ = self.run(cmd, 300)
-        return rc, out
+        def execute():
+            cmd = [self.opts.plain, "--grid", ",".join(map(str, case.grid)),
+                   "--workgroup", ",".join(map(str, case.wg)), "--kernel", case.kernel,
+                   "--out", out_dir] + args.items
+            rc, out, _ = self.run(cmd, 300)
+            return rc, out
+        return self.cached(lambda: self.plain_key(case, args), out_dir, execute)
 
     def tool(self, case, source, args, out_dir):
         """Runs `gridsplit run`. Returns (rc, output, problems): PROBLEMS are
@@ -1432,6 +1636,9 @@ def main():
                     help="the NVPTX processor of the exported PTX (default: the tool's)")
     ap.add_argument("--check-export", nargs=2, metavar=("CASE_DIR", "OUT_DIR"),
                     help="compare a GPU run's outputs with an exported case's (gpu_check.sh)")
+    ap.add_argument("--reference-cache", metavar="DIR",
+                    help="keep the outputs of gs-reference and gs-plain-reference in DIR "
+                    "and reuse them when nothing they depend on changed (ReferenceCache)")
     ap.add_argument("-j", "--jobs", type=int, default=min(4, os.cpu_count() or 1))
     ap.add_argument("--timeout", type=int, default=300, help="seconds per gridsplit run")
     ap.add_argument("--work", help="work directory (default: a temporary one)")
@@ -1564,6 +1771,9 @@ def main():
     if work_owned and not opts.keep and not failed:
         shutil.rmtree(opts.work, ignore_errors=True)
     print("(%.0f s)" % (time.time() - t0))
+    if runner.ref_cache:
+        print("reference cache %s: %d runs reused, %d run" % (
+            runner.ref_cache.root, runner.ref_cache.hits, runner.ref_cache.misses))
     if exceptions:
         print("%d exceptions (outputs not compared, cases not exported), each for its reason:"
               % len(exceptions))
