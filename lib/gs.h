@@ -27,6 +27,9 @@ struct gs_options {
   int distinct_buffers; /* distinct-buffers=true: no two buffers overlap */
   int virtual_workgroups; /* as gs_options_set_virtual_workgroups: 1 on, 0 off, -1 the target's default */
   char *plan;           /* plan=FILE (the plugin writes it) */
+  char *dump_after;     /* dump-after=STEP: print what the split's step made */
+  int verify_each;      /* verify-each=true: the verifier after every step */
+  int stop_after_dump;  /* gs_split_print_step: the split ends after the dump */
 };
 
 /* load */
@@ -340,6 +343,9 @@ typedef struct {
   int distinct_buffers;
   gs_vec *live_in, *live_out; /* per segment: live_slot */
 } kernel_result;
+
+/* Segment S of KR in M, by its name (segment_function_name). */
+LLVMValueRef segment_function(LLVMModuleRef m, const kernel_result *kr, size_t s);
 
 typedef struct {
   char *name;

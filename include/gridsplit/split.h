@@ -21,6 +21,15 @@ extern "C" {
  * is NULL. OPTS may be NULL. */
 gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis **out);
 
+/* The split's steps, in the order gs_split_module runs them (docs/split.md):
+ * the names gs_options_set_dump_after takes. NULL past the last. */
+size_t gs_split_step_count(void);
+const char *gs_split_step_name(size_t i);
+/* Prints to stderr what the split's step STEP computes for M, as the option
+ * dump-after=STEP does, and stops there: M is unchanged (the split runs on
+ * a copy). The plugin's print<gridsplit-STEP> passes. */
+gs_error *gs_split_print_step(LLVMModuleRef m, const gs_options *opts, const char *step);
+
 /* Per kernel, after gs_split_module: the live-state argument index (-1 when
  * nothing is carried), its bytes per invocation, and the control-word
  * argument index (-1 for a static schedule). */
