@@ -202,8 +202,8 @@ gs_error *inline_barrier_callees_in_place(LLVMModuleRef c, const gs_options *opt
 
 /* keep-original=false: removes every function that reaches a grid barrier,
  * and the barriers' declarations; an error (M unchanged) when one is used
- * otherwise than by calls from the others. */
-gs_error *drop_barrier_functions(LLVMModuleRef m, const gs_options *opts);
+ * otherwise than by calls from the others. CHECK_ONLY: only the error. */
+gs_error *drop_barrier_functions(LLVMModuleRef m, const gs_options *opts, int check_only);
 
 /* segments: barrier sites in RPO and the segment graph (SPEC section 2) */
 

@@ -432,25 +432,30 @@ static gs_error *step_attributes(split_run *r) {
   return verify(r->c, "split module");
 }
 
-/* into a copy first: the caller's module changes only when the whole split
- * has succeeded */
+/* The segments into the caller's module. Everything that could fail has
+ * been checked before M changes: the segments' names are free (analysis),
+ * the scratch module verifies (attributes), and keep-original=false can
+ * remove what it must (checked on M, whose barrier functions the segments
+ * do not use: they hold no grid barrier and call none). The verifier runs
+ * on the segments once more where they land. */
 static gs_error *step_link(split_run *r) {
-  LLVMModuleRef trial = LLVMCloneModule(r->m), cc = LLVMCloneModule(r->c);
-  gs_error *err = link_segments(trial, cc);
-  if (!err && r->opts->drop_original)
-    err = drop_barrier_functions(trial, r->opts);
-  if (!err)
-    err = verify(trial, "module with its segments");
-  LLVMDisposeModule(trial);
-  if (err)
-    return err;
-  /* the trial link succeeded on copies of both */
+  if (r->opts->drop_original) {
+    gs_error *err = drop_barrier_functions(r->m, r->opts, 1);
+    if (err)
+      return err;
+  }
   LLVMModuleRef c = r->c;
   r->c = NULL;
-  gs_error_dispose(link_segments(r->m, c));
-  if (r->opts->drop_original)
-    gs_error_dispose(drop_barrier_functions(r->m, r->opts));
-  return NULL;
+  gs_error *err = link_segments(r->m, c);
+  if (!err && r->opts->drop_original)
+    err = drop_barrier_functions(r->m, r->opts, 0);
+  for (size_t k = 0; !err && k < r->a->kernels.len; k++) {
+    const kernel_result *kr = &VEC_AT(&r->a->kernels, kernel_result, k);
+    for (size_t s = 0; kr->barriers && !err && s < kr->nsegments; s++)
+      if (LLVMVerifyFunction(segment_function(r->m, kr, s), LLVMReturnStatusAction))
+        err = verify(r->m, "module with its segments");
+  }
+  return err;
 }
 
 static gs_error *step_analysis(split_run *r) {

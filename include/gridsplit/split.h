@@ -18,7 +18,9 @@ extern "C" {
  * them), and the barriers' declarations (docs/split.md).
  * On success *OUT is the analysis of the emitted segments: their roles, the
  * live state and the plan (gs_plan_json). On error M is unchanged and *OUT
- * is NULL. OPTS may be NULL. */
+ * is NULL. OPTS may be NULL. (The one exception: an internal error that the
+ * verifier finds in the segments once linked into M, after the scratch
+ * module they came from verified; M then holds them.) */
 gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis **out);
 
 /* The split's steps, in the order gs_split_module runs them (docs/split.md):
