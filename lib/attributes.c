@@ -23,7 +23,7 @@ void attr_copy_kernel_metadata(split_ctx *c, LLVMValueRef fn, unsigned extra) {
   const char *names[2 + GS_VIRTUAL_ARGS], *types[2 + GS_VIRTUAL_ARGS];
   unsigned spaces[2 + GS_VIRTUAL_ARGS], ne = 0;
   if (c->has_state)
-    names[ne] = "gs_live_state", types[ne] = "uchar*", spaces[ne++] = 1;
+    names[ne] = GS_LIVE_STATE_NAME, types[ne] = "uchar*", spaces[ne++] = 1;
   if (c->dynamic)
     names[ne] = "gs_control", types[ne] = "int*", spaces[ne++] = 1;
   for (int d = 0; c->virtual_wg && d < GS_VIRTUAL_ARGS; d++)
@@ -176,7 +176,7 @@ void attr_segment_roles(LLVMModuleRef c, kernel_result *kr, const gs_target *t,
   for (size_t s = 0; s < kr->nsegments; s++) {
     LLVMValueRef fn = segment_function(c, kr, s);
     kernel_access ka;
-    access_analyze(&ka, c, fn, t, cache, warnings);
+    access_analyze(&ka, c, fn, kr->live_state_arg, t, cache, warnings);
     for (size_t b = 0; b < nb; b++)
       kr->access[s * nb + b].flags = 0;
     for (size_t i = 0; i < ka.facts.len; i++) {

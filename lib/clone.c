@@ -526,7 +526,8 @@ gs_error *clone_segment(split_ctx *c, size_t s) {
    * header, the control word its four ints: what lets a read of either
    * leave a loop (mark_launch_invariant) */
   if (c->has_state) {
-    LLVMSetValueName2(LLVMGetParam(sb.fn, c->nparams), "gs_live_state", 13);
+    LLVMSetValueName2(LLVMGetParam(sb.fn, c->nparams), GS_LIVE_STATE_NAME,
+                      strlen(GS_LIVE_STATE_NAME));
     attr_add_param_value(sb.fn, c->nparams, "align", 16);
     if (c->header_bytes)
       attr_add_param_value(sb.fn, c->nparams, "dereferenceable", c->header_bytes);

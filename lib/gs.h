@@ -261,8 +261,8 @@ LLVMValueRef remat_build(remat_ctx *r, LLVMBuilderRef b, LLVMValueRef v, gs_map 
 /* On a segment's reload of a carried pointer: the argument indices it may
  * point into. */
 #define GS_CARRY_MD "gridsplit.carried_from"
-/* The name of a segment's live-state argument; storing a carried pointer
- * there is no escape. */
+/* The names the split gives a segment's live-state and control-word
+ * arguments (runners bind arguments by name). */
 #define GS_LIVE_STATE_NAME "gs_live_state"
 
 /* R, W, A of SPEC section 3. R is a read that can see data not written by
@@ -294,7 +294,10 @@ typedef struct {
 
 summary_cache *summaries_create(const gs_target *t, gs_vec *warnings);
 void summaries_dispose(summary_cache *c);
-void access_analyze(kernel_access *ka, LLVMModuleRef m, LLVMValueRef kernel,
+/* LIVE_STATE_ARG: the live-state argument of KERNEL when it is an emitted
+ * segment (a pointer stored there is carried, not escaped, and its reloads'
+ * GS_CARRY_MD name what it points into), else -1. */
+void access_analyze(kernel_access *ka, LLVMModuleRef m, LLVMValueRef kernel, int live_state_arg,
                     const gs_target *t, summary_cache *c, gs_vec *warnings);
 void access_free(kernel_access *ka);
 

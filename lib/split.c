@@ -178,7 +178,7 @@ static gs_error *step_uniformity(split_ctx *c, kernel_result *kr) {
 
 static gs_error *step_access(split_ctx *c, kernel_result *kr) {
   (void)kr;
-  access_analyze(&c->access, c->m, c->kernel, c->t, c->cache, c->warnings);
+  access_analyze(&c->access, c->m, c->kernel, -1, c->t, c->cache, c->warnings);
   return NULL;
 }
 
