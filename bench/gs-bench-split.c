@@ -1,7 +1,7 @@
 /* gs-bench-split: the split's time against `opt -O2`'s on one module, both
  * in one process (bench/README.md, "The split benchmark").
  *
- *   gs-bench-split FILE.ll [REPS]
+ *   gs-bench-split [--no-o2] FILE.ll [REPS]
  *
  * Loads FILE once; then REPS times (default 3) copies the module and runs
  * gs_split_module on the copy (analysis plus split, as the tool and the
@@ -13,10 +13,12 @@
  *   SPLIT_S O2_S INSTRUCTIONS BARRIERS
  *
  * the minimum wall time of each (CLOCK_MONOTONIC), the module's instruction
- * count and the barriers of its first kernel. */
+ * count and the barriers of its first kernel. --no-o2 leaves the pipeline
+ * out (O2_S is 0): for sizes where it alone would take minutes. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include <llvm-c/Core.h>
@@ -46,8 +48,13 @@ static void keep_min(double *best, double t) {
 }
 
 int main(int argc, char **argv) {
+  int o2 = !(argc > 1 && !strcmp(argv[1], "--no-o2"));
+  if (!o2) {
+    argv++;
+    argc--;
+  }
   if (argc < 2 || argc > 3) {
-    fprintf(stderr, "usage: gs-bench-split FILE.ll [REPS]\n");
+    fprintf(stderr, "usage: gs-bench-split [--no-o2] FILE.ll [REPS]\n");
     return 2;
   }
   int reps = argc > 2 ? atoi(argv[2]) : 3;
@@ -78,6 +85,10 @@ int main(int argc, char **argv) {
       barriers = gs_kernel_barrier_count(a, 0);
     gs_analysis_dispose(a);
     keep_min(&best_split, t1 - t0);
+    if (!o2) {
+      best_o2 = 0;
+      continue;
+    }
 
     copy = LLVMCloneModule(m);
     t0 = now();

@@ -334,7 +334,7 @@ static void build_exit(seg_builder *sb, const piece *p) {
       if (!map_get(&c->slot_of, v, &si))
         continue;
       state_slot *s = &VEC_AT(&c->slots, state_slot, si);
-      int alone = s->uniform && c->status_offset < 0;
+      int alone = s->once && c->status_offset < 0;
       if (alone != pass)
         continue;
       LLVMValueRef val = lookup(sb, v, NULL);
@@ -365,7 +365,7 @@ static void build_exit(seg_builder *sb, const piece *p) {
         val = layout_convert(sb->b, val, LLVMTypeOf(v), 1);
         LLVMValueRef st = LLVMBuildStore(sb->b, val, state_slot_ptr(sb, s, ct, 1));
         LLVMSetAlignment(st, layout_slot_align(s));
-        if (s->uniform)
+        if (s->once)
           LLVMSetOrdering(st, LLVMAtomicOrderingMonotonic);
       }
     }

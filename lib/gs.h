@@ -32,6 +32,10 @@ struct gs_options {
   int stop_after_dump;  /* gs_split_print_step: the split ends after the dump */
 };
 
+/* split: the steps' names, "analysis, prepare, ...", for errors that list
+ * them; release with free */
+char *split_step_list(void);
+
 /* load */
 
 /* The whole file, NUL-terminated (*SIZE excludes the NUL); release with free.

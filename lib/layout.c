@@ -474,7 +474,7 @@ void layout_slots(split_ctx *c, int track_status) {
       } else {
         s.size = (unsigned)LLVMStoreSizeOfType(c->td, layout_carried_type(LLVMTypeOf(v)));
         s.align = LLVMABIAlignmentOfType(c->td, layout_carried_type(LLVMTypeOf(v)));
-        s.uniform = carried_once(c, v);
+        s.once = carried_once(c, v);
       }
       VEC_PUSH(&c->slots, state_slot, s);
     }
@@ -498,7 +498,7 @@ void layout_slots(split_ctx *c, int track_status) {
   c->status_offset = -1;
   for (size_t i = 0; i < n; i++) {
     state_slot *s = &arr[i];
-    if (s->uniform) {
+    if (s->once) {
       s->offset = once;
       once += c->dynamic ? 16 : 8;
       map_put(&c->slot_of, s->value, (intptr_t)i);
@@ -524,7 +524,7 @@ void layout_slots(split_ctx *c, int track_status) {
  * live state aligned to at least 16 bytes (docs/split.md). Values carried
  * once sit at multiples of 8 in the header. */
 unsigned layout_slot_align(const state_slot *s) {
-  if (s->uniform)
+  if (s->once)
     return s->size;
   return s->align < 16 ? s->align : 16;
 }
@@ -559,18 +559,16 @@ void layout_record_slots(split_ctx *c, kernel_result *kr) {
       continue;
     for (size_t s = 0; s < kr->nsegments; s++) {
       if (s > 0 && layout_live_at(c, s, sl->value))
-        VEC_PUSH(
-            &kr->live_in[s], live_slot,
-            ((live_slot){value_label(sl->value, sl->offset), sl->offset, sl->size, sl->uniform}));
+        VEC_PUSH(&kr->live_in[s], live_slot,
+                 ((live_slot){value_label(sl->value, sl->offset), sl->offset, sl->size, sl->once}));
       int out = 0;
       for (size_t k = 0; k < kr->successors[s].len; k++) {
         int j = VEC_AT(&kr->successors[s], int, k);
         out |= j > 0 && layout_live_at(c, (size_t)j, sl->value);
       }
       if (out)
-        VEC_PUSH(
-            &kr->live_out[s], live_slot,
-            ((live_slot){value_label(sl->value, sl->offset), sl->offset, sl->size, sl->uniform}));
+        VEC_PUSH(&kr->live_out[s], live_slot,
+                 ((live_slot){value_label(sl->value, sl->offset), sl->offset, sl->size, sl->once}));
     }
   }
 }

@@ -68,13 +68,10 @@ gs_error *gs_options_set_dump_after(gs_options *opts, const char *step) {
       opts->dump_after = gs_strdup(step);
       return NULL;
     }
-  gs_str names;
-  str_init(&names);
-  for (size_t i = 0; i < gs_split_step_count(); i++)
-    str_printf(&names, "%s%s", i ? ", " : "", gs_split_step_name(i));
+  char *names = split_step_list();
   gs_error *e =
-      gs_errorf("dump-after=%s: no such step of the split (steps: %s)", step ? step : "", names.s);
-  str_free(&names);
+      gs_errorf("dump-after=%s: no such step of the split (steps: %s)", step ? step : "", names);
+  free(names);
   return e;
 }
 

@@ -499,6 +499,14 @@ const char *gs_split_step_name(size_t i) {
   return i < sizeof split_steps / sizeof *split_steps ? split_steps[i].name : NULL;
 }
 
+char *split_step_list(void) {
+  gs_str names;
+  str_init(&names);
+  for (size_t i = 0; i < gs_split_step_count(); i++)
+    str_printf(&names, "%s%s", i ? ", " : "", gs_split_step_name(i));
+  return str_take(&names);
+}
+
 static void dump_step(const split_run *r, size_t i) {
   gs_str o;
   str_init(&o);
@@ -552,17 +560,23 @@ gs_error *gs_split_print_step(LLVMModuleRef m, const gs_options *opts, const cha
   o.virtual_workgroups = -1;
   if (opts)
     o = *opts;
-  o.dump_after = NULL;
-  gs_error *err = gs_options_set_dump_after(&o, step);
-  if (err)
-    return err;
+  size_t i = 0;
+  while (step && i < gs_split_step_count() && strcmp(step, gs_split_step_name(i)))
+    i++;
+  if (!step || i == gs_split_step_count()) {
+    char *names = split_step_list();
+    gs_error *e = gs_errorf("print<gridsplit-%s>: no such step of the split (steps: %s)",
+                            step ? step : "", names);
+    free(names);
+    return e;
+  }
+  o.dump_after = (char *)gs_split_step_name(i);
   o.stop_after_dump = 1;
   LLVMModuleRef copy = LLVMCloneModule(m);
   gs_analysis *a = NULL;
-  err = gs_split_module(copy, &o, &a);
+  gs_error *err = gs_split_module(copy, &o, &a);
   gs_analysis_dispose(a);
   LLVMDisposeModule(copy);
-  free(o.dump_after);
   return err;
 }
 

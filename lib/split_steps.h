@@ -18,7 +18,7 @@ typedef struct {
   LLVMValueRef value; /* an SSA value, or an alloca whose contents are carried */
   unsigned offset, size, align;
   int contents; /* 1: the alloca's memory, 0: the value */
-  int uniform;  /* the same in every invocation: one slot in the header */
+  int once;     /* the same in every invocation: carried once, in the header (the plan's "once") */
 } state_slot;
 
 typedef struct {

@@ -46,7 +46,7 @@ static LLVMValueRef once_ptr(seg_builder *sb, const state_slot *s, LLVMTypeRef t
 /* A carried value's slot: in the header for a value carried once, else in
  * the invocation's own part of the live state */
 LLVMValueRef state_slot_ptr(seg_builder *sb, const state_slot *s, LLVMTypeRef ty, int write) {
-  return s->uniform ? once_ptr(sb, s, ty, write, 0) : state_ptr(sb, s->offset, ty);
+  return s->once ? once_ptr(sb, s, ty, write, 0) : state_ptr(sb, s->offset, ty);
 }
 
 /* The value of a carried value's slot at the segment's start. A value
@@ -62,13 +62,13 @@ LLVMValueRef state_load_slot(seg_builder *sb, const state_slot *s, LLVMTypeRef t
                              const char *name) {
   LLVMContextRef ctx = sb->c->ctx;
   LLVMValueRef x[2];
-  unsigned copies = s->uniform && sb->c->dynamic ? 2 : 1;
+  unsigned copies = s->once && sb->c->dynamic ? 2 : 1;
   for (unsigned k = 0; k < copies; k++) {
     x[k] = LLVMBuildLoad2(sb->b, ty,
-                          s->uniform ? once_ptr(sb, s, ty, 0, k) : state_ptr(sb, s->offset, ty),
+                          s->once ? once_ptr(sb, s, ty, 0, k) : state_ptr(sb, s->offset, ty),
                           copies == 1 ? name : "gs.copy");
     LLVMSetAlignment(x[k], layout_slot_align(s));
-    if (s->uniform)
+    if (s->once)
       state_mark_launch_invariant(ctx, x[k]);
   }
   return copies == 2 ? LLVMBuildSelect(sb->b, sb->once_odd, x[1], x[0], name) : x[0];

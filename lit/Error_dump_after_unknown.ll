@@ -14,7 +14,7 @@
 ; RUN: FileCheck %s --check-prefix=PLUGIN < %t.printer
 ; RUN: not %opt -load-pass-plugin=%plugin -passes='gridsplit<dump-after=bogus>' -disable-output %s 2> %t.pass
 ; RUN: FileCheck %s --check-prefix=PLUGIN < %t.pass
-; PLUGIN: error: gridsplit: dump-after=bogus: no such step of the split (steps: analysis, prepare,
+; PLUGIN: error: gridsplit: {{print<gridsplit-|dump-after=}}bogus{{>?}}: no such step of the split (steps: analysis, prepare,
 ; RUN: not %opt -load-pass-plugin=%plugin -passes='gridsplit<verify-each=maybe>' -disable-output %s 2> %t.verify
 ; RUN: FileCheck %s --check-prefix=VERIFY < %t.verify
 ; VERIFY: error: gridsplit: gridsplit option 'verify-each=maybe': expected true or false
