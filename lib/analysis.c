@@ -177,7 +177,7 @@ gs_error *analyze_kernel(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn,
     return err;
   }
   kernel_access ka;
-  access_analyze(&ka, m, fn, t, cache, warnings);
+  access_analyze(&ka, m, fn, -1, t, cache, warnings);
   int *remap = keep_buffers(kr, &ka);
 
   kr->barriers = (unsigned)cfg.barriers.len;

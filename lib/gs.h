@@ -27,7 +27,14 @@ struct gs_options {
   int distinct_buffers; /* distinct-buffers=true: no two buffers overlap */
   int virtual_workgroups; /* as gs_options_set_virtual_workgroups: 1 on, 0 off, -1 the target's default */
   char *plan;           /* plan=FILE (the plugin writes it) */
+  char *dump_after;     /* dump-after=STEP: print what the split's step made */
+  int verify_each;      /* verify-each=true: the verifier after every step */
+  int stop_after_dump;  /* gs_split_print_step: the split ends after the dump */
 };
+
+/* split: the steps' names, "analysis, prepare, ...", for errors that list
+ * them; release with free */
+char *split_step_list(void);
 
 /* load */
 
@@ -199,8 +206,8 @@ gs_error *inline_barrier_callees_in_place(LLVMModuleRef c, const gs_options *opt
 
 /* keep-original=false: removes every function that reaches a grid barrier,
  * and the barriers' declarations; an error (M unchanged) when one is used
- * otherwise than by calls from the others. */
-gs_error *drop_barrier_functions(LLVMModuleRef m, const gs_options *opts);
+ * otherwise than by calls from the others. CHECK_ONLY: only the error. */
+gs_error *drop_barrier_functions(LLVMModuleRef m, const gs_options *opts, int check_only);
 
 /* segments: barrier sites in RPO and the segment graph (SPEC section 2) */
 
@@ -258,8 +265,8 @@ LLVMValueRef remat_build(remat_ctx *r, LLVMBuilderRef b, LLVMValueRef v, gs_map 
 /* On a segment's reload of a carried pointer: the argument indices it may
  * point into. */
 #define GS_CARRY_MD "gridsplit.carried_from"
-/* The name of a segment's live-state argument; storing a carried pointer
- * there is no escape. */
+/* The names the split gives a segment's live-state and control-word
+ * arguments (runners bind arguments by name). */
 #define GS_LIVE_STATE_NAME "gs_live_state"
 
 /* R, W, A of SPEC section 3. R is a read that can see data not written by
@@ -291,7 +298,10 @@ typedef struct {
 
 summary_cache *summaries_create(const gs_target *t, gs_vec *warnings);
 void summaries_dispose(summary_cache *c);
-void access_analyze(kernel_access *ka, LLVMModuleRef m, LLVMValueRef kernel,
+/* LIVE_STATE_ARG: the live-state argument of KERNEL when it is an emitted
+ * segment (a pointer stored there is carried, not escaped, and its reloads'
+ * GS_CARRY_MD name what it points into), else -1. */
+void access_analyze(kernel_access *ka, LLVMModuleRef m, LLVMValueRef kernel, int live_state_arg,
                     const gs_target *t, summary_cache *c, gs_vec *warnings);
 void access_free(kernel_access *ka);
 
@@ -340,6 +350,9 @@ typedef struct {
   int distinct_buffers;
   gs_vec *live_in, *live_out; /* per segment: live_slot */
 } kernel_result;
+
+/* Segment S of KR in M, by its name (segment_function_name). */
+LLVMValueRef segment_function(LLVMModuleRef m, const kernel_result *kr, size_t s);
 
 typedef struct {
   char *name;

@@ -432,7 +432,7 @@ gs_error *inline_barrier_callees_in_place(LLVMModuleRef c, const gs_options *opt
  * barrier's declaration: they cannot run where there is no grid barrier, and
  * the segments call none of them. Each must be used only by calls from the
  * others; otherwise an error, with M unchanged. */
-gs_error *drop_barrier_functions(LLVMModuleRef m, const gs_options *opts) {
+gs_error *drop_barrier_functions(LLVMModuleRef m, const gs_options *opts, int check_only) {
   callgraph g;
   gs_error *err = callgraph_build(&g, m, opts);
   size_t n = g.fns.len;
@@ -456,7 +456,7 @@ gs_error *drop_barrier_functions(LLVMModuleRef m, const gs_options *opts) {
   }
   /* callers first: a function goes once nothing uses it (there is no
    * recursion among them: find_recursion) */
-  for (int changed = !err; changed;) {
+  for (int changed = !err && !check_only; changed;) {
     changed = 0;
     for (size_t i = 0; i < n; i++) {
       LLVMValueRef f = VEC_AT(&g.fns, LLVMValueRef, i);

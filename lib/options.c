@@ -1,5 +1,7 @@
 #include "gs.h"
 
+#include "gridsplit/split.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +19,7 @@ void gs_options_dispose(gs_options *opts) {
   free(opts->barriers);
   free(opts->kernel);
   free(opts->plan);
+  free(opts->dump_after);
   free(opts);
 }
 
@@ -58,6 +61,22 @@ void gs_options_set_virtual_workgroups(gs_options *opts, int on) {
   opts->virtual_workgroups = on < 0 ? -1 : on != 0;
 }
 
+gs_error *gs_options_set_dump_after(gs_options *opts, const char *step) {
+  for (size_t i = 0; step && i < gs_split_step_count(); i++)
+    if (!strcmp(step, gs_split_step_name(i))) {
+      free(opts->dump_after);
+      opts->dump_after = gs_strdup(step);
+      return NULL;
+    }
+  char *names = split_step_list();
+  gs_error *e =
+      gs_errorf("dump-after=%s: no such step of the split (steps: %s)", step ? step : "", names);
+  free(names);
+  return e;
+}
+
+void gs_options_set_verify_each(gs_options *opts, int on) { opts->verify_each = on != 0; }
+
 gs_error *gs_options_parse(gs_options *opts, const char *text) {
   const char *p = text ? text : "";
   while (*p) {
@@ -69,8 +88,10 @@ gs_error *gs_options_parse(gs_options *opts, const char *text) {
     if (n == 0) {
       /* tolerate an empty item ("a;;b") */
     } else if (!eq) {
-      err = gs_errorf("gridsplit option '%s': expected KEY=VALUE (keys: barrier, kernel, keep-original, "
-                       "distinct-buffers, virtual-workgroups, plan)", item);
+      err = gs_errorf(
+          "gridsplit option '%s': expected KEY=VALUE (keys: barrier, kernel, keep-original, "
+          "distinct-buffers, virtual-workgroups, plan, dump-after, verify-each)",
+          item);
     } else {
       *eq = 0;
       if (!strcmp(item, "barrier"))
@@ -88,15 +109,19 @@ gs_error *gs_options_parse(gs_options *opts, const char *text) {
         err = parse_bool(item, eq + 1, &on);
         if (!err)
           opts->virtual_workgroups = on != 0;
-      }
-      else if (!strcmp(item, "plan")) {
+      } else if (!strcmp(item, "plan")) {
         if (!eq[1])
           err = gs_errorf("gridsplit option 'plan=': the file name is empty");
         free(opts->plan);
         opts->plan = gs_strdup(eq + 1);
-      } else
+      } else if (!strcmp(item, "dump-after"))
+        err = gs_options_set_dump_after(opts, eq + 1);
+      else if (!strcmp(item, "verify-each"))
+        err = parse_bool(item, eq + 1, &opts->verify_each);
+      else
         err = gs_errorf("gridsplit option '%s': unknown key (keys: barrier, kernel, "
-                        "keep-original, distinct-buffers, virtual-workgroups, plan)",
+                        "keep-original, distinct-buffers, virtual-workgroups, plan, dump-after, "
+                        "verify-each)",
                         item);
     }
     free(item);

@@ -55,6 +55,7 @@ typedef struct {
   int returned;
   fact_sink add;
   void *sink;
+  LLVMValueRef live_state; /* an emitted segment's live-state argument, or NULL */
 } walker;
 
 static fn_summary *summary_get(summary_cache *c, LLVMValueRef fn);
@@ -119,15 +120,15 @@ static int based_on_allocas(LLVMValueRef p, gs_vec *allocas) {
 
 /* A segment carrying a pointer to the next one stores it in its live state;
  * the next segment's reload names the buffers it may point into. */
-static int into_live_state(LLVMValueRef addr) {
+static int into_live_state(const walker *w, LLVMValueRef addr) {
+  if (!w->live_state)
+    return 0;
   gs_vec bases;
   vec_init(&bases, sizeof(LLVMValueRef));
   ir_pointer_bases(addr, &bases);
   int ours = bases.len > 0;
   for (size_t i = 0; i < bases.len; i++) {
-    LLVMValueRef b = VEC_AT(&bases, LLVMValueRef, i);
-    size_t len;
-    ours &= LLVMIsAArgument(b) && !strcmp(LLVMGetValueName2(b, &len), GS_LIVE_STATE_NAME);
+    ours &= VEC_AT(&bases, LLVMValueRef, i) == w->live_state;
   }
   vec_free(&bases);
   return ours;
@@ -378,7 +379,7 @@ static void visit_user(walker *w, LLVMValueRef v, LLVMValueRef user) {
   case LLVMStore:
     if (LLVMGetOperand(user, 1) == v)
       w->add(w->sink, user, w->root, ACC_W);
-    if (LLVMGetOperand(user, 0) == v && !into_live_state(LLVMGetOperand(user, 1)))
+    if (LLVMGetOperand(user, 0) == v && !into_live_state(w, LLVMGetOperand(user, 1)))
       pointer_stored(w, user, LLVMGetOperand(user, 1));
     break;
   case LLVMAtomicRMW:
@@ -679,7 +680,7 @@ static void add_global_buffer(void *ctx, LLVMValueRef g, buffer_space sp) {
   VEC_PUSH(&ka->buffers, buffer_desc, ((buffer_desc){g, gs_strdup(value_name(g)), -1, sp}));
 }
 
-void access_analyze(kernel_access *ka, LLVMModuleRef m, LLVMValueRef kernel,
+void access_analyze(kernel_access *ka, LLVMModuleRef m, LLVMValueRef kernel, int live_state_arg,
                     const gs_target *t, summary_cache *c, gs_vec *warnings) {
   vec_init(&ka->buffers, sizeof(buffer_desc));
   vec_init(&ka->facts, sizeof(access_fact));
@@ -707,14 +708,16 @@ void access_analyze(kernel_access *ka, LLVMModuleRef m, LLVMValueRef kernel,
   }
   for_each_global_buffer(m, t, add_global_buffer, ka);
 
-  /* reloads of carried pointers (split.c), by the argument they may point into */
+  /* an emitted segment's reloads of carried pointers (clone.c), by the
+   * argument they may point into */
   gs_vec carried;
   vec_init(&carried, sizeof(LLVMValueRef[2]));
   unsigned carry_kind = LLVMGetMDKindIDInContext(LLVMGetModuleContext(m), GS_CARRY_MD,
                                                  (unsigned)strlen(GS_CARRY_MD));
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(kernel); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-      LLVMValueRef md = LLVMIsALoadInst(in) ? LLVMGetMetadata(in, carry_kind) : NULL;
+      LLVMValueRef md =
+          live_state_arg >= 0 && LLVMIsALoadInst(in) ? LLVMGetMetadata(in, carry_kind) : NULL;
       unsigned n = md ? LLVMGetMDNodeNumOperands(md) : 0;
       LLVMValueRef *ops = n ? gs_xcalloc(n, sizeof *ops) : NULL;
       if (n)
@@ -731,6 +734,7 @@ void access_analyze(kernel_access *ka, LLVMModuleRef m, LLVMValueRef kernel,
   walker w;
   walker_init(&w, kernel, "kernel", c, kernel_add, ka);
   w.warnings = warnings;
+  w.live_state = live_state_arg >= 0 ? LLVMGetParam(kernel, (unsigned)live_state_arg) : NULL;
   w.root_kind = "buffer";
   for (size_t i = 0; i < ka->buffers.len; i++) {
     buffer_desc *b = &VEC_AT(&ka->buffers, buffer_desc, i);

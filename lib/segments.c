@@ -100,8 +100,8 @@ static void add_succ(gs_vec *succs, int s) {
   VEC_PUSH(succs, int, s);
 }
 
-void segment_walk(const kernel_cfg *cfg, size_t s, gs_vec *succs, segment_visit_fn visit,
-                  void *ctx, int *stamp) {
+void segment_walk(const kernel_cfg *cfg, size_t s, gs_vec *succs, segment_visit_fn visit, void *ctx,
+                  int *stamp) {
   gs_vec work; /* block indices entered at their first instruction */
   vec_init(&work, sizeof(int));
   LLVMValueRef start;
@@ -138,8 +138,8 @@ void segment_walk(const kernel_cfg *cfg, size_t s, gs_vec *succs, segment_visit_
     }
     if (!work.len)
       break;
-    start = LLVMGetFirstInstruction(VEC_AT(&cfg->blocks, LLVMBasicBlockRef,
-                                           VEC_AT(&work, int, --work.len)));
+    start = LLVMGetFirstInstruction(
+        VEC_AT(&cfg->blocks, LLVMBasicBlockRef, VEC_AT(&work, int, --work.len)));
   }
   vec_free(&work);
   /* a segment that ends in `unreachable` has no successor, and an empty
@@ -158,4 +158,11 @@ char *segment_function_name(const char *kernel, unsigned barriers, size_t s) {
   else
     str_printf(&n, "%s", kernel);
   return str_take(&n);
+}
+
+LLVMValueRef segment_function(LLVMModuleRef m, const kernel_result *kr, size_t s) {
+  char *name = segment_function_name(kr->name, kr->barriers, s);
+  LLVMValueRef fn = LLVMGetNamedFunction(m, name);
+  free(name);
+  return fn;
 }

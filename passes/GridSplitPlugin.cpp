@@ -73,6 +73,29 @@ struct RolesPrinter : PassInfoMixin<RolesPrinter> {
   static bool isRequired() { return true; }
 };
 
+// print<gridsplit-STEP> for every step of the split but "roles" (the printer
+// above): what the step computes, printed to stderr as the tool's
+// --dump-after=STEP prints it; the module is unchanged.
+struct StepPrinter : PassInfoMixin<StepPrinter> {
+  std::string Step, Options;
+  StepPrinter(std::string S, std::string O) : Step(std::move(S)), Options(std::move(O)) {}
+
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    gs_options *opts = gs_options_create();
+    gs_error *err = gs_options_parse(opts, Options.c_str());
+    if (!err)
+      err = gs_split_print_step(wrap(&M), opts, Step.c_str());
+    gs_options_dispose(opts);
+    if (err) {
+      std::string msg = gs_error_message(err);
+      gs_error_dispose(err);
+      reportError(M, msg.c_str());
+    }
+    return PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+};
+
 // gridsplit: splits every kernel with a grid barrier into segment kernels and
 // writes the plan where plan=FILE says.
 struct SplitPass : PassInfoMixin<SplitPass> {
@@ -126,6 +149,22 @@ bool parseRolesPrinter(StringRef Name, std::string &Options) {
   return false;
 }
 
+// "print<gridsplit-STEP>" or "print<gridsplit-STEP<barrier=NAME;...>>"
+bool parseStepPrinter(StringRef Name, std::string &Step, std::string &Options) {
+  if (!Name.consume_front("print<gridsplit-") || !Name.consume_back(">"))
+    return false;
+  size_t open = Name.find('<');
+  Step = Name.substr(0, open).str();
+  Options.clear();
+  if (open == StringRef::npos)
+    return true;
+  StringRef Rest = Name.substr(open);
+  if (!Rest.consume_front("<") || !Rest.consume_back(">"))
+    return false;
+  Options = Rest.str();
+  return true;
+}
+
 } // namespace
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
@@ -136,6 +175,11 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
                   std::string Options;
                   if (parseRolesPrinter(Name, Options)) {
                     MPM.addPass(RolesPrinter(Options));
+                    return true;
+                  }
+                  std::string Step;
+                  if (parseStepPrinter(Name, Step, Options)) {
+                    MPM.addPass(StepPrinter(Step, Options));
                     return true;
                   }
                   if (parseSplit(Name, Options)) {

@@ -42,6 +42,11 @@ static const char usage[] =
     "  --target T        ir (default, .ll), spirv (.spv), amdgcn (.hsaco), nvptx (.ptx)\n"
     "  --mcpu CPU        target processor (default gfx90a for amdgcn, sm_80 for nvptx)\n"
     "  -O0 .. -O3        optimisation level for .cl inputs (default -O2)\n"
+    "  --dump-after=STEP print to stderr what the split's step STEP made: the module,\n"
+    "                    or its analysis (steps: analysis, prepare, segments, uniformity,\n"
+    "                    access, liveness, remat, layout, clone, tidy, roles, attributes,\n"
+    "                    link)\n"
+    "  --verify-each     run LLVM's verifier after every step of the split\n"
     "  --help, --version\n"
     "\n"
     "gridsplit run --help: running a split kernel on the OpenCL device.\n"
@@ -96,6 +101,19 @@ static int parse_args(int argc, char **argv, tool_args *t) {
     }
     if (!strcmp(a, "--virtual-workgroups") || !strcmp(a, "--no-virtual-workgroups")) {
       gs_options_set_virtual_workgroups(t->opts, a[2] == 'v');
+      continue;
+    }
+    if (!strcmp(a, "--verify-each")) {
+      gs_options_set_verify_each(t->opts, 1);
+      continue;
+    }
+    if (!strncmp(a, "--dump-after=", 13)) {
+      gs_error *e = gs_options_set_dump_after(t->opts, a + 13);
+      if (e) {
+        int rc = usage_error("%s", gs_error_message(e));
+        gs_error_dispose(e);
+        return rc;
+      }
       continue;
     }
     if (strlen(a) == 3 && a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3') {

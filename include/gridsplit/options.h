@@ -26,11 +26,18 @@ void gs_options_set_distinct_buffers(gs_options *opts, int distinct);
  * "virtual_workgroups"): 1 on, 0 off, -1 the target's default (on for NVPTX,
  * off for SPIR; not available for AMDGPU). */
 void gs_options_set_virtual_workgroups(gs_options *opts, int on);
+/* Debug aids (docs/split.md, "Steps"): after the split's step STEP
+ * (gs_split_step_name), print to stderr the module or the analysis it made;
+ * an error lists the steps when STEP is none of them. */
+gs_error *gs_options_set_dump_after(gs_options *opts, const char *step);
+/* Run LLVM's verifier on the scratch module after every step of the split:
+ * an error names the step after which it failed. */
+void gs_options_set_verify_each(gs_options *opts, int on);
 /* The plan=FILE option, or NULL. */
 const char *gs_options_plan_path(const gs_options *opts);
 /* Parses pass-option text as the plugin takes it:
  * `barrier=A;barrier=B;kernel=K;keep-original=false;distinct-buffers=true;
- * virtual-workgroups=true;plan=FILE`.
+ * virtual-workgroups=true;plan=FILE;dump-after=STEP;verify-each=true`.
  * Unknown keys are an error naming the key. */
 gs_error *gs_options_parse(gs_options *opts, const char *text);
 

@@ -18,8 +18,19 @@ extern "C" {
  * them), and the barriers' declarations (docs/split.md).
  * On success *OUT is the analysis of the emitted segments: their roles, the
  * live state and the plan (gs_plan_json). On error M is unchanged and *OUT
- * is NULL. OPTS may be NULL. */
+ * is NULL. OPTS may be NULL. (The one exception: an internal error that the
+ * verifier finds in the segments once linked into M, after the scratch
+ * module they came from verified; M then holds them.) */
 gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis **out);
+
+/* The split's steps, in the order gs_split_module runs them (docs/split.md):
+ * the names gs_options_set_dump_after takes. NULL past the last. */
+size_t gs_split_step_count(void);
+const char *gs_split_step_name(size_t i);
+/* Prints to stderr what the split's step STEP computes for M, as the option
+ * dump-after=STEP does, and stops there: M is unchanged (the split runs on
+ * a copy). The plugin's print<gridsplit-STEP> passes. */
+gs_error *gs_split_print_step(LLVMModuleRef m, const gs_options *opts, const char *step);
 
 /* Per kernel, after gs_split_module: the live-state argument index (-1 when
  * nothing is carried), its bytes per invocation, and the control-word

@@ -1,0 +1,111 @@
+/* gs-bench-split: the split's time against `opt -O2`'s on one module, both
+ * in one process (bench/README.md, "The split benchmark").
+ *
+ *   gs-bench-split [--no-o2] FILE.ll [REPS]
+ *
+ * Loads FILE once; then REPS times (default 3) copies the module and runs
+ * gs_split_module on the copy (analysis plus split, as the tool and the
+ * plugin run it), and copies it again and runs LLVM's `default<O2>`
+ * pipeline on that copy (LLVMRunPasses: what `opt -O2` runs, without
+ * reading and writing the file). Copies are made outside the timing. Prints
+ * one line:
+ *
+ *   SPLIT_S O2_S INSTRUCTIONS BARRIERS
+ *
+ * the minimum wall time of each (CLOCK_MONOTONIC), the module's instruction
+ * count and the barriers of its first kernel. --no-o2 leaves the pipeline
+ * out (O2_S is 0): for sizes where it alone would take minutes. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <llvm-c/Core.h>
+#include <llvm-c/Error.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "gridsplit/gridsplit.h"
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static unsigned long count_instructions(LLVMModuleRef m) {
+  unsigned long n = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+        n++;
+  return n;
+}
+
+static void keep_min(double *best, double t) {
+  if (*best < 0 || t < *best)
+    *best = t;
+}
+
+int main(int argc, char **argv) {
+  int o2 = !(argc > 1 && !strcmp(argv[1], "--no-o2"));
+  if (!o2) {
+    argv++;
+    argc--;
+  }
+  if (argc < 2 || argc > 3) {
+    fprintf(stderr, "usage: gs-bench-split [--no-o2] FILE.ll [REPS]\n");
+    return 2;
+  }
+  int reps = argc > 2 ? atoi(argv[2]) : 3;
+  if (reps < 1)
+    reps = 1;
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = NULL;
+  gs_error *err = gs_load_module(ctx, argv[1], 0, &m);
+  if (err) {
+    fprintf(stderr, "gs-bench-split: %s\n", gs_error_message(err));
+    return 1;
+  }
+  double best_split = -1, best_o2 = -1;
+  unsigned barriers = 0;
+  LLVMPassBuilderOptionsRef pbo = LLVMCreatePassBuilderOptions();
+  for (int r = 0; r < reps; r++) {
+    gs_analysis *a = NULL;
+    LLVMModuleRef copy = LLVMCloneModule(m);
+    double t0 = now();
+    err = gs_split_module(copy, NULL, &a);
+    double t1 = now();
+    LLVMDisposeModule(copy);
+    if (err) {
+      fprintf(stderr, "gs-bench-split: %s\n", gs_error_message(err));
+      return 1;
+    }
+    if (gs_analysis_kernel_count(a) > 0)
+      barriers = gs_kernel_barrier_count(a, 0);
+    gs_analysis_dispose(a);
+    keep_min(&best_split, t1 - t0);
+    if (!o2) {
+      best_o2 = 0;
+      continue;
+    }
+
+    copy = LLVMCloneModule(m);
+    t0 = now();
+    LLVMErrorRef e = LLVMRunPasses(copy, "default<O2>", NULL, pbo);
+    t1 = now();
+    LLVMDisposeModule(copy);
+    if (e) {
+      char *msg = LLVMGetErrorMessage(e);
+      fprintf(stderr, "gs-bench-split: default<O2> failed: %s\n", msg);
+      LLVMDisposeErrorMessage(msg);
+      return 1;
+    }
+    keep_min(&best_o2, t1 - t0);
+  }
+  LLVMDisposePassBuilderOptions(pbo);
+  printf("%.6f %.6f %lu %u\n", best_split, best_o2, count_instructions(m), barriers);
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+  return 0;
+}
