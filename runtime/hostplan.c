@@ -108,8 +108,8 @@ static int read_segments(const json_value *segs, const char *label, gs_host_plan
     for (size_t i = 0; i < succ->count; i++) {
       const json_value *t = &succ->items[i];
       if (t->kind != JSON_NUMBER || t->number < -1 || t->number >= (double)segs->count)
-        return failf(err, n, "%s: segment %zu of '%s' has a successor that is no segment", label,
-                     s, p->kernel);
+        return failf(err, n, "%s: segment %zu of '%s' has a successor that is no segment", label, s,
+                     p->kernel);
       int to = (int)t->number;
       push(&seg->successors, &seg->nsuccessors, &to, sizeof to);
     }
@@ -209,9 +209,8 @@ static int read_kernel(const json_value *kern, const char *label, gs_host_plan *
   p->control_words = json_int(control, "words") > 0 ? json_int(control, "words") : 0;
   p->virtual_arg = json_int(virt, "arg");
   if (p->virtual_arg >= 0 && json_int(virt, "order_arg") != p->virtual_arg + 3)
-    return failf(err, n,
-                 "%s: kernel '%s': virtual_groups has no order_arg after its three counts", label,
-                 p->kernel);
+    return failf(err, n, "%s: kernel '%s': virtual_groups has no order_arg after its three counts",
+                 label, p->kernel);
   const json_value *vals = json_get(kern, "values");
   for (size_t i = 0; vals && vals->kind == JSON_ARRAY && i < vals->count; i++) {
     int arg = json_int(&vals->items[i], "arg"), bytes = json_int(&vals->items[i], "bytes");
@@ -332,8 +331,7 @@ static int bind_signless(const char *s, unsigned bits, unsigned char out[8], siz
   return 0;
 }
 
-static int bind_signed_or_not(const char *s, gs_number_type t, unsigned char out[8],
-                              size_t *size) {
+static int bind_signed_or_not(const char *s, gs_number_type t, unsigned char out[8], size_t *size) {
   char *end;
   errno = 0;
   int is_signed = t.kind == GS_NUMBER_SIGNED;
@@ -368,8 +366,7 @@ int gs_bind_number(const char *text, gs_number_type t, unsigned char out[8], siz
   return bind_signed_or_not(text, t, out, size);
 }
 
-int gs_bind_read_file(const char *path, unsigned char **data, size_t *size, char *err,
-                      size_t n) {
+int gs_bind_read_file(const char *path, unsigned char **data, size_t *size, char *err, size_t n) {
   *data = NULL;
   *size = 0;
   FILE *f = fopen(path, "rb");
@@ -411,18 +408,17 @@ static int find_arg(const gs_host_arg *args, size_t nargs, const char *name, siz
   return -1;
 }
 
-static int bind_scalar(gs_host_arg *p, gs_number_type t, const char *kernel, char *err,
-                       size_t n) {
+static int bind_scalar(gs_host_arg *p, gs_number_type t, const char *kernel, char *err, size_t n) {
   if (!t.bits)
-    return failf(err, n, "kernel '%s': argument '%s' has a type gridsplit run cannot pass",
-                 kernel, p->name);
+    return failf(err, n, "kernel '%s': argument '%s' has a type gridsplit run cannot pass", kernel,
+                 p->name);
   int rc = gs_bind_number(p->spec, t, p->scalar, &p->scalar_size);
   if (rc == GS_BIND_DOES_NOT_FIT)
-    return failf(err, n, "kernel '%s': argument '%s' = %s does not fit in %u bits", kernel,
-                 p->name, p->spec, t.bits);
+    return failf(err, n, "kernel '%s': argument '%s' = %s does not fit in %u bits", kernel, p->name,
+                 p->spec, t.bits);
   if (rc && t.kind == GS_NUMBER_FLOAT)
-    return failf(err, n, "kernel '%s': argument '%s' is a floating-point number, not '%s'",
-                 kernel, p->name, p->spec);
+    return failf(err, n, "kernel '%s': argument '%s' is a floating-point number, not '%s'", kernel,
+                 p->name, p->spec);
   if (rc)
     return failf(err, n, "kernel '%s': argument '%s' is a %u-bit integer, not '%s'", kernel,
                  p->name, t.bits, p->spec);
@@ -504,15 +500,16 @@ static int bind_one(gs_host_arg *args, size_t nargs, const char *a, const char *
     for (size_t i = 0; i < nargs; i++)
       snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
                args[i].name);
-    return failf(err, n, "kernel '%s' has no argument '%.*s' (its arguments: %s)", kernel,
-                 (int)len, a, names);
+    return failf(err, n, "kernel '%s' has no argument '%.*s' (its arguments: %s)", kernel, (int)len,
+                 a, names);
   }
   gs_host_arg *p = &args[k];
   if (p->form != GS_BOUND_NONE)
     return failf(err, n, "argument '%s' is given twice", p->name);
   p->spec = v;
   switch (p->kind) {
-  case GS_HOST_VALUE: return bind_value(p, kernel, err, n);
+  case GS_HOST_VALUE:
+    return bind_value(p, kernel, err, n);
   case GS_HOST_SCALAR:
     if (v[0] == '@' || !strncmp(v, "zeros:", 6) || !strncmp(v, "local:", 6) ||
         !strncmp(v, "same:", 5))
@@ -528,7 +525,8 @@ static int bind_one(gs_host_arg *args, size_t nargs, const char *a, const char *
                    kernel, p->name, p->name);
     p->form = GS_BOUND_LOCAL;
     return 0;
-  case GS_HOST_BUFFER: break;
+  case GS_HOST_BUFFER:
+    break;
   }
   return bind_buffer(p, kernel, err, n);
 }

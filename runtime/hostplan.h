@@ -46,7 +46,7 @@ typedef struct {
 
 typedef struct {
   char *function;
-  int empty; /* no effect: not launched in a static schedule */
+  int empty;       /* no effect: not launched in a static schedule */
   int *successors; /* -1 for the end */
   size_t nsuccessors;
   gs_plan_use *uses;
@@ -59,8 +59,8 @@ typedef struct {
   size_t nsegments;
   gs_plan_arg *args; /* the kernel's arguments, when the plan lists them */
   size_t nargs;
-  int has_args;      /* the plan has "args" (gridsplit 0.9 and later) */
-  int live_arg;      /* -1: no live state */
+  int has_args; /* the plan has "args" (gridsplit 0.9 and later) */
+  int live_arg; /* -1: no live state */
   unsigned live_bytes, workgroup_bytes, header_bytes;
   gs_plan_workgroup_arg *workgroup_args;
   size_t nworkgroup_args;
@@ -107,7 +107,12 @@ typedef enum {
 /* A number's type: integers of BITS bits (8 to 64), signless (any value that
  * fits in BITS bits, as LLVM's integers are), signed or unsigned; floats of
  * 32 or 64 bits. */
-typedef enum { GS_NUMBER_SIGNLESS, GS_NUMBER_SIGNED, GS_NUMBER_UNSIGNED, GS_NUMBER_FLOAT } gs_number_kind;
+typedef enum {
+  GS_NUMBER_SIGNLESS,
+  GS_NUMBER_SIGNED,
+  GS_NUMBER_UNSIGNED,
+  GS_NUMBER_FLOAT
+} gs_number_kind;
 typedef struct {
   gs_number_kind kind;
   unsigned bits; /* 0: a type no host can pass */
@@ -118,10 +123,10 @@ typedef struct {
   const char *name;
   gs_host_kind kind;
   gs_number_type scalar_type; /* GS_HOST_SCALAR */
-  unsigned value_bytes;   /* GS_HOST_VALUE: its size */
-  const char *value_what; /* GS_HOST_VALUE: "struct", "array" or "vector" */
-  unsigned elem_size;     /* GS_HOST_BUFFER: 0 when unknown */
-  const char *elem_name;  /* GS_HOST_BUFFER: the element type's name */
+  unsigned value_bytes;       /* GS_HOST_VALUE: its size */
+  const char *value_what;     /* GS_HOST_VALUE: "struct", "array" or "vector" */
+  unsigned elem_size;         /* GS_HOST_BUFFER: 0 when unknown */
+  const char *elem_name;      /* GS_HOST_BUFFER: the element type's name */
   /* GS_HOST_BUFFER that NAME=VALUE makes a buffer of one element of this
    * type (a program's scalar, docs/programs.md); bits 0: none */
   gs_number_type one_element;

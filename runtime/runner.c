@@ -15,12 +15,12 @@
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -91,8 +91,7 @@ static void element_types(LLVMValueRef fn, run_state *rs) {
       unsigned len = 0;
       const char *s = LLVMGetMDString(ops[k], &len);
       if (s)
-        rs->args[k].elem_size =
-            opencl_type_size(s, rs->elem_names[k], sizeof rs->elem_names[k]);
+        rs->args[k].elem_size = opencl_type_size(s, rs->elem_names[k], sizeof rs->elem_names[k]);
     }
     free(ops);
   }
@@ -203,8 +202,7 @@ static gs_error *describe_args(run_state *rs, const gs_host_plan *plan, LLVMValu
       /* a program's scalars are read-only buffers of one element
        * (docs/programs.md): NAME=VALUE gives such a buffer that value */
       const gs_buffer *pb = program_buffer(rs, i);
-      if (pb && pb->count == 1 &&
-          (pb->access == GS_ACCESS_READ || pb->access == GS_ACCESS_UNIFORM))
+      if (pb && pb->count == 1 && (pb->access == GS_ACCESS_READ || pb->access == GS_ACCESS_UNIFORM))
         p->one_element = pb->elem == GS_TYPE_I64 || pb->elem == GS_TYPE_U64
                              ? (gs_number_type){GS_NUMBER_SIGNLESS, 64}
                          : pb->elem == GS_TYPE_F32 ? (gs_number_type){GS_NUMBER_FLOAT, 32}
@@ -233,8 +231,8 @@ static gs_error *bind_args(run_state *rs, const gs_run_request *req, const gs_ho
   gs_error *le = program_lengths(rs, plan->kernel);
   if (le)
     return le;
-  if (gs_bind_finish(rs->args, rs->nparams, req->distinct_buffers || plan->distinct,
-                     plan->kernel, why, sizeof why))
+  if (gs_bind_finish(rs->args, rs->nparams, req->distinct_buffers || plan->distinct, plan->kernel,
+                     why, sizeof why))
     return host_error(why);
   return NULL;
 }
@@ -350,11 +348,12 @@ static gs_error *plan_matches(const gs_host_plan *p, LLVMModuleRef m, size_t *np
     LLVMValueRef f = LLVMGetNamedFunction(m, p->segments[s].function);
     if (!f || !LLVMCountBasicBlocks(f))
       return gs_error_create("the plan and the module do not match: the module has no kernel '%s'",
-                       p->segments[s].function);
+                             p->segments[s].function);
     int n = (int)LLVMCountParams(f);
     if (nargs >= 0 && n != nargs)
-      return gs_error_create("the plan and the module do not match: '%s' takes %d arguments, '%s' %d",
-                       p->segments[0].function, nargs, p->segments[s].function, n);
+      return gs_error_create(
+          "the plan and the module do not match: '%s' takes %d arguments, '%s' %d",
+          p->segments[0].function, nargs, p->segments[s].function, n);
     nargs = n;
   }
   int extra = (p->live_arg >= 0) + (p->control_arg >= 0) + 4 * (p->virtual_arg >= 0);
@@ -364,9 +363,10 @@ static gs_error *plan_matches(const gs_host_plan *p, LLVMModuleRef m, size_t *np
       (p->virtual_arg >= 0 &&
        p->virtual_arg != orig + (p->live_arg >= 0) + (p->control_arg >= 0)))
     return gs_error_create("the plan and the module do not match: '%s' takes %d arguments, which "
-                     "cannot end with the plan's live state (argument %d), control word "
-                     "(argument %d) and virtual workgroup counts and order (argument %d)",
-                     p->segments[0].function, nargs, p->live_arg, p->control_arg, p->virtual_arg);
+                           "cannot end with the plan's live state (argument %d), control word "
+                           "(argument %d) and virtual workgroup counts and order (argument %d)",
+                           p->segments[0].function, nargs, p->live_arg, p->control_arg,
+                           p->virtual_arg);
   LLVMValueRef f = LLVMGetNamedFunction(m, p->segments[0].function);
   int special[2] = {p->live_arg, p->control_arg};
   for (int i = 0; i < 2; i++) {
@@ -375,17 +375,17 @@ static gs_error *plan_matches(const gs_host_plan *p, LLVMModuleRef m, size_t *np
     LLVMTypeRef ty = LLVMTypeOf(LLVMGetParam(f, (unsigned)special[i]));
     if (LLVMGetTypeKind(ty) != LLVMPointerTypeKind || LLVMGetPointerAddressSpace(ty) != 1)
       return gs_error_create("the plan and the module do not match: argument %d of '%s' is not a "
-                       "global pointer, so it cannot be the %s",
-                       special[i], p->segments[0].function, i ? "control word" : "live state");
+                             "global pointer, so it cannot be the %s",
+                             special[i], p->segments[0].function,
+                             i ? "control word" : "live state");
   }
   for (size_t i = 0; i < p->noutputs + p->nworkgroup_args; i++) {
-    int a = i < p->noutputs ? p->outputs[i]
-                               : p->workgroup_args[i - p->noutputs].arg;
+    int a = i < p->noutputs ? p->outputs[i] : p->workgroup_args[i - p->noutputs].arg;
     if (a < 0 || a >= orig ||
         LLVMGetTypeKind(LLVMTypeOf(LLVMGetParam(f, (unsigned)a))) != LLVMPointerTypeKind)
       return gs_error_create("the plan and the module do not match: the plan's buffer argument %d "
-                       "is not a pointer argument of '%s'",
-                       a, p->segments[0].function);
+                             "is not a pointer argument of '%s'",
+                             a, p->segments[0].function);
   }
   /* structs passed by value: exactly the plan's values, of the plan's sizes
    * (a buffer handle bound where the kernel reads a struct gives garbage) */
@@ -397,21 +397,23 @@ static gs_error *plan_matches(const gs_host_plan *p, LLVMModuleRef m, size_t *np
       if (p->values[i].arg == a)
         pv = &p->values[i];
     if (vt && !pv)
-      return gs_error_create("the plan and the module do not match: argument %d of '%s' is a struct "
-                       "or vector passed by value, which the plan does not list among its "
-                       "values",
-                       a, p->segments[0].function);
+      return gs_error_create(
+          "the plan and the module do not match: argument %d of '%s' is a struct "
+          "or vector passed by value, which the plan does not list among its "
+          "values",
+          a, p->segments[0].function);
     if (pv && (!vt || LLVMABISizeOfType(td, vt) != pv->bytes))
       return gs_error_create("the plan and the module do not match: the plan's value argument %d "
-                       "(%u bytes) is not a struct or vector of that size passed by value to "
-                       "'%s'",
-                       a, pv->bytes, p->segments[0].function);
+                             "(%u bytes) is not a struct or vector of that size passed by value to "
+                             "'%s'",
+                             a, pv->bytes, p->segments[0].function);
   }
   for (size_t i = 0; i < p->nvalues; i++)
     if (p->values[i].arg >= orig)
-      return gs_error_create("the plan and the module do not match: '%s' has no argument %d for the "
-                       "plan's value",
-                       p->segments[0].function, p->values[i].arg);
+      return gs_error_create(
+          "the plan and the module do not match: '%s' has no argument %d for the "
+          "plan's value",
+          p->segments[0].function, p->values[i].arg);
   *nparams = (size_t)orig;
   return NULL;
 }
@@ -440,9 +442,9 @@ static gs_error *write_outputs(run_state *rs, const gs_host_plan *plan, const ch
     unsigned char *data = malloc(g->bytes ? g->bytes : 1);
     cl_int rc = clEnqueueReadBuffer(rs->q, rs->state, CL_TRUE, g->offset, g->bytes, data, 0,
                                     NULL, NULL);
-    err = rc != CL_SUCCESS ? gs_error_create("reading '%s' back failed: %s", g->name,
-                                       cl_error_name(rc))
-                           : write_bytes(dir, g->name, data, g->bytes);
+    err = rc != CL_SUCCESS
+              ? gs_error_create("reading '%s' back failed: %s", g->name, cl_error_name(rc))
+              : write_bytes(dir, g->name, data, g->bytes);
     free(data);
   }
   if (err)
@@ -453,7 +455,8 @@ static gs_error *write_outputs(run_state *rs, const gs_host_plan *plan, const ch
       continue;
     /* a buffer bound twice (same:) is written under each host-output name */
     unsigned char *data = malloc(p->bytes);
-    CL_CHECK(clEnqueueReadBuffer(rs->q, rs->mem[plan->outputs[b]], CL_TRUE, 0, p->bytes, data, 0, NULL, NULL),
+    CL_CHECK(clEnqueueReadBuffer(rs->q, rs->mem[plan->outputs[b]], CL_TRUE, 0, p->bytes, data, 0,
+                                 NULL, NULL),
              "reading a buffer back");
     err = write_bytes(dir, p->name, data, p->bytes);
   done:
@@ -716,7 +719,7 @@ static gs_error *run_on_pocl(const gs_run_request *req, gs_host_plan *plan, run_
     char log[8192] = "";
     clGetProgramBuildInfo(rs->prog, device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
     err = gs_error_create("the OpenCL device could not build the segments (%s):\n%s",
-                    cl_error_name(rc), log);
+                          cl_error_name(rc), log);
     LLVMDisposeMemoryBuffer(bc);
     goto done;
   }
@@ -726,9 +729,9 @@ static gs_error *run_on_pocl(const gs_run_request *req, gs_host_plan *plan, run_
       rs->mem[i] = clCreateBuffer(rs->ctx, CL_MEM_READ_WRITE, p->bytes, NULL, &rc);
       CL_CHECK(rc, "creating a buffer");
       if (p->form == GS_BOUND_FILE)
-        CL_CHECK(clEnqueueWriteBuffer(rs->q, rs->mem[i], CL_FALSE, 0, p->bytes, p->data, 0, NULL,
-                                      NULL),
-                 "uploading a buffer");
+        CL_CHECK(
+            clEnqueueWriteBuffer(rs->q, rs->mem[i], CL_FALSE, 0, p->bytes, p->data, 0, NULL, NULL),
+            "uploading a buffer");
       else {
         unsigned char zero = 0;
         CL_CHECK(clEnqueueFillBuffer(rs->q, rs->mem[i], &zero, 1, 0, p->bytes, 0, NULL, NULL),
@@ -779,7 +782,8 @@ static gs_error *run_on_pocl(const gs_run_request *req, gs_host_plan *plan, run_
     }
     /* the segments count virtual workgroups in 32 bits (docs/split.md) */
     if (total > (size_t)1 << 31) {
-      err = gs_error_create("the grid has %zu workgroups; with virtual workgroups at most 2^31", total);
+      err = gs_error_create("the grid has %zu workgroups; with virtual workgroups at most 2^31",
+                            total);
       goto done;
     }
     size_t phys = req->physical_groups;
@@ -854,8 +858,8 @@ static gs_error *run_on_pocl(const gs_run_request *req, gs_host_plan *plan, run_
                "reading the control word");
       if (word[GS_CONTROL_FLAGS]) {
         err = gs_error_create("kernel '%s': divergent grid barrier at run time: after segment %zu "
-                        "the invocations did not all reach the same barrier",
-                        kname, s);
+                              "the invocations did not all reach the same barrier",
+                              kname, s);
         goto done;
       }
       cl_int next = word[GS_CONTROL_NEXT];
@@ -866,8 +870,8 @@ static gs_error *run_on_pocl(const gs_run_request *req, gs_host_plan *plan, run_
         ok |= plan->segments[s].successors[i] == next;
       if (!ok || next < 0 || (size_t)next >= nseg) {
         err = gs_error_create("the plan and the kernel do not match: segment %zu chose segment %d, "
-                        "which is not one of its successors",
-                        s, (int)next);
+                              "which is not one of its successors",
+                              s, (int)next);
         goto done;
       }
       s = (size_t)next;
@@ -962,8 +966,8 @@ static int run_child(const gs_run_request *req, gs_host_plan *plan, run_state *r
 gs_error *gs_run(const gs_run_request *req) {
   if (GS_LLVM_MAJOR != 15)
     return gs_error_create("gridsplit run executes segments on POCL, which reads LLVM 15 bitcode; "
-                     "this gridsplit is built with LLVM %d",
-                     GS_LLVM_MAJOR);
+                           "this gridsplit is built with LLVM %d",
+                           GS_LLVM_MAJOR);
   /* POCL 3.1's default work-group method (continuation-based barriers)
    * crashes on some segments with a workgroup barrier after divergent code;
    * its work-item loops do not. A user's own choice is kept. */
@@ -1001,11 +1005,11 @@ gs_error *gs_run(const gs_run_request *req) {
       size_t given = given_any ? (wg[d] ? wg[d] : 1) : pw[d];
       if (given != pw[d])
         err = gs_error_create("program '%s' has workgroup size %u,%u,%u; --workgroup gives %zu in "
-                        "dimension %d",
-                        plan.kernel, pw[0], pw[1], pw[2], given, d);
+                              "dimension %d",
+                              plan.kernel, pw[0], pw[1], pw[2], given, d);
       else if (pw[d] > 1 && !req->grid[d])
         err = gs_error_create("program '%s' has workgroup size %u,%u,%u: --grid needs dimension %d",
-                        plan.kernel, pw[0], pw[1], pw[2], d);
+                              plan.kernel, pw[0], pw[1], pw[2], d);
       wg[d] = pw[d];
     }
     if (err)
@@ -1017,8 +1021,8 @@ gs_error *gs_run(const gs_run_request *req) {
     local[d] = wg[d] ? wg[d] : 1;
     if (global[d] % local[d]) {
       err = gs_error_create("the grid (%zu) is not a multiple of the workgroup size (%zu) in "
-                      "dimension %zu",
-                      global[d], local[d], d);
+                            "dimension %zu",
+                            global[d], local[d], d);
       goto done;
     }
     ninv *= global[d];
@@ -1036,8 +1040,8 @@ gs_error *gs_run(const gs_run_request *req) {
   }
   if (stopped)
     err = gs_error_create("POCL stopped (signal %d: %s) while building or running kernel '%s''s "
-                    "segments (its message, if any, is above)",
-                    stopped, strsignal(stopped), plan.kernel);
+                          "segments (its message, if any, is above)",
+                          stopped, strsignal(stopped), plan.kernel);
 done:
   /* the OpenCL objects were the child's (run_child) */
   if (rs.args)

@@ -50,23 +50,23 @@ static int ends_with(const char *s, const char *suffix) {
 gs_error *check_request(const gs_run_request *req) {
   if (req->plan)
     return gs_error_create("--check runs the original kernel, which a module the split already "
-                     "wrote (--plan) no longer holds: give the OpenCL C source instead");
+                           "wrote (--plan) no longer holds: give the OpenCL C source instead");
   if (!ends_with(req->input, ".cl"))
     return gs_error_create("--check needs the kernel's OpenCL C source (.cl): the reference "
-                     "compiles it for the CPU, and runs no LLVM IR, bitcode or program%s",
-                     ends_with(req->input, ".gsp")
-                         ? " (a .gsp program has its own reference: gridsplit interpret)"
-                         : "");
+                           "compiles it for the CPU, and runs no LLVM IR, bitcode or program%s",
+                           ends_with(req->input, ".gsp")
+                               ? " (a .gsp program has its own reference: gridsplit interpret)"
+                               : "");
   if (req->nbarriers)
     return gs_error_create("--check: the reference knows gridsplit_grid_sync() as the only grid "
-                     "barrier, not --barrier %s",
-                     req->barriers[0]);
+                           "barrier, not --barrier %s",
+                           req->barriers[0]);
   for (size_t i = 0; i < req->nargs; i++) {
     const char *eq = strchr(req->args[i], '=');
     if (eq && !strncmp(eq + 1, "same:", 5))
       return gs_error_create("--check: the reference binds every buffer apart; it cannot run "
-                       "'%s' (one buffer under two names)",
-                       req->args[i]);
+                             "'%s' (one buffer under two names)",
+                             req->args[i]);
   }
   return NULL;
 }
@@ -128,10 +128,10 @@ static gs_error *child_failed(const char *what, int status, const char *log) {
   gs_error *e;
   if (WIFEXITED(status))
     e = gs_error_create("--check: %s failed (exit %d)%s%s", what, WEXITSTATUS(status),
-                  *tail ? ":\n" : "", tail);
+                        *tail ? ":\n" : "", tail);
   else
     e = gs_error_create("--check: %s stopped (signal %d)%s%s", what,
-                  WIFSIGNALED(status) ? WTERMSIG(status) : 0, *tail ? ":\n" : "", tail);
+                        WIFSIGNALED(status) ? WTERMSIG(status) : 0, *tail ? ":\n" : "", tail);
   free(tail);
   return e;
 }
@@ -254,13 +254,13 @@ static gs_error *compare_output(const check_output *o, const char *split_dir,
     if (e) {
       gs_error_dispose(e);
       e = gs_error_create("--check: the reference wrote no '%s.bin' (host output '%s')", o->name,
-                    o->name);
+                          o->name);
     }
   }
   if (!e && nsplit != nref)
     e = gs_error_create("--check: buffer '%s' has %zu bytes after the split's run and %zu after "
-                  "the reference's",
-                  o->name, nsplit, nref);
+                        "the reference's",
+                        o->name, nsplit, nref);
   free(split_path);
   free(ref_path);
   if (e) {
@@ -284,9 +284,10 @@ static gs_error *compare_output(const check_output *o, const char *split_dir,
     element_text(got, sizeof got, a + first * t.size, t);
     element_text(want, sizeof want, b + first * t.size, t);
     e = gs_error_create("--check: buffer '%s' differs from the reference at byte offset %zu "
-                  "(element %zu, %s): split %s, reference %s; %zu of %zu elements differ%s",
-                  o->name, first * t.size, first, t.name, got, want, differing, count,
-                  t.kind == ELEM_FLOAT && ulp ? " by more than the --check-ulp tolerance" : "");
+                        "(element %zu, %s): split %s, reference %s; %zu of %zu elements differ%s",
+                        o->name, first * t.size, first, t.name, got, want, differing, count,
+                        t.kind == ELEM_FLOAT && ulp ? " by more than the --check-ulp tolerance"
+                                                    : "");
   }
   free(split);
   free(ref);
@@ -307,8 +308,9 @@ gs_error *check_against_reference(const gs_run_request *req, const char *kernel,
   char ref_buf[PATH_MAX];
   const char *reference = reference_path(ref_buf, sizeof ref_buf);
   if (!*reference || access(reference, X_OK) != 0)
-    return gs_error_create("--check: the reference (gs-reference) is not installed beside gridsplit "
-                     "(set GRIDSPLIT_REFERENCE to its path)");
+    return gs_error_create(
+        "--check: the reference (gs-reference) is not installed beside gridsplit "
+        "(set GRIDSPLIT_REFERENCE to its path)");
   const char *tmp = getenv("TMPDIR");
   char work[PATH_MAX];
   snprintf(work, sizeof work, "%s/gridsplit-check-XXXXXX", tmp && *tmp ? tmp : "/tmp");

@@ -38,8 +38,8 @@ enum {
  * schedule ended */
 #define GS_CONTROL_UNSET (-1)
 /* bits of control[GS_CONTROL_FLAGS] */
-#define GS_CONTROL_DIVERGED 1       /* two invocations chose different barriers */
-#define GS_CONTROL_NOT_SUCCESSOR 2  /* the choice is no successor (the step kernel) */
+#define GS_CONTROL_DIVERGED 1      /* two invocations chose different barriers */
+#define GS_CONTROL_NOT_SUCCESSOR 2 /* the choice is no successor (the step kernel) */
 /* control[GS_CONTROL_CURRENT] once segment S stopped the schedule (the step
  * kernel), and the segment from such a value */
 #define GS_CONTROL_STOPPED(s) (-2 - (s))

@@ -132,7 +132,8 @@ static void launch(CUfunction fn, const unsigned grid[3], const unsigned block[3
 _Static_assert(GS_CONTROL_NEXT == 0 && GS_CONTROL_FLAGS == 1 && GS_CONTROL_LAUNCH == 2 &&
                    GS_CONTROL_CURRENT == 3 && GS_CONTROL_WORDS == 4,
                "the step kernel's PTX knows the control word as {next, flags, launch, current}");
-_Static_assert(GS_CONTROL_UNSET == -1 && GS_CONTROL_NOT_SUCCESSOR == 2 && GS_CONTROL_STOPPED(0) == -2,
+_Static_assert(GS_CONTROL_UNSET == -1 && GS_CONTROL_NOT_SUCCESSOR == 2 &&
+                   GS_CONTROL_STOPPED(0) == -2,
                "the step kernel's PTX writes -1 at the end, flag 2, and -2 - S");
 static const char step_ptx_plain[] =
     ".version 7.0\n"
@@ -290,11 +291,11 @@ typedef struct {
   const char *kname;
   gs_host_arg *args; /* the kernel's arguments as the plan lists them, bound */
   size_t nargs;
-  CUdeviceptr *mem;  /* per argument: its buffer */
+  CUdeviceptr *mem; /* per argument: its buffer */
   CUdevice dev;
   char *ptx;
-  CUfunction *fns;   /* per segment */
-  int *waits;        /* per segment: begins with griddepcontrol.wait */
+  CUfunction *fns; /* per segment */
+  int *waits;      /* per segment: begins with griddepcontrol.wait */
   size_t nseg, dynamic_shared;
   unsigned blocks[3];
   size_t ninv, ngroups;
@@ -363,7 +364,8 @@ static void read_plan(cuda_run *r) {
    * control word (docs/split.md) */
   if (r->plan.control_arg >= 0 && r->plan.control_words != GS_CONTROL_WORDS)
     fail("%s: the control word has no \"words\": 4 (a plan of an older gridsplit, whose "
-         "segments have no guard?)%s", r->opt.plan_path, "");
+         "segments have no guard?)%s",
+         r->opt.plan_path, "");
   r->nseg = r->plan.nsegments;
 }
 
@@ -441,8 +443,7 @@ static void load_segments(cuda_run *r) {
       }
     ptxname[o] = 0;
     if (cuModuleGetFunction(&r->fns[s], mod, ptxname) != CUDA_SUCCESS)
-      fail("the plan and the module do not match: the PTX has no kernel '%s' (%s)", ptxname,
-           fname);
+      fail("the plan and the module do not match: the PTX has no kernel '%s' (%s)", ptxname, fname);
     r->waits[s] = entry_waits(r->ptx, ptxname);
   }
 }
@@ -566,7 +567,7 @@ static void make_launches(cuda_run *r) {
   size_t nparams = r->nargs + (p->live_arg >= 0) + (p->control_arg >= 0) + 4 * (virtual_arg >= 0);
   r->params = calloc(nparams + 1, sizeof *r->params);
   for (size_t i = 0; i < r->nargs; i++)
-    r->params[i] = r->args[i].kind == GS_HOST_BUFFER ? (void *)&r->mem[i]
+    r->params[i] = r->args[i].kind == GS_HOST_BUFFER   ? (void *)&r->mem[i]
                    : r->args[i].form == GS_BOUND_VALUE ? (void *)r->args[i].data
                                                        : (void *)r->args[i].scalar;
   if (p->live_arg >= 0)
@@ -586,9 +587,8 @@ static void make_launches(cuda_run *r) {
     unsigned long want_groups = r->opt.physical;
     if (!want_groups) {
       int per_sm = 0, sms = 0;
-      check(cuOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, r->fns[s],
-                                                        (int)(wg[0] * wg[1] * wg[2]),
-                                                        r->dynamic_shared),
+      check(cuOccupancyMaxActiveBlocksPerMultiprocessor(
+                &per_sm, r->fns[s], (int)(wg[0] * wg[1] * wg[2]), r->dynamic_shared),
             "asking for the occupancy");
       check(cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, r->dev),
             "asking for the multiprocessors");
@@ -620,8 +620,8 @@ static void capture_end(cuda_run *r) {
  * its batch */
 static void queue_segment(cuda_run *r, int s, int first) {
   r->order = gs_order_next(&r->orders, (size_t)s);
-  queue_step(&r->dyn.st, r->fns[s], r->grids[s], r->opt.wg, (unsigned)r->dynamic_shared,
-             r->stream, r->params, (unsigned)s, first, r->waits[s]);
+  queue_step(&r->dyn.st, r->fns[s], r->grids[s], r->opt.wg, (unsigned)r->dynamic_shared, r->stream,
+             r->params, (unsigned)s, first, r->waits[s]);
 }
 
 /* A static schedule: back to back in one stream, or the graph captured once
@@ -633,8 +633,8 @@ static void run_static(cuda_run *r) {
     for (size_t s = 0, launched = 0; s < r->nseg; s++)
       if (!p->segments[s].empty) {
         r->order = gs_order_next(&r->orders, s);
-        launch(r->fns[s], r->grids[s], r->opt.wg, (unsigned)r->dynamic_shared, r->stream,
-               r->params, launched++ > 0 && r->waits[s]);
+        launch(r->fns[s], r->grids[s], r->opt.wg, (unsigned)r->dynamic_shared, r->stream, r->params,
+               launched++ > 0 && r->waits[s]);
       }
     capture_end(r);
   }
@@ -648,12 +648,12 @@ static void run_static(cuda_run *r) {
       r->order = gs_order_next(&r->orders, s);
     if (r->opt.verbose)
       fprintf(stderr, "gs-cuda-run: %s segment %zu%s\n", r->kname, s,
-              empty                          ? ": empty, not launched"
+              empty                             ? ": empty, not launched"
               : p->virtual_arg >= 0 && r->order ? ", virtual workgroups last to first"
                                                 : "");
     if (!empty)
-      launch(r->fns[s], r->grids[s], r->opt.wg, (unsigned)r->dynamic_shared, r->stream,
-             r->params, launched++ > 0 && r->waits[s]);
+      launch(r->fns[s], r->grids[s], r->opt.wg, (unsigned)r->dynamic_shared, r->stream, r->params,
+             launched++ > 0 && r->waits[s]);
   }
 }
 
@@ -666,9 +666,11 @@ static void check_control_word(const cuda_run *r, const int *word) {
   snprintf(chose, sizeof chose, "%d", word[GS_CONTROL_NEXT]);
   if (word[GS_CONTROL_FLAGS] & GS_CONTROL_DIVERGED)
     fail("kernel '%s': divergent grid barrier at run time: after segment %s the "
-         "invocations did not all reach the same barrier", r->kname, seg);
+         "invocations did not all reach the same barrier",
+         r->kname, seg);
   fail("the plan and the kernel do not match: segment %s chose segment %s, which is "
-       "not one of its successors", seg, chose);
+       "not one of its successors",
+       seg, chose);
 }
 
 /* A dynamic schedule: the path the last run took, queued whole (a graph
@@ -703,8 +705,7 @@ static void run_dynamic(cuda_run *r, CUevent ev1) {
         r->order = gs_order_next(&r->orders, (size_t)p);
         if (r->opt.verbose)
           fprintf(stderr, "gs-cuda-run: %s segment %d queued%s\n", r->kname, p,
-                  r->plan.virtual_arg >= 0 && r->order ? ", virtual workgroups last to first"
-                                                       : "");
+                  r->plan.virtual_arg >= 0 && r->order ? ", virtual workgroups last to first" : "");
         queue_step(&d->st, r->fns[p], r->grids[p], r->opt.wg, (unsigned)r->dynamic_shared,
                    r->stream, r->params, (unsigned)p, q == 0, r->waits[p]);
       }
@@ -819,8 +820,8 @@ static void run_schedule(cuda_run *r) {
   }
   if (repeat > 0) {
     qsort(times, (size_t)repeat, sizeof *times, cmp_double);
-    printf("%s: %d runs, %.3f us per run (median)%s\n", r->kname, repeat,
-           times[repeat / 2] * 1e6, r->exec ? " (graph)" : "");
+    printf("%s: %d runs, %.3f us per run (median)%s\n", r->kname, repeat, times[repeat / 2] * 1e6,
+           r->exec ? " (graph)" : "");
   }
   free(times);
 }

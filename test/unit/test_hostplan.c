@@ -117,8 +117,8 @@ START_TEST(hostplan_bad_plans) {
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     gs_host_plan p;
     char err[512] = "";
-    ck_assert_int_eq(gs_host_plan_parse(cases[i].text, "p.json", cases[i].want, &p, err, sizeof err),
-                     1);
+    ck_assert_int_eq(
+        gs_host_plan_parse(cases[i].text, "p.json", cases[i].want, &p, err, sizeof err), 1);
     /* the JSON reader's own words follow its line and column */
     ck_assert_msg(!strncmp(err, cases[i].message, strlen(cases[i].message)),
                   "case %zu: '%s', not '%s'", i, err, cases[i].message);
@@ -136,12 +136,13 @@ END_TEST
 /* The arguments of plan_text's kernel, as gs-cuda-run describes them */
 static void describe(gs_host_arg a[4]) {
   memset(a, 0, 4 * sizeof *a);
-  a[0] = (gs_host_arg){.name = "data", .kind = GS_HOST_BUFFER, .elem_size = 4,
-                       .elem_name = "float"};
-  a[1] = (gs_host_arg){.name = "n", .kind = GS_HOST_SCALAR, .scalar_type = {GS_NUMBER_SIGNLESS, 32}};
+  a[0] =
+      (gs_host_arg){.name = "data", .kind = GS_HOST_BUFFER, .elem_size = 4, .elem_name = "float"};
+  a[1] =
+      (gs_host_arg){.name = "n", .kind = GS_HOST_SCALAR, .scalar_type = {GS_NUMBER_SIGNLESS, 32}};
   a[2] = (gs_host_arg){.name = "tile", .kind = GS_HOST_LOCAL};
-  a[3] = (gs_host_arg){.name = "s", .kind = GS_HOST_VALUE, .value_bytes = 12,
-                       .value_what = "struct"};
+  a[3] =
+      (gs_host_arg){.name = "s", .kind = GS_HOST_VALUE, .value_bytes = 12, .value_what = "struct"};
 }
 
 static char *temp_file(size_t bytes) {
@@ -207,38 +208,47 @@ START_TEST(hostplan_bad_args) {
     const char *message;
   } cases[] = {
       {{"count=3"}, 0, "kernel 'k' has no argument 'count' (its arguments: data, n, tile, s)"},
-      {{"=3"}, 0,
+      {{"=3"},
+       0,
        "argument '=3': expected NAME=@FILE, NAME=zeros:BYTES, NAME=local:BYTES, NAME=same:OTHER "
        "or NAME=VALUE"},
-      {{"n"}, 0,
+      {{"n"},
+       0,
        "argument 'n': expected NAME=@FILE, NAME=zeros:BYTES, NAME=local:BYTES, NAME=same:OTHER "
        "or NAME=VALUE"},
       {{"n=1", "n=2"}, 0, "argument 'n' is given twice"},
       {{"data=zeros:64", "n=1", s12_spec}, 0, "kernel 'k': argument 'tile' is not given"},
       {{"data=zeros:64", "n=1", "tile=local:16"}, 0, "kernel 'k': argument 's' is not given"},
       {{s8_spec}, 0, NULL /* s8_message */},
-      {{"s=zeros:12"}, 0,
+      {{"s=zeros:12"},
+       0,
        "kernel 'k': argument 's' is a struct passed by value (12 bytes): give its bytes as "
        "s=@FILE"},
       {{"n=4294967296"}, 0, "kernel 'k': argument 'n' = 4294967296 does not fit in 32 bits"},
       {{"n=-2147483649"}, 0, "kernel 'k': argument 'n' = -2147483649 does not fit in 32 bits"},
       {{"n=seven"}, 0, "kernel 'k': argument 'n' is a 32-bit integer, not 'seven'"},
       {{"n=zeros:4"}, 0, "kernel 'k': argument 'n' is a scalar, not a buffer ('n=zeros:4')"},
-      {{"tile=zeros:4"}, 0,
+      {{"tile=zeros:4"},
+       0,
        "kernel 'k': argument 'tile' is workgroup memory: give its size as tile=local:BYTES"},
-      {{"tile=local:0"}, 0,
+      {{"tile=local:0"},
+       0,
        "kernel 'k': argument 'tile' is workgroup memory: give its size as tile=local:BYTES"},
       {{"data=zeros:-4"}, 0, "argument 'data': '-4' is not a byte count"},
       {{"data=zeros:0"}, 0, "kernel 'k': buffer 'data' is empty"},
-      {{b6_spec}, 0,
+      {{b6_spec},
+       0,
        "kernel 'k': buffer 'data' has 6 bytes, not a whole number of 'float' elements (4 bytes "
        "each)"},
-      {{"data=7"}, 0,
+      {{"data=7"},
+       0,
        "kernel 'k': argument 'data' is a buffer: give it as data=@FILE, data=zeros:BYTES or "
        "data=same:OTHER"},
-      {{"data=@/nonexistent/x.bin"}, 0,
+      {{"data=@/nonexistent/x.bin"},
+       0,
        "cannot read '/nonexistent/x.bin': No such file or directory"},
-      {{"data=same:n", "n=1", "tile=local:16", s12_spec}, 0,
+      {{"data=same:n", "n=1", "tile=local:16", s12_spec},
+       0,
        "argument 'data': same:n names no other buffer argument"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
