@@ -35,16 +35,15 @@ static char *xstrdup(const char *s) {
   return d;
 }
 
-/* Appends ITEM (SIZE bytes) to the array *ITEMS of *N. */
-static void push(void *items, size_t *n, const void *item, size_t size) {
-  void **at = items;
-  char *grown = realloc(*at, (*n + 1) * size);
-  if (!grown)
-    abort();
-  memcpy(grown + *n * size, item, size);
-  *at = grown;
-  ++*n;
-}
+/* Appends ITEM to the array ITEMS of N */
+#define PUSH(items, n, item)                                                                       \
+  do {                                                                                             \
+    void *grown_ = realloc((items), ((n) + 1) * sizeof *(items));                                  \
+    if (!grown_)                                                                                   \
+      abort();                                                                                     \
+    (items) = grown_;                                                                              \
+    (items)[(n)++] = (item);                                                                       \
+  } while (0)
 
 /* ---- the plan */
 
@@ -111,7 +110,7 @@ static int read_segments(const json_value *segs, const char *label, gs_host_plan
         return failf(err, n, "%s: segment %zu of '%s' has a successor that is no segment", label, s,
                      p->kernel);
       int to = (int)t->number;
-      push(&seg->successors, &seg->nsuccessors, &to, sizeof to);
+      PUSH(seg->successors, seg->nsuccessors, to);
     }
   }
   return 0;
@@ -129,7 +128,7 @@ static int read_live_state(const json_value *live, const char *label, gs_host_pl
   for (size_t i = 0; wa && wa->kind == JSON_ARRAY && i < wa->count; i++) {
     gs_plan_workgroup_arg w = {json_int(&wa->items[i], "arg"),
                                json_int(&wa->items[i], "size_offset")};
-    push(&p->workgroup_args, &p->nworkgroup_args, &w, sizeof w);
+    PUSH(p->workgroup_args, p->nworkgroup_args, w);
   }
   const json_value *gl = json_get(live, "globals");
   for (size_t i = 0; gl && gl->kind == JSON_ARRAY && i < gl->count; i++) {
@@ -148,7 +147,7 @@ static int read_live_state(const json_value *live, const char *label, gs_host_pl
       sscanf(init + 2 * j, "%2x", &v);
       g.init[j] = (unsigned char)v;
     }
-    push(&p->globals, &p->nglobals, &g, sizeof g);
+    PUSH(p->globals, p->nglobals, g);
   }
   if (p->live_arg < 0)
     return failf(err, n, "%s: kernel '%s': live_state has no argument index", label, p->kernel);
@@ -163,7 +162,7 @@ static void read_buffers(const json_value *kern, const json_value *segs, gs_host
     int arg = json_int(&bufs->items[b], "arg");
     int is_out = json_true(&bufs->items[b], "host_output");
     if (arg >= 0 && is_out)
-      push(&p->outputs, &p->noutputs, &arg, sizeof arg);
+      PUSH(p->outputs, p->noutputs, arg);
     else if (is_out && name)
       for (size_t i = 0; i < p->nglobals; i++)
         if (!strcmp(p->globals[i].name, name))
@@ -175,7 +174,7 @@ static void read_buffers(const json_value *kern, const json_value *segs, gs_host
         const char *un = json_str(&used->items[j], "name");
         gs_plan_use u = {arg, gs_order_access(json_str(&used->items[j], "role"))};
         if (un && !strcmp(un, name) && u.access != GS_ORDER_NONE)
-          push(&seg->uses, &seg->nuses, &u, sizeof u);
+          PUSH(seg->uses, seg->nuses, u);
       }
     }
   }
@@ -199,7 +198,7 @@ static int read_kernel(const json_value *kern, const char *label, gs_host_plan *
       return failf(err, n, "%s: kernel '%s': argument %zu lacks its name, kind, type or bytes",
                    label, p->kernel, i);
     gs_plan_arg a = {xstrdup(name), xstrdup(kind), xstrdup(type), (unsigned)bytes};
-    push(&p->args, &p->nargs, &a, sizeof a);
+    PUSH(p->args, p->nargs, a);
   }
   const json_value *live = json_get(kern, "live_state");
   if (live && live->kind == JSON_OBJECT && read_live_state(live, label, p, err, n))
@@ -218,7 +217,7 @@ static int read_kernel(const json_value *kern, const char *label, gs_host_plan *
       return failf(err, n, "%s: kernel '%s': a value lacks its argument index or size", label,
                    p->kernel);
     gs_plan_value v = {arg, (unsigned)bytes};
-    push(&p->values, &p->nvalues, &v, sizeof v);
+    PUSH(p->values, p->nvalues, v);
   }
   p->distinct = json_true(kern, "distinct_buffers");
   read_buffers(kern, segs, p);
