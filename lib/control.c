@@ -22,7 +22,7 @@ void control_build_choice(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef contro
                           LLVMValueRef want) {
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(want));
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
-  LLVMValueRef unset = LLVMConstInt(i32, (unsigned long long)-1, 1);
+  LLVMValueRef unset = LLVMConstInt(i32, (unsigned long long)GS_CONTROL_UNSET, 1);
   LLVMValueRef seen = LLVMBuildLoad2(b, i32, control, "gs.chosen");
   LLVMSetVolatile(seen, 1);
   LLVMBasicBlockRef claim = LLVMAppendBasicBlockInContext(ctx, fn, "gs.claim");
@@ -63,5 +63,5 @@ void control_build_disagree(LLVMBuilderRef b, LLVMValueRef control) {
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(control));
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
   LLVMBuildAtomicRMW(b, LLVMAtomicRMWBinOpOr, control_word_at(b, control, GS_CONTROL_FLAGS),
-                     LLVMConstInt(i32, 1, 0), LLVMAtomicOrderingMonotonic, 0);
+                     LLVMConstInt(i32, GS_CONTROL_DIVERGED, 0), LLVMAtomicOrderingMonotonic, 0);
 }

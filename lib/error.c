@@ -16,6 +16,18 @@ gs_error *gs_errorf(const char *fmt, ...) {
   return e;
 }
 
+gs_error *gs_error_create(const char *fmt, ...) {
+  gs_str s;
+  str_init(&s);
+  va_list ap;
+  va_start(ap, fmt);
+  str_vprintf(&s, fmt, ap);
+  va_end(ap);
+  gs_error *e = gs_xmalloc(sizeof *e);
+  e->message = str_take(&s);
+  return e;
+}
+
 const char *gs_error_message(const gs_error *err) { return err ? err->message : ""; }
 
 void gs_error_dispose(gs_error *err) {

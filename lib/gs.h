@@ -5,6 +5,7 @@
 #include <llvm-c/Core.h>
 
 #include "gridsplit/analysis.h"
+#include "gridsplit/control_word.h"
 #include "gridsplit/error.h"
 #include "gridsplit/options.h"
 #include "util.h"
@@ -170,9 +171,8 @@ int virtual_declaration_may_read_grid(const char *name);
 #define GS_CHOOSE_NAME "gridsplit.choose"
 /* control: the control-word protocol (lib/control.c) */
 
-/* The words of the control word (docs/split.md), and its size in bytes */
-enum { GS_CONTROL_NEXT, GS_CONTROL_FLAGS, GS_CONTROL_LAUNCH, GS_CONTROL_CURRENT, GS_CONTROL_WORDS };
-#define GS_CONTROL_BYTES (4 * GS_CONTROL_WORDS)
+/* The words of the control word and its size in bytes: the public
+ * gridsplit/control_word.h, which the runners share */
 /* A pointer to word WHICH (GS_CONTROL_*) of the control word CONTROL */
 LLVMValueRef control_word_at(LLVMBuilderRef b, LLVMValueRef control, unsigned which);
 /* Records the choice WANT (i32) of the next segment, raising the divergence

@@ -3,7 +3,7 @@
 ; work-item id value computed before a workgroup barrier: its work-item
 ; loops take the branch as one work-item's for all. gridsplit run rebuilds
 ; such a branch condition from the id queries next to the branch
-; (runtime/pocl_builtins.c, pocl_recompute_id_values). Each run must match
+; (runtime/pocl/pocl_builtins.c, pocl_recompute_id_values). Each run must match
 ; the threaded reference (gs-reference, no POCL) exactly.
 ;
 ; 1. A uniform `if` holding workgroup barriers and a branch on lid == 0

@@ -4,7 +4,7 @@
 ; that two parallel regions reach is copied once per incoming edge, and a
 ; branch whose ways both reach it was then taken as work-item 0 takes it,
 ; for every work-item. gridsplit run joins each region's edges into such a
-; block first (runtime/pocl_regions.c). Campaign seed 4757 with its inputs,
+; block first (runtime/pocl/pocl_regions.c). Campaign seed 4757 with its inputs,
 ; in the campaign's four modes, and the kernel reduced, in four modes with
 ; its helper inlined and in four with it a call (noinline).
 ; RUN: rm -rf %t && mkdir -p %t

@@ -5,7 +5,7 @@
 ; edge into the segment's exit, took the branch on the returned invocations'
 ; vote as the first work-item's for all, and the run stopped as "divergent
 ; grid barrier at run time". gridsplit run now joins the edges into a block
-; that come from different sets of barriers (runtime/pocl_regions.c,
+; that come from different sets of barriers (runtime/pocl/pocl_regions.c,
 ; join_by_reach). By hand: out[g] = g,
 ; except the invocations with g % 8 == 1, which return and leave 0.
 ; RUN: rm -rf %t && mkdir -p %t

@@ -1,65 +1,40 @@
 /* The host runner of SPEC section 5 on the OpenCL API (POCL on a CPU here):
  * split, load the segments as SPIR bitcode, keep every buffer on the device,
  * launch a static schedule back to back and follow the control word of a
- * dynamic one, and stop with an error when invocations disagree. */
+ * dynamic one, and stop with an error when invocations disagree. The plan
+ * and the arguments go through runtime/hostplan.h, as for the other hosts. */
 #define _POSIX_C_SOURCE 200809L
 #define CL_TARGET_OPENCL_VERSION 120
 #include "gridsplit/run.h"
 
 #include <CL/cl.h>
 #include <errno.h>
+#include <gridsplit/control_word.h>
 #include <gridsplit/gridsplit.h>
 #include <gridsplit/program.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "selfcheck.h"
-#include "gs.h"
-#include "json.h"
+#include "hostplan.h"
 #include "order.h"
 #include "pocl_builtins.h"
-
-typedef enum {
-  ARG_UNSET,
-  ARG_FILE,
-  ARG_ZEROS,
-  ARG_LOCAL,
-  ARG_SAME,
-  ARG_SCALAR,
-  ARG_VALUE /* a struct passed by value: its bytes, no buffer */
-} arg_kind;
-
-typedef struct {
-  const char *name;
-  LLVMTypeRef type;
-  int is_pointer, is_local;
-  unsigned value_bytes;   /* a struct passed by value (the plan's "values"): its size */
-  const char *value_what; /* "struct", "array" or "vector" */
-  unsigned elem_size; /* from kernel_arg_base_type, 0 when unknown */
-  char elem_name[64];
-  arg_kind kind;
-  const char *spec; /* the text after '=' */
-  size_t bytes;
-  unsigned char *data; /* file contents */
-  unsigned char scalar[8];
-  size_t scalar_size;
-  int same_as; /* ARG_SAME: the parameter whose buffer this is */
-  cl_mem mem;
-} param;
+#include "selfcheck.h"
 
 typedef struct {
   size_t nparams;
-  param *params;
+  gs_host_arg *args;      /* the kernel's arguments (hostplan.h binds them) */
+  char (*elem_names)[64]; /* per argument: kernel_arg_base_type's element */
+  cl_mem *mem;            /* per argument: its buffer */
   cl_context ctx;
   cl_command_queue q;
   cl_program prog;
@@ -68,6 +43,9 @@ typedef struct {
   cl_mem state, control;
   gs_program *program; /* a .gsp input: its buffers bind as docs/programs.md says */
 } run_state;
+
+/* hostplan.h's errors as the library's */
+static gs_error *host_error(const char *why) { return gs_error_create("%s", why); }
 
 static unsigned opencl_type_size(const char *t, char *name, size_t name_size) {
   static const struct {
@@ -113,8 +91,7 @@ static void element_types(LLVMValueRef fn, run_state *rs) {
       unsigned len = 0;
       const char *s = LLVMGetMDString(ops[k], &len);
       if (s)
-        rs->params[k].elem_size =
-            opencl_type_size(s, rs->params[k].elem_name, sizeof rs->params[k].elem_name);
+        rs->args[k].elem_size = opencl_type_size(s, rs->elem_names[k], sizeof rs->elem_names[k]);
     }
     free(ops);
   }
@@ -122,248 +99,141 @@ static void element_types(LLVMValueRef fn, run_state *rs) {
     LLVMDisposeValueMetadataEntries(e);
 }
 
-static int parse_size(const char *s, size_t *out) {
-  char *end;
-  errno = 0;
-  unsigned long long v = strtoull(s, &end, 0);
-  if (errno || end == s || *end || s[0] == '-')
-    return 0;
-  *out = (size_t)v;
-  return 1;
+/* The type a struct, array or vector argument I of FN passes by value (as
+ * such, or as a byval or byref pointer), or NULL */
+static LLVMTypeRef value_arg_type(LLVMValueRef fn, unsigned i) {
+  LLVMTypeRef ty = LLVMTypeOf(LLVMGetParam(fn, i));
+  LLVMTypeKind k = LLVMGetTypeKind(ty);
+  if (k == LLVMStructTypeKind || k == LLVMArrayTypeKind || k == LLVMVectorTypeKind)
+    return ty;
+  if (k != LLVMPointerTypeKind)
+    return NULL;
+  static const char *const kinds[] = {"byval", "byref"};
+  for (int j = 0; j < 2; j++) {
+    LLVMAttributeRef a = LLVMGetEnumAttributeAtIndex(
+        fn, i + 1, LLVMGetEnumAttributeKindForName(kinds[j], strlen(kinds[j])));
+    if (a)
+      return LLVMGetTypeAttributeValue(a);
+  }
+  return NULL;
 }
 
-static gs_error *parse_scalar(param *p, const char *kernel) {
-  LLVMTypeKind k = LLVMGetTypeKind(p->type);
-  char *end;
-  errno = 0;
-  if (k == LLVMIntegerTypeKind) {
-    unsigned bits = LLVMGetIntTypeWidth(p->type);
-    long long v = strtoll(p->spec, &end, 0);
-    unsigned long long uv = (unsigned long long)v;
-    if (errno == ERANGE && p->spec[0] != '-') {
-      errno = 0;
-      uv = strtoull(p->spec, &end, 0);
-    }
-    if (errno || end == p->spec || *end)
-      return gs_errorf("kernel '%s': argument '%s' is a %u-bit integer, not '%s'", kernel,
-                       p->name, bits, p->spec);
-    if (bits < 64) {
-      long long lo = -(1LL << (bits - 1));
-      unsigned long long hi = (1ULL << bits) - 1;
-      if ((p->spec[0] == '-' && v < lo) || (p->spec[0] != '-' && uv > hi))
-        return gs_errorf("kernel '%s': argument '%s' = %s does not fit in %u bits", kernel,
-                         p->name, p->spec, bits);
-    }
-    p->scalar_size = bits <= 8 ? 1 : bits <= 16 ? 2 : bits <= 32 ? 4 : 8;
-    memcpy(p->scalar, &uv, p->scalar_size); /* little-endian host and device */
-    return NULL;
-  }
-  if (k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind) {
-    double d = strtod(p->spec, &end);
-    if (errno || end == p->spec || *end)
-      return gs_errorf("kernel '%s': argument '%s' is a floating-point number, not '%s'",
-                       kernel, p->name, p->spec);
-    if (k == LLVMFloatTypeKind) {
-      float f = (float)d;
-      memcpy(p->scalar, &f, 4);
-      p->scalar_size = 4;
-    } else {
-      memcpy(p->scalar, &d, 8);
-      p->scalar_size = 8;
-    }
-    return NULL;
-  }
-  return gs_errorf("kernel '%s': argument '%s' has a type gridsplit run cannot pass", kernel,
-                   p->name);
+/* The number type of an LLVM scalar; bits 0 for one no host passes */
+static gs_number_type number_type(LLVMTypeRef t) {
+  LLVMTypeKind k = LLVMGetTypeKind(t);
+  gs_number_type n = {GS_NUMBER_SIGNLESS, 0};
+  if (k == LLVMIntegerTypeKind)
+    n.bits = LLVMGetIntTypeWidth(t);
+  else if (k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind)
+    n = (gs_number_type){GS_NUMBER_FLOAT, k == LLVMFloatTypeKind ? 32 : 64};
+  return n;
 }
 
 /* The program buffer an argument passes, or NULL. */
-static const gs_buffer *program_buffer(const run_state *rs, const param *p) {
+static const gs_buffer *program_buffer(const run_state *rs, size_t k) {
   if (!rs->program)
     return NULL;
-  int b = gs_program_find_buffer(rs->program, p->name);
+  int b = gs_program_find_buffer(rs->program, rs->args[k].name);
   return b < 0 ? NULL : gs_program_buffer(rs->program, (size_t)b);
-}
-
-/* A program's scalars are read-only buffers of one element
- * (docs/programs.md): NAME=VALUE gives such a buffer that value. */
-static gs_error *program_scalar(param *p, const gs_buffer *b, LLVMContextRef lctx,
-                                const char *kernel) {
-  param tmp = *p;
-  switch (b->elem) {
-  case GS_TYPE_I64:
-  case GS_TYPE_U64: tmp.type = LLVMInt64TypeInContext(lctx); break;
-  case GS_TYPE_F32: tmp.type = LLVMFloatTypeInContext(lctx); break;
-  case GS_TYPE_F64: tmp.type = LLVMDoubleTypeInContext(lctx); break;
-  default: tmp.type = LLVMInt32TypeInContext(lctx); break;
-  }
-  gs_error *e = parse_scalar(&tmp, kernel);
-  if (e)
-    return e;
-  p->data = gs_xmalloc(tmp.scalar_size);
-  memcpy(p->data, tmp.scalar, tmp.scalar_size);
-  p->bytes = tmp.scalar_size;
-  p->kind = ARG_FILE;
-  return NULL;
 }
 
 /* The `<b>_len` argument of a program's run-time sized buffer b that the
  * user did not give: b's element count, from the bytes bound to it. */
 static gs_error *program_lengths(run_state *rs, const char *kernel) {
   for (size_t k = 0; k < rs->nparams; k++) {
-    param *p = &rs->params[k];
-    const gs_buffer *b = program_buffer(rs, p);
-    if (!b || b->count || p->kind == ARG_UNSET)
+    gs_host_arg *p = &rs->args[k];
+    const gs_buffer *b = program_buffer(rs, k);
+    if (!b || b->count || p->form == GS_BOUND_NONE)
       continue;
     char name[256];
     snprintf(name, sizeof name, "%s_len", b->name);
     for (size_t j = 0; j < rs->nparams; j++) {
-      param *len = &rs->params[j];
-      if (strcmp(len->name, name) || len->is_pointer || len->kind != ARG_UNSET)
+      gs_host_arg *len = &rs->args[j];
+      if (strcmp(len->name, name) || len->kind != GS_HOST_SCALAR || len->form != GS_BOUND_NONE)
         continue;
       size_t count = p->bytes / gs_type_size(b->elem);
       if (count > 0xffffffffu)
-        return gs_errorf("kernel '%s': buffer '%s' has %zu elements, more than len() can count",
-                         kernel, b->name, count);
+        return gs_error_create("kernel '%s': buffer '%s' has %zu elements, more than len() can "
+                               "count",
+                               kernel, b->name, count);
       uint32_t v = (uint32_t)count;
       memcpy(len->scalar, &v, 4);
       len->scalar_size = 4;
-      len->kind = ARG_SCALAR;
+      len->form = GS_BOUND_SCALAR;
     }
   }
   /* a buffer with a count holds exactly that many elements, as the
    * interpreter asks (include/gridsplit/interp.h) */
   for (size_t k = 0; k < rs->nparams; k++) {
-    param *p = &rs->params[k];
-    const gs_buffer *b = program_buffer(rs, p);
-    if (b && b->count && p->kind != ARG_UNSET &&
+    gs_host_arg *p = &rs->args[k];
+    const gs_buffer *b = program_buffer(rs, k);
+    if (b && b->count && p->form != GS_BOUND_NONE &&
         p->bytes != (size_t)b->count * gs_type_size(b->elem))
-      return gs_errorf("kernel '%s': buffer '%s' is %s[%u] (%zu bytes), but %zu bytes were given",
-                       kernel, b->name, gs_type_name(b->elem), (unsigned)b->count,
-                       (size_t)b->count * gs_type_size(b->elem), p->bytes);
+      return gs_error_create("kernel '%s': buffer '%s' is %s[%u] (%zu bytes), but %zu bytes were "
+                             "given",
+                             kernel, b->name, gs_type_name(b->elem), (unsigned)b->count,
+                             (size_t)b->count * gs_type_size(b->elem), p->bytes);
   }
   return NULL;
 }
 
-static gs_error *bind_args(run_state *rs, const gs_run_request *req, const char *kernel,
-                           LLVMContextRef lctx) {
-  for (size_t i = 0; i < req->nargs; i++) {
-    const char *a = req->args[i];
-    const char *eq = strchr(a, '=');
-    if (!eq || eq == a)
-      return gs_errorf("argument '%s': expected NAME=@FILE, NAME=zeros:BYTES, "
-                       "NAME=local:BYTES, NAME=same:OTHER or NAME=VALUE",
-                       a);
-    param *p = NULL;
-    for (size_t k = 0; k < rs->nparams && !p; k++)
-      if (strlen(rs->params[k].name) == (size_t)(eq - a) &&
-          !strncmp(rs->params[k].name, a, (size_t)(eq - a)))
-        p = &rs->params[k];
-    if (!p) {
-      char names[1024] = "";
-      for (size_t k = 0; k < rs->nparams; k++)
-        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", k ? ", " : "",
-                 rs->params[k].name);
-      return gs_errorf("kernel '%s' has no argument '%.*s' (its arguments: %s)", kernel,
-                       (int)(eq - a), a, names);
-    }
-    if (p->kind != ARG_UNSET)
-      return gs_errorf("argument '%s' is given twice", p->name);
-    p->spec = eq + 1;
-    const char *v = p->spec;
-    if (p->value_bytes) {
-      /* a struct passed by value (SPEC 4, "values"): the file's bytes, laid
-       * out as the kernel's data layout says, padding included */
-      if (v[0] != '@')
-        return gs_errorf("kernel '%s': argument '%s' is a %s passed by value (%u bytes): "
-                         "give its bytes as %s=@FILE",
-                         kernel, p->name, p->value_what, p->value_bytes, p->name);
-      gs_error *e = gs_read_file(v + 1, (char **)&p->data, &p->bytes);
-      if (e)
-        return e;
-      if (p->bytes != p->value_bytes)
-        return gs_errorf("kernel '%s': argument '%s' is a %s of %u bytes, but '%s' holds "
-                         "%zu bytes",
-                         kernel, p->name, p->value_what, p->value_bytes, v + 1, p->bytes);
-      p->kind = ARG_VALUE;
-      continue;
-    }
-    if (!p->is_pointer) {
-      if (v[0] == '@' || !strncmp(v, "zeros:", 6) || !strncmp(v, "local:", 6) ||
-          !strncmp(v, "same:", 5))
-        return gs_errorf("kernel '%s': argument '%s' is a scalar, not a buffer ('%s')", kernel,
-                         p->name, a);
-      p->kind = ARG_SCALAR;
-      gs_error *e = parse_scalar(p, kernel);
-      if (e)
-        return e;
-      continue;
-    }
-    if (p->is_local) {
-      if (strncmp(v, "local:", 6) || !parse_size(v + 6, &p->bytes) || !p->bytes)
-        return gs_errorf("kernel '%s': argument '%s' is workgroup memory: give its size as "
-                         "%s=local:BYTES",
-                         kernel, p->name, p->name);
-      p->kind = ARG_LOCAL;
-      continue;
-    }
-    const gs_buffer *pb = program_buffer(rs, p);
-    if (pb && pb->count == 1 &&
-        (pb->access == GS_ACCESS_READ || pb->access == GS_ACCESS_UNIFORM) && v[0] != '@' &&
-        strncmp(v, "zeros:", 6) && strncmp(v, "same:", 5)) {
-      gs_error *e = program_scalar(p, pb, lctx, kernel);
-      if (e)
-        return e;
-    } else if (v[0] == '@') {
-      gs_error *e = gs_read_file(v + 1, (char **)&p->data, &p->bytes);
-      if (e)
-        return e;
-      p->kind = ARG_FILE;
-    } else if (!strncmp(v, "zeros:", 6)) {
-      if (!parse_size(v + 6, &p->bytes))
-        return gs_errorf("argument '%s': '%s' is not a byte count", p->name, v + 6);
-      p->kind = ARG_ZEROS;
-    } else if (!strncmp(v, "same:", 5)) {
-      p->kind = ARG_SAME;
+/* What each argument of the segment kernel SEG0 takes, for hostplan.h */
+static gs_error *describe_args(run_state *rs, const gs_host_plan *plan, LLVMValueRef seg0) {
+  rs->args = calloc(rs->nparams ? rs->nparams : 1, sizeof *rs->args);
+  rs->elem_names = calloc(rs->nparams ? rs->nparams : 1, sizeof *rs->elem_names);
+  rs->mem = calloc(rs->nparams ? rs->nparams : 1, sizeof *rs->mem);
+  for (size_t i = 0; i < rs->nparams; i++) {
+    gs_host_arg *p = &rs->args[i];
+    LLVMValueRef v = LLVMGetParam(seg0, (unsigned)i);
+    LLVMTypeRef ty = LLVMTypeOf(v);
+    size_t len;
+    p->name = LLVMGetValueName2(v, &len);
+    p->elem_name = rs->elem_names[i];
+    if (!*p->name)
+      return gs_error_create("kernel '%s': argument %zu has no name to bind it by", plan->kernel,
+                             i);
+    if (LLVMGetTypeKind(ty) != LLVMPointerTypeKind) {
+      p->kind = GS_HOST_SCALAR;
+      p->scalar_type = number_type(ty);
+    } else if (LLVMGetPointerAddressSpace(ty) == 3) {
+      p->kind = GS_HOST_LOCAL;
     } else {
-      return gs_errorf("kernel '%s': argument '%s' is a buffer: give it as %s=@FILE, "
-                       "%s=zeros:BYTES or %s=same:OTHER",
-                       kernel, p->name, p->name, p->name, p->name);
-    }
-    if (p->kind != ARG_SAME && !p->bytes)
-      return gs_errorf("kernel '%s': buffer '%s' is empty", kernel, p->name);
-    if (p->kind != ARG_SAME && p->elem_size && p->bytes % p->elem_size)
-      return gs_errorf("kernel '%s': buffer '%s' has %zu bytes, not a whole number of '%s' "
-                       "elements (%u bytes each)",
-                       kernel, p->name, p->bytes, p->elem_name, p->elem_size);
-  }
-  for (size_t k = 0; k < rs->nparams; k++) {
-    param *p = &rs->params[k];
-    if (p->kind == ARG_SAME) {
-      for (size_t j = 0; j < rs->nparams; j++)
-        if (!strcmp(rs->params[j].name, p->spec + 5) && j != k)
-          p->bytes = rs->params[j].bytes;
+      p->kind = GS_HOST_BUFFER;
+      /* a program's scalars are read-only buffers of one element
+       * (docs/programs.md): NAME=VALUE gives such a buffer that value */
+      const gs_buffer *pb = program_buffer(rs, i);
+      if (pb && pb->count == 1 && (pb->access == GS_ACCESS_READ || pb->access == GS_ACCESS_UNIFORM))
+        p->one_element = pb->elem == GS_TYPE_I64 || pb->elem == GS_TYPE_U64
+                             ? (gs_number_type){GS_NUMBER_SIGNLESS, 64}
+                         : pb->elem == GS_TYPE_F32 ? (gs_number_type){GS_NUMBER_FLOAT, 32}
+                         : pb->elem == GS_TYPE_F64 ? (gs_number_type){GS_NUMBER_FLOAT, 64}
+                                                   : (gs_number_type){GS_NUMBER_SIGNLESS, 32};
     }
   }
-  gs_error *le = program_lengths(rs, kernel);
+  for (size_t i = 0; i < plan->nvalues; i++) {
+    const gs_plan_value *pv = &plan->values[i];
+    gs_host_arg *p = &rs->args[pv->arg]; /* plan_matches checked the index and type */
+    LLVMTypeKind k = LLVMGetTypeKind(value_arg_type(seg0, (unsigned)pv->arg));
+    p->kind = GS_HOST_VALUE;
+    p->value_bytes = pv->bytes;
+    p->value_what = k == LLVMVectorTypeKind  ? "vector"
+                    : k == LLVMArrayTypeKind ? "array"
+                                             : "struct";
+  }
+  element_types(seg0, rs);
+  return NULL;
+}
+
+static gs_error *bind_args(run_state *rs, const gs_run_request *req, const gs_host_plan *plan) {
+  char why[2048];
+  if (gs_bind_specs(rs->args, rs->nparams, req->args, req->nargs, plan->kernel, why, sizeof why))
+    return host_error(why);
+  gs_error *le = program_lengths(rs, plan->kernel);
   if (le)
     return le;
-  for (size_t k = 0; k < rs->nparams; k++) {
-    param *p = &rs->params[k];
-    if (p->kind == ARG_UNSET)
-      return gs_errorf("kernel '%s': argument '%s' is not given", kernel, p->name);
-    if (p->kind == ARG_SAME) {
-      p->same_as = -1;
-      for (size_t j = 0; j < rs->nparams; j++)
-        if (!strcmp(rs->params[j].name, p->spec + 5) && j != k &&
-            (rs->params[j].kind == ARG_FILE || rs->params[j].kind == ARG_ZEROS))
-          p->same_as = (int)j;
-      if (p->same_as < 0)
-        return gs_errorf("argument '%s': same:%s names no other buffer argument", p->name,
-                         p->spec + 5);
-      p->bytes = rs->params[p->same_as].bytes;
-    }
-  }
+  if (gs_bind_finish(rs->args, rs->nparams, req->distinct_buffers || plan->distinct, plan->kernel,
+                     why, sizeof why))
+    return host_error(why);
   return NULL;
 }
 
@@ -389,92 +259,12 @@ static const char *cl_error_name(cl_int e) {
   do {                                                                                             \
     cl_int cl_rc_ = (call);                                                                        \
     if (cl_rc_ != CL_SUCCESS) {                                                                    \
-      err = gs_errorf("%s failed: %s (%d)", what, cl_error_name(cl_rc_), (int)cl_rc_);            \
+      err = gs_error_create("%s failed: %s (%d)", what, cl_error_name(cl_rc_), (int)cl_rc_);       \
       goto done;                                                                                   \
     }                                                                                              \
   } while (0)
 
 /* What the runner needs of a plan, from the split or from a plan file. */
-typedef struct {
-  char *kernel;
-  size_t nsegments;
-  char **functions; /* per segment */
-  unsigned char *empty; /* per segment: no effect, not launched in a static schedule */
-  gs_vec *successors; /* per segment: int, -1 for the end */
-  gs_vec *uses;       /* per segment: buffer_use, what it does to argument buffers */
-  int live_arg, control_arg, virtual_arg;
-  unsigned live_bytes, workgroup_bytes, header_bytes;
-  gs_vec workgroup_args; /* int */
-  gs_vec outputs;        /* int: arguments of host-output buffers */
-  gs_vec globals;        /* plan_global: program-scope variables in the header */
-  gs_vec values;         /* plan_value: structs passed by value */
-  int distinct;
-} run_plan;
-
-typedef struct {
-  int arg;
-  unsigned bytes;
-} plan_value;
-
-typedef struct {
-  char *name;
-  unsigned offset, bytes;
-  unsigned char *init;
-  int output;
-} plan_global;
-
-typedef struct {
-  int arg;
-  unsigned char access; /* GS_ORDER_TOUCHES or GS_ORDER_READS (order.h) */
-} buffer_use;
-
-static void plan_init(run_plan *p) {
-  memset(p, 0, sizeof *p);
-  p->live_arg = p->control_arg = p->virtual_arg = -1;
-  vec_init(&p->workgroup_args, sizeof(int));
-  vec_init(&p->outputs, sizeof(int));
-  vec_init(&p->globals, sizeof(plan_global));
-  vec_init(&p->values, sizeof(plan_value));
-}
-
-static void plan_free(run_plan *p) {
-  for (size_t s = 0; s < p->nsegments; s++) {
-    free(p->functions[s]);
-    vec_free(&p->successors[s]);
-    vec_free(&p->uses[s]);
-  }
-  free(p->functions);
-  free(p->uses);
-  free(p->empty);
-  free(p->successors);
-  free(p->kernel);
-  vec_free(&p->workgroup_args);
-  vec_free(&p->outputs);
-  for (size_t i = 0; i < p->globals.len; i++) {
-    free(VEC_AT(&p->globals, plan_global, i).name);
-    free(VEC_AT(&p->globals, plan_global, i).init);
-  }
-  vec_free(&p->globals);
-  vec_free(&p->values);
-}
-
-static void mark_global_output(run_plan *p, const char *name) {
-  for (size_t i = 0; i < p->globals.len; i++)
-    if (!strcmp(VEC_AT(&p->globals, plan_global, i).name, name))
-      VEC_AT(&p->globals, plan_global, i).output = 1;
-}
-
-static void plan_segments(run_plan *p, size_t n) {
-  p->nsegments = n;
-  p->functions = gs_xcalloc(n ? n : 1, sizeof *p->functions);
-  p->successors = gs_xcalloc(n ? n : 1, sizeof *p->successors);
-  p->empty = gs_xcalloc(n ? n : 1, 1);
-  p->uses = gs_xcalloc(n ? n : 1, sizeof *p->uses);
-  for (size_t s = 0; s < n; s++) {
-    vec_init(&p->successors[s], sizeof(int));
-    vec_init(&p->uses[s], sizeof(buffer_use));
-  }
-}
 
 static gs_error *choose_kernel(const gs_analysis *a, const char *want, size_t *k) {
   size_t with_barriers = 0, n = gs_analysis_kernel_count(a);
@@ -489,7 +279,7 @@ static gs_error *choose_kernel(const gs_analysis *a, const char *want, size_t *k
     }
   }
   if (want)
-    return gs_errorf("no kernel named '%s'", want);
+    return gs_error_create("no kernel named '%s'", want);
   if (n == 1) {
     *k = 0;
     return NULL;
@@ -500,61 +290,24 @@ static gs_error *choose_kernel(const gs_analysis *a, const char *want, size_t *k
   for (size_t i = 0; i < n; i++)
     snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
              gs_kernel_name(a, i));
-  return gs_errorf("the module has several kernels (%s): choose one with --kernel", names);
+  return gs_error_create("the module has several kernels (%s): choose one with --kernel", names);
 }
 
-static void plan_from_analysis(const gs_analysis *a, size_t k, run_plan *p) {
-  p->kernel = gs_strdup(gs_kernel_name(a, k));
-  unsigned barriers = gs_kernel_barrier_count(a, k);
-  plan_segments(p, gs_kernel_segment_count(a, k));
-  for (size_t s = 0; s < p->nsegments; s++) {
-    p->functions[s] = segment_function_name(p->kernel, barriers, s);
-    p->empty[s] = (unsigned char)gs_segment_is_empty(a, k, s);
-    for (size_t i = 0; i < gs_segment_successor_count(a, k, s); i++)
-      VEC_PUSH(&p->successors[s], int, gs_segment_successor(a, k, s, i));
-  }
-  p->live_arg = gs_kernel_live_state_arg(a, k);
-  p->virtual_arg = gs_kernel_virtual_groups_arg(a, k);
-  p->control_arg = gs_kernel_control_arg(a, k);
-  p->live_bytes = gs_kernel_live_bytes(a, k);
-  p->workgroup_bytes = gs_kernel_workgroup_bytes(a, k);
-  p->header_bytes = gs_kernel_live_header_bytes(a, k);
-  for (size_t i = 0; i < gs_kernel_workgroup_arg_count(a, k); i++)
-    VEC_PUSH(&p->workgroup_args, int, gs_kernel_workgroup_arg(a, k, i));
-  for (size_t i = 0; i < gs_kernel_carried_global_count(a, k); i++) {
-    plan_global g;
-    const unsigned char *init;
-    g.name = gs_strdup(gs_kernel_carried_global(a, k, i, &g.offset, &g.bytes, &init));
-    g.init = gs_xmalloc(g.bytes ? g.bytes : 1);
-    if (g.bytes)
-      memcpy(g.init, init, g.bytes);
-    g.output = 0;
-    VEC_PUSH(&p->globals, plan_global, g);
-  }
-  for (size_t i = 0; i < gs_kernel_value_count(a, k); i++) {
-    gs_value_info vi = gs_kernel_value(a, k, i);
-    VEC_PUSH(&p->values, plan_value, ((plan_value){vi.arg, vi.bytes}));
-  }
-  for (size_t b = 0; b < gs_kernel_buffer_count(a, k); b++) {
-    gs_buffer_info bi = gs_kernel_buffer(a, k, b);
-    if (bi.arg >= 0 && bi.host_output)
-      VEC_PUSH(&p->outputs, int, bi.arg);
-    else if (bi.host_output)
-      mark_global_output(p, bi.name);
-    for (size_t s = 0; bi.arg >= 0 && s < p->nsegments; s++) {
-      buffer_use u = {bi.arg,
-                      gs_order_access(gs_role_name(gs_segment_buffer_access(a, k, s, b).role))};
-      if (u.access != GS_ORDER_NONE)
-        VEC_PUSH(&p->uses[s], buffer_use, u);
-    }
-  }
+/* The plan of the split's kernel K, read as a plan file is: one reader for
+ * both (hostplan.h) */
+static gs_error *plan_from_analysis(const gs_analysis *a, size_t k, const char *input,
+                                    gs_host_plan *p) {
+  char *json = gs_plan_json(a, input), why[2048];
+  int rc = gs_host_plan_parse(json, input, gs_kernel_name(a, k), p, why, sizeof why);
+  gs_dispose_string(json);
+  return rc ? host_error(why) : NULL;
 }
 
 /* A program's `output` buffers (the lowering's gridsplit.outputs, copied to
  * every segment) are written back even where no segment writes them: the
  * host asked for them, and they then hold what was given. */
-static void program_outputs(LLVMModuleRef m, run_plan *p) {
-  LLVMValueRef f = p->nsegments ? LLVMGetNamedFunction(m, p->functions[0]) : NULL;
+static void program_outputs(LLVMModuleRef m, gs_host_plan *p) {
+  LLVMValueRef f = p->nsegments ? LLVMGetNamedFunction(m, p->segments[0].function) : NULL;
   LLVMValueRef md = NULL;
   if (f) {
     unsigned kind = LLVMGetMDKindIDInContext(LLVMGetModuleContext(m), "gridsplit.outputs", 17);
@@ -567,183 +320,40 @@ static void program_outputs(LLVMModuleRef m, run_plan *p) {
     LLVMDisposeValueMetadataEntries(all);
   }
   unsigned n = md ? LLVMGetMDNodeNumOperands(md) : 0;
-  LLVMValueRef *ops = gs_xcalloc(n + 1, sizeof *ops);
+  LLVMValueRef *ops = calloc(n + 1, sizeof *ops);
   if (md)
     LLVMGetMDNodeOperands(md, ops);
   for (unsigned i = 0; i < n; i++) {
     if (!ops[i] || !LLVMIsAConstantInt(ops[i]))
       continue;
     int arg = (int)LLVMConstIntGetZExtValue(ops[i]), seen = 0;
-    for (size_t j = 0; j < p->outputs.len; j++)
-      seen |= VEC_AT(&p->outputs, int, j) == arg;
-    if (!seen)
-      VEC_PUSH(&p->outputs, int, arg);
+    for (size_t j = 0; j < p->noutputs; j++)
+      seen |= p->outputs[j] == arg;
+    if (!seen) {
+      int *grown = realloc(p->outputs, (p->noutputs + 1) * sizeof *grown);
+      if (!grown)
+        abort();
+      p->outputs = grown;
+      p->outputs[p->noutputs++] = arg;
+    }
   }
   free(ops);
 }
 
-/* A non-negative integer member, or -1 when absent or null. */
-static int json_int(const json_value *o, const char *key) {
-  const json_value *v = json_get(o, key);
-  if (!v || v->kind != JSON_NUMBER || v->number < 0 || v->number > 1e9)
-    return -1;
-  return (int)v->number;
-}
-
-/* Reads the plan of SPEC section 4 (and docs/formats.md) from PATH. */
-static gs_error *plan_from_file(const char *path, const char *want, run_plan *p) {
-  char *text = NULL;
-  size_t size = 0;
-  gs_error *err = gs_read_file(path, &text, &size);
-  if (err)
-    return err;
-  char why[256];
-  json_value *root = json_parse(text, why, sizeof why);
-  free(text);
-  if (!root)
-    return gs_errorf("%s: not a valid plan: %s", path, why);
-  const json_value *fmt = json_get(root, "format"), *ver = json_get(root, "version");
-  const json_value *kernels = json_get(root, "kernels");
-  if (!fmt || fmt->kind != JSON_STRING || strcmp(fmt->string, "gridsplit-plan") || !ver ||
-      ver->kind != JSON_NUMBER || ver->number != 1 || !kernels || kernels->kind != JSON_ARRAY) {
-    json_free(root);
-    return gs_errorf("%s: not a gridsplit plan of version 1", path);
-  }
-  const json_value *kern = NULL;
-  for (size_t i = 0; i < kernels->count; i++) {
-    const json_value *name = json_get(&kernels->items[i], "name");
-    if (!name || name->kind != JSON_STRING)
-      continue;
-    if (want ? !strcmp(name->string, want) : kernels->count == 1)
-      kern = &kernels->items[i];
-  }
-  if (!kern) {
-    json_free(root);
-    return want ? gs_errorf("%s: the plan has no kernel named '%s'", path, want)
-                : gs_errorf("%s: the plan has several kernels: choose one with --kernel", path);
-  }
-  p->kernel = gs_strdup(json_get(kern, "name")->string);
-  const json_value *segs = json_get(kern, "segments");
-  if (!segs || segs->kind != JSON_ARRAY || !segs->count) {
-    json_free(root);
-    return gs_errorf("%s: kernel '%s' has no segments", path, p->kernel);
-  }
-  plan_segments(p, segs->count);
-  for (size_t s = 0; s < segs->count && !err; s++) {
-    const json_value *fn = json_get(&segs->items[s], "function");
-    const json_value *succ = json_get(&segs->items[s], "successors");
-    if (!fn || fn->kind != JSON_STRING || !succ || succ->kind != JSON_ARRAY) {
-      err = gs_errorf("%s: segment %zu of '%s' lacks its function or successors", path, s,
-                      p->kernel);
-      break;
-    }
-    p->functions[s] = gs_strdup(fn->string);
-    const json_value *empty = json_get(&segs->items[s], "empty");
-    p->empty[s] = empty && empty->kind == JSON_BOOL && empty->number;
-    for (size_t i = 0; i < succ->count; i++) {
-      const json_value *t = &succ->items[i];
-      if (t->kind != JSON_NUMBER || t->number < -1 || t->number >= (double)segs->count) {
-        err = gs_errorf("%s: segment %zu of '%s' has a successor that is no segment", path, s,
-                        p->kernel);
-        break;
-      }
-      VEC_PUSH(&p->successors[s], int, (int)t->number);
-    }
-  }
-  const json_value *live = json_get(kern, "live_state");
-  if (live && live->kind == JSON_OBJECT) {
-    p->live_arg = json_int(live, "arg");
-    p->live_bytes = (unsigned)(json_int(live, "bytes_per_invocation") > 0
-                                   ? json_int(live, "bytes_per_invocation") : 0);
-    p->workgroup_bytes =
-        (unsigned)(json_int(live, "workgroup_bytes") > 0 ? json_int(live, "workgroup_bytes") : 0);
-    p->header_bytes =
-        (unsigned)(json_int(live, "header_bytes") > 0 ? json_int(live, "header_bytes") : 0);
-    const json_value *wa = json_get(live, "workgroup_args");
-    for (size_t i = 0; wa && wa->kind == JSON_ARRAY && i < wa->count; i++)
-      VEC_PUSH(&p->workgroup_args, int, json_int(&wa->items[i], "arg"));
-    const json_value *gl = json_get(live, "globals");
-    for (size_t i = 0; gl && gl->kind == JSON_ARRAY && i < gl->count && !err; i++) {
-      const json_value *name = json_get(&gl->items[i], "name");
-      const json_value *init = json_get(&gl->items[i], "init");
-      int off = json_int(&gl->items[i], "offset"), bytes = json_int(&gl->items[i], "bytes");
-      if (!name || name->kind != JSON_STRING || !init || init->kind != JSON_STRING || off < 0 ||
-          bytes < 0 || strlen(init->string) != 2 * (size_t)bytes ||
-          (unsigned)(off + bytes) > p->header_bytes) {
-        err = gs_errorf("%s: kernel '%s': a carried global lacks its name, offset, bytes or "
-                        "init, or lies outside the header",
-                        path, p->kernel);
-        break;
-      }
-      plan_global g = {gs_strdup(name->string), (unsigned)off, (unsigned)bytes,
-                       gs_xcalloc((size_t)bytes + 1, 1), 0};
-      for (int j = 0; j < bytes; j++) {
-        unsigned v = 0;
-        sscanf(init->string + 2 * j, "%2x", &v);
-        g.init[j] = (unsigned char)v;
-      }
-      VEC_PUSH(&p->globals, plan_global, g);
-    }
-    if (p->live_arg < 0 && !err)
-      err = gs_errorf("%s: kernel '%s': live_state has no argument index", path, p->kernel);
-  }
-  p->control_arg = json_int(json_get(kern, "control"), "arg");
-  p->virtual_arg = json_int(json_get(kern, "virtual_groups"), "arg");
-  if (p->virtual_arg >= 0 && !err &&
-      json_int(json_get(kern, "virtual_groups"), "order_arg") != p->virtual_arg + 3)
-    err = gs_errorf("%s: kernel '%s': virtual_groups has no order_arg after its three counts",
-                    path, p->kernel);
-  const json_value *vals = json_get(kern, "values");
-  for (size_t i = 0; vals && vals->kind == JSON_ARRAY && i < vals->count && !err; i++) {
-    int arg = json_int(&vals->items[i], "arg"), bytes = json_int(&vals->items[i], "bytes");
-    if (arg < 0 || bytes <= 0)
-      err = gs_errorf("%s: kernel '%s': a value lacks its argument index or size", path, p->kernel);
-    else
-      VEC_PUSH(&p->values, plan_value, ((plan_value){arg, (unsigned)bytes}));
-  }
-  const json_value *distinct = json_get(kern, "distinct_buffers");
-  p->distinct = distinct && distinct->kind == JSON_BOOL && distinct->number;
-  const json_value *bufs = json_get(kern, "buffers");
-  for (size_t b = 0; bufs && bufs->kind == JSON_ARRAY && b < bufs->count; b++) {
-    const json_value *out = json_get(&bufs->items[b], "host_output");
-    const json_value *name = json_get(&bufs->items[b], "name");
-    int arg = json_int(&bufs->items[b], "arg");
-    int is_out = out && out->kind == JSON_BOOL && out->number;
-    if (arg >= 0 && is_out)
-      VEC_PUSH(&p->outputs, int, arg);
-    else if (is_out && name && name->kind == JSON_STRING)
-      mark_global_output(p, name->string);
-    /* what each segment does to the argument buffer, for order.h */
-    for (size_t s = 0; arg >= 0 && name && name->kind == JSON_STRING && s < p->nsegments; s++) {
-      const json_value *used = json_get(&segs->items[s], "buffers");
-      for (size_t j = 0; used && used->kind == JSON_ARRAY && j < used->count; j++) {
-        const json_value *un = json_get(&used->items[j], "name");
-        const json_value *role = json_get(&used->items[j], "role");
-        buffer_use u = {arg, gs_order_access(role && role->kind == JSON_STRING ? role->string
-                                                                              : NULL)};
-        if (un && un->kind == JSON_STRING && !strcmp(un->string, name->string) &&
-            u.access != GS_ORDER_NONE)
-          VEC_PUSH(&p->uses[s], buffer_use, u);
-      }
-    }
-  }
-  json_free(root);
-  return err;
-}
-
 /* The plan must describe this module: every segment a kernel with the
  * kernel's arguments, then the live state, then the control word. */
-static gs_error *plan_matches(const run_plan *p, LLVMModuleRef m, size_t *nparams) {
+static gs_error *plan_matches(const gs_host_plan *p, LLVMModuleRef m, size_t *nparams) {
   int nargs = -1;
   for (size_t s = 0; s < p->nsegments; s++) {
-    LLVMValueRef f = LLVMGetNamedFunction(m, p->functions[s]);
+    LLVMValueRef f = LLVMGetNamedFunction(m, p->segments[s].function);
     if (!f || !LLVMCountBasicBlocks(f))
-      return gs_errorf("the plan and the module do not match: the module has no kernel '%s'",
-                       p->functions[s]);
+      return gs_error_create("the plan and the module do not match: the module has no kernel '%s'",
+                             p->segments[s].function);
     int n = (int)LLVMCountParams(f);
     if (nargs >= 0 && n != nargs)
-      return gs_errorf("the plan and the module do not match: '%s' takes %d arguments, '%s' %d",
-                       p->functions[0], nargs, p->functions[s], n);
+      return gs_error_create(
+          "the plan and the module do not match: '%s' takes %d arguments, '%s' %d",
+          p->segments[0].function, nargs, p->segments[s].function, n);
     nargs = n;
   }
   int extra = (p->live_arg >= 0) + (p->control_arg >= 0) + 4 * (p->virtual_arg >= 0);
@@ -752,55 +362,58 @@ static gs_error *plan_matches(const run_plan *p, LLVMModuleRef m, size_t *nparam
       (p->control_arg >= 0 && p->control_arg != orig + (p->live_arg >= 0)) ||
       (p->virtual_arg >= 0 &&
        p->virtual_arg != orig + (p->live_arg >= 0) + (p->control_arg >= 0)))
-    return gs_errorf("the plan and the module do not match: '%s' takes %d arguments, which "
-                     "cannot end with the plan's live state (argument %d), control word "
-                     "(argument %d) and virtual workgroup counts and order (argument %d)",
-                     p->functions[0], nargs, p->live_arg, p->control_arg, p->virtual_arg);
-  LLVMValueRef f = LLVMGetNamedFunction(m, p->functions[0]);
+    return gs_error_create("the plan and the module do not match: '%s' takes %d arguments, which "
+                           "cannot end with the plan's live state (argument %d), control word "
+                           "(argument %d) and virtual workgroup counts and order (argument %d)",
+                           p->segments[0].function, nargs, p->live_arg, p->control_arg,
+                           p->virtual_arg);
+  LLVMValueRef f = LLVMGetNamedFunction(m, p->segments[0].function);
   int special[2] = {p->live_arg, p->control_arg};
   for (int i = 0; i < 2; i++) {
     if (special[i] < 0)
       continue;
     LLVMTypeRef ty = LLVMTypeOf(LLVMGetParam(f, (unsigned)special[i]));
     if (LLVMGetTypeKind(ty) != LLVMPointerTypeKind || LLVMGetPointerAddressSpace(ty) != 1)
-      return gs_errorf("the plan and the module do not match: argument %d of '%s' is not a "
-                       "global pointer, so it cannot be the %s",
-                       special[i], p->functions[0], i ? "control word" : "live state");
+      return gs_error_create("the plan and the module do not match: argument %d of '%s' is not a "
+                             "global pointer, so it cannot be the %s",
+                             special[i], p->segments[0].function,
+                             i ? "control word" : "live state");
   }
-  for (size_t i = 0; i < p->outputs.len + p->workgroup_args.len; i++) {
-    int a = i < p->outputs.len ? VEC_AT(&p->outputs, int, i)
-                               : VEC_AT(&p->workgroup_args, int, i - p->outputs.len);
+  for (size_t i = 0; i < p->noutputs + p->nworkgroup_args; i++) {
+    int a = i < p->noutputs ? p->outputs[i] : p->workgroup_args[i - p->noutputs].arg;
     if (a < 0 || a >= orig ||
         LLVMGetTypeKind(LLVMTypeOf(LLVMGetParam(f, (unsigned)a))) != LLVMPointerTypeKind)
-      return gs_errorf("the plan and the module do not match: the plan's buffer argument %d "
-                       "is not a pointer argument of '%s'",
-                       a, p->functions[0]);
+      return gs_error_create("the plan and the module do not match: the plan's buffer argument %d "
+                             "is not a pointer argument of '%s'",
+                             a, p->segments[0].function);
   }
   /* structs passed by value: exactly the plan's values, of the plan's sizes
    * (a buffer handle bound where the kernel reads a struct gives garbage) */
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
   for (int a = 0; a < orig; a++) {
-    LLVMTypeRef vt = ir_value_arg_type(f, (unsigned)a);
-    const plan_value *pv = NULL;
-    for (size_t i = 0; i < p->values.len; i++)
-      if (VEC_AT(&p->values, plan_value, i).arg == a)
-        pv = &VEC_AT(&p->values, plan_value, i);
+    LLVMTypeRef vt = value_arg_type(f, (unsigned)a);
+    const gs_plan_value *pv = NULL;
+    for (size_t i = 0; i < p->nvalues; i++)
+      if (p->values[i].arg == a)
+        pv = &p->values[i];
     if (vt && !pv)
-      return gs_errorf("the plan and the module do not match: argument %d of '%s' is a struct "
-                       "or vector passed by value, which the plan does not list among its "
-                       "values",
-                       a, p->functions[0]);
+      return gs_error_create(
+          "the plan and the module do not match: argument %d of '%s' is a struct "
+          "or vector passed by value, which the plan does not list among its "
+          "values",
+          a, p->segments[0].function);
     if (pv && (!vt || LLVMABISizeOfType(td, vt) != pv->bytes))
-      return gs_errorf("the plan and the module do not match: the plan's value argument %d "
-                       "(%u bytes) is not a struct or vector of that size passed by value to "
-                       "'%s'",
-                       a, pv->bytes, p->functions[0]);
+      return gs_error_create("the plan and the module do not match: the plan's value argument %d "
+                             "(%u bytes) is not a struct or vector of that size passed by value to "
+                             "'%s'",
+                             a, pv->bytes, p->segments[0].function);
   }
-  for (size_t i = 0; i < p->values.len; i++)
-    if (VEC_AT(&p->values, plan_value, i).arg >= orig)
-      return gs_errorf("the plan and the module do not match: '%s' has no argument %d for the "
-                       "plan's value",
-                       p->functions[0], VEC_AT(&p->values, plan_value, i).arg);
+  for (size_t i = 0; i < p->nvalues; i++)
+    if (p->values[i].arg >= orig)
+      return gs_error_create(
+          "the plan and the module do not match: '%s' has no argument %d for the "
+          "plan's value",
+          p->segments[0].function, p->values[i].arg);
   *nparams = (size_t)orig;
   return NULL;
 }
@@ -812,37 +425,38 @@ static gs_error *write_bytes(const char *dir, const char *name, const void *data
   FILE *f = fopen(path, "wb");
   gs_error *err = NULL;
   if (!f || fwrite(data, 1, bytes, f) != bytes)
-    err = gs_errorf("cannot write '%s': %s", path, strerror(errno));
+    err = gs_error_create("cannot write '%s': %s", path, strerror(errno));
   if (f)
     fclose(f);
   return err;
 }
 
-static gs_error *write_outputs(run_state *rs, const run_plan *plan, const char *dir) {
+static gs_error *write_outputs(run_state *rs, const gs_host_plan *plan, const char *dir) {
   gs_error *err = NULL;
   if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-    return gs_errorf("cannot create '%s': %s", dir, strerror(errno));
-  for (size_t i = 0; i < plan->globals.len && !err; i++) {
-    const plan_global *g = &VEC_AT(&plan->globals, plan_global, i);
+    return gs_error_create("cannot create '%s': %s", dir, strerror(errno));
+  for (size_t i = 0; i < plan->nglobals && !err; i++) {
+    const gs_plan_global *g = &plan->globals[i];
     if (!g->output)
       continue;
-    unsigned char *data = gs_xmalloc(g->bytes ? g->bytes : 1);
+    unsigned char *data = malloc(g->bytes ? g->bytes : 1);
     cl_int rc = clEnqueueReadBuffer(rs->q, rs->state, CL_TRUE, g->offset, g->bytes, data, 0,
                                     NULL, NULL);
-    err = rc != CL_SUCCESS ? gs_errorf("reading '%s' back failed: %s", g->name,
-                                       cl_error_name(rc))
-                           : write_bytes(dir, g->name, data, g->bytes);
+    err = rc != CL_SUCCESS
+              ? gs_error_create("reading '%s' back failed: %s", g->name, cl_error_name(rc))
+              : write_bytes(dir, g->name, data, g->bytes);
     free(data);
   }
   if (err)
     return err;
-  for (size_t b = 0; b < plan->outputs.len; b++) {
-    param *p = &rs->params[VEC_AT(&plan->outputs, int, b)];
-    if (p->kind == ARG_LOCAL)
+  for (size_t b = 0; b < plan->noutputs; b++) {
+    const gs_host_arg *p = &rs->args[plan->outputs[b]];
+    if (p->form == GS_BOUND_LOCAL)
       continue;
     /* a buffer bound twice (same:) is written under each host-output name */
     unsigned char *data = malloc(p->bytes);
-    CL_CHECK(clEnqueueReadBuffer(rs->q, p->mem, CL_TRUE, 0, p->bytes, data, 0, NULL, NULL),
+    CL_CHECK(clEnqueueReadBuffer(rs->q, rs->mem[plan->outputs[b]], CL_TRUE, 0, p->bytes, data, 0,
+                                 NULL, NULL),
              "reading a buffer back");
     err = write_bytes(dir, p->name, data, p->bytes);
   done:
@@ -853,21 +467,21 @@ static gs_error *write_outputs(run_state *rs, const run_plan *plan, const char *
   return NULL;
 }
 
-static gs_error *set_args(run_state *rs, cl_kernel kern, const run_plan *plan,
+static gs_error *set_args(run_state *rs, cl_kernel kern, const gs_host_plan *plan,
                           const cl_uint vgroups[3]) {
   int live_arg = plan->live_arg, control_arg = plan->control_arg;
   gs_error *err = NULL;
   for (size_t i = 0; i < rs->nparams; i++) {
-    param *p = &rs->params[i];
-    if (p->kind == ARG_SCALAR)
+    const gs_host_arg *p = &rs->args[i];
+    if (p->form == GS_BOUND_SCALAR)
       CL_CHECK(clSetKernelArg(kern, (cl_uint)i, p->scalar_size, p->scalar), "setting a scalar");
-    else if (p->kind == ARG_VALUE)
+    else if (p->form == GS_BOUND_VALUE)
       CL_CHECK(clSetKernelArg(kern, (cl_uint)i, p->bytes, p->data),
                "setting a struct passed by value");
-    else if (p->kind == ARG_LOCAL)
+    else if (p->form == GS_BOUND_LOCAL)
       CL_CHECK(clSetKernelArg(kern, (cl_uint)i, p->bytes, NULL), "setting workgroup memory");
     else
-      CL_CHECK(clSetKernelArg(kern, (cl_uint)i, sizeof(cl_mem), &p->mem), "setting a buffer");
+      CL_CHECK(clSetKernelArg(kern, (cl_uint)i, sizeof(cl_mem), &rs->mem[i]), "setting a buffer");
   }
   if (live_arg >= 0)
     CL_CHECK(clSetKernelArg(kern, (cl_uint)live_arg, sizeof(cl_mem), &rs->state),
@@ -889,23 +503,23 @@ done:
 
 /* order.h's view of the plan: per segment, what it does to each bound
  * buffer (a same:OTHER argument counts as OTHER), and the buffers' sizes */
-static void order_from_plan(gs_order *o, const run_plan *plan, const run_state *rs) {
+static void order_from_plan(gs_order *o, const gs_host_plan *plan, const run_state *rs) {
   gs_order_init(o, plan->nsegments, rs->nparams);
   for (size_t i = 0; i < rs->nparams; i++)
-    o->bytes[i] = rs->params[i].bytes;
+    o->bytes[i] = rs->args[i].bytes;
   for (size_t s = 0; s < plan->nsegments; s++)
-    for (size_t j = 0; j < plan->uses[s].len; j++) {
-      buffer_use u = VEC_AT(&plan->uses[s], buffer_use, j);
+    for (size_t j = 0; j < plan->segments[s].nuses; j++) {
+      gs_plan_use u = plan->segments[s].uses[j];
       if (u.arg < 0 || (size_t)u.arg >= rs->nparams)
         continue;
-      int a = rs->params[u.arg].kind == ARG_SAME ? rs->params[u.arg].same_as : u.arg;
+      int a = rs->args[u.arg].form == GS_BOUND_SAME ? rs->args[u.arg].same_as : u.arg;
       gs_order_note(o, s, (size_t)a, u.access);
     }
 }
 
 /* Segment S's next launch runs its virtual workgroups in the order order.h
  * chooses. */
-static gs_error *set_order(cl_kernel kern, const run_plan *plan, gs_order *o, size_t s,
+static gs_error *set_order(cl_kernel kern, const gs_host_plan *plan, gs_order *o, size_t s,
                            int verbose) {
   /* verbose: after the line that names the segment */
   gs_error *err = NULL;
@@ -925,7 +539,7 @@ done:
  * call: other kernels (a kept original among them), and the functions only
  * they call, may still call a grid barrier, which no device library
  * defines. Whatever nothing uses goes, until nothing more does. */
-static void strip_other_kernels(LLVMModuleRef m, const run_plan *plan) {
+static void strip_other_kernels(LLVMModuleRef m, const gs_host_plan *plan) {
   for (int changed = 1; changed;) {
     changed = 0;
     for (LLVMValueRef f = LLVMGetFirstFunction(m), next; f; f = next) {
@@ -936,7 +550,7 @@ static void strip_other_kernels(LLVMModuleRef m, const run_plan *plan) {
       const char *name = LLVMGetValueName2(f, &len);
       int mine = 0;
       for (size_t s = 0; s < plan->nsegments && !mine; s++)
-        mine = !strcmp(name, plan->functions[s]);
+        mine = !strcmp(name, plan->segments[s].function);
       if (!mine) {
         LLVMDeleteFunction(f);
         changed = 1;
@@ -981,19 +595,19 @@ static void global_element(LLVMModuleRef m, const char *name, char *out, size_t 
 
 /* --check: the host outputs the split's run wrote, against the reference */
 static gs_error *check_outputs(const gs_run_request *req, const run_state *rs,
-                               const run_plan *plan, LLVMModuleRef m) {
+                               const gs_host_plan *plan, LLVMModuleRef m) {
   size_t n = 0;
-  check_output *outs = gs_xcalloc(plan->outputs.len + plan->globals.len + 1, sizeof *outs);
-  char(*elems)[32] = gs_xcalloc(plan->globals.len + 1, sizeof *elems);
-  for (size_t b = 0; b < plan->outputs.len; b++) {
-    const param *p = &rs->params[VEC_AT(&plan->outputs, int, b)];
-    if (p->kind == ARG_LOCAL)
+  check_output *outs = calloc(plan->noutputs + plan->nglobals + 1, sizeof *outs);
+  char(*elems)[32] = calloc(plan->nglobals + 1, sizeof *elems);
+  for (size_t b = 0; b < plan->noutputs; b++) {
+    const gs_host_arg *p = &rs->args[plan->outputs[b]];
+    if (p->form == GS_BOUND_LOCAL)
       continue;
     outs[n].name = p->name;
-    outs[n++].element = p->elem_name;
+    outs[n++].element = rs->elem_names[plan->outputs[b]];
   }
-  for (size_t i = 0; i < plan->globals.len; i++) {
-    const plan_global *g = &VEC_AT(&plan->globals, plan_global, i);
+  for (size_t i = 0; i < plan->nglobals; i++) {
+    const gs_plan_global *g = &plan->globals[i];
     if (!g->output)
       continue;
     global_element(m, g->name, elems[i], sizeof elems[i]);
@@ -1010,7 +624,7 @@ static gs_error *check_outputs(const gs_run_request *req, const run_state *rs,
 /* Splits INPUT, or reads the split module and its plan file, and binds the
  * arguments. */
 static gs_error *prepare(const gs_run_request *req, LLVMContextRef lctx, LLVMModuleRef *m,
-                         run_plan *plan, run_state *rs) {
+                         gs_host_plan *plan, run_state *rs) {
   gs_error *err = gs_load_module(lctx, req->input, req->opt_level, m);
   if (err)
     return err;
@@ -1021,7 +635,9 @@ static gs_error *prepare(const gs_run_request *req, LLVMContextRef lctx, LLVMMod
       return err;
   }
   if (req->plan) {
-    err = plan_from_file(req->plan, req->kernel, plan);
+    char why[2048];
+    if (gs_host_plan_read(req->plan, req->kernel, plan, why, sizeof why))
+      err = host_error(why);
   } else {
     gs_options *opts = gs_options_create();
     gs_analysis *a = NULL;
@@ -1039,54 +655,26 @@ static gs_error *prepare(const gs_run_request *req, LLVMContextRef lctx, LLVMMod
       err = gs_split_module(*m, opts, &a);
     if (!err)
       err = choose_kernel(a, req->kernel, &k);
-    if (!err) {
-      plan_from_analysis(a, k, plan);
+    if (!err)
+      err = plan_from_analysis(a, k, req->input, plan);
+    if (!err)
       program_outputs(*m, plan);
-    }
     gs_analysis_dispose(a);
     gs_options_dispose(opts);
   }
   if (!err)
     err = plan_matches(plan, *m, &rs->nparams);
-  if (err)
-    return err;
-  LLVMValueRef seg0 = LLVMGetNamedFunction(*m, plan->functions[0]);
-  rs->params = calloc(rs->nparams ? rs->nparams : 1, sizeof *rs->params);
-  for (size_t i = 0; i < rs->nparams; i++) {
-    param *p = &rs->params[i];
-    LLVMValueRef v = LLVMGetParam(seg0, (unsigned)i);
-    size_t len;
-    p->name = LLVMGetValueName2(v, &len);
-    p->type = LLVMTypeOf(v);
-    p->is_pointer = LLVMGetTypeKind(p->type) == LLVMPointerTypeKind;
-    p->is_local = p->is_pointer && LLVMGetPointerAddressSpace(p->type) == 3;
-    if (!*p->name)
-      return gs_errorf("kernel '%s': argument %zu has no name to bind it by", plan->kernel, i);
-  }
-  for (size_t i = 0; i < plan->values.len; i++) {
-    const plan_value *pv = &VEC_AT(&plan->values, plan_value, i);
-    param *p = &rs->params[pv->arg]; /* plan_matches checked the index and type */
-    LLVMTypeKind k = LLVMGetTypeKind(ir_value_arg_type(seg0, (unsigned)pv->arg));
-    p->value_bytes = pv->bytes;
-    p->value_what = k == LLVMVectorTypeKind  ? "vector"
-                    : k == LLVMArrayTypeKind ? "array"
-                                             : "struct";
-  }
-  element_types(seg0, rs);
-  err = bind_args(rs, req, plan->kernel, lctx);
-  /* distinct buffers are a promise about the run: check it (SPEC 6) */
-  for (size_t i = 0; !err && (req->distinct_buffers || plan->distinct) && i < rs->nparams; i++)
-    if (rs->params[i].kind == ARG_SAME)
-      err = gs_errorf("kernel '%s': buffers were declared distinct, but '%s' is the same "
-                      "buffer as '%s'",
-                      plan->kernel, rs->params[i].name, rs->params[rs->params[i].same_as].name);
+  if (!err)
+    err = describe_args(rs, plan, LLVMGetNamedFunction(*m, plan->segments[0].function));
+  if (!err)
+    err = bind_args(rs, req, plan);
   return err;
 }
 
 /* Builds the segments on POCL and runs the schedule: what runs in the
  * child process of gs_run. OPTIMIZE gives POCL the segments optimized
  * (pocl_optimize). The OpenCL objects are the process's, left to its exit. */
-static gs_error *run_on_pocl(const gs_run_request *req, run_plan *plan, run_state *rs,
+static gs_error *run_on_pocl(const gs_run_request *req, gs_host_plan *plan, run_state *rs,
                              gs_order *orders, LLVMModuleRef m, size_t dims, const size_t *global,
                              const size_t *local, size_t ninv, int optimize) {
   gs_error *err = NULL;
@@ -1130,30 +718,30 @@ static gs_error *run_on_pocl(const gs_run_request *req, run_plan *plan, run_stat
   if (rc != CL_SUCCESS) {
     char log[8192] = "";
     clGetProgramBuildInfo(rs->prog, device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
-    err = gs_errorf("the OpenCL device could not build the segments (%s):\n%s",
-                    cl_error_name(rc), log);
+    err = gs_error_create("the OpenCL device could not build the segments (%s):\n%s",
+                          cl_error_name(rc), log);
     LLVMDisposeMemoryBuffer(bc);
     goto done;
   }
   for (size_t i = 0; i < rs->nparams; i++) {
-    param *p = &rs->params[i];
-    if (p->kind == ARG_FILE || p->kind == ARG_ZEROS) {
-      p->mem = clCreateBuffer(rs->ctx, CL_MEM_READ_WRITE, p->bytes, NULL, &rc);
+    const gs_host_arg *p = &rs->args[i];
+    if (p->form == GS_BOUND_FILE || p->form == GS_BOUND_ZEROS) {
+      rs->mem[i] = clCreateBuffer(rs->ctx, CL_MEM_READ_WRITE, p->bytes, NULL, &rc);
       CL_CHECK(rc, "creating a buffer");
-      if (p->kind == ARG_FILE)
-        CL_CHECK(clEnqueueWriteBuffer(rs->q, p->mem, CL_FALSE, 0, p->bytes, p->data, 0, NULL,
-                                      NULL),
-                 "uploading a buffer");
+      if (p->form == GS_BOUND_FILE)
+        CL_CHECK(
+            clEnqueueWriteBuffer(rs->q, rs->mem[i], CL_FALSE, 0, p->bytes, p->data, 0, NULL, NULL),
+            "uploading a buffer");
       else {
         unsigned char zero = 0;
-        CL_CHECK(clEnqueueFillBuffer(rs->q, p->mem, &zero, 1, 0, p->bytes, 0, NULL, NULL),
+        CL_CHECK(clEnqueueFillBuffer(rs->q, rs->mem[i], &zero, 1, 0, p->bytes, 0, NULL, NULL),
                  "clearing a buffer");
       }
     }
   }
   for (size_t i = 0; i < rs->nparams; i++)
-    if (rs->params[i].kind == ARG_SAME)
-      rs->params[i].mem = rs->params[rs->params[i].same_as].mem;
+    if (rs->args[i].form == GS_BOUND_SAME)
+      rs->mem[i] = rs->mem[rs->args[i].same_as];
   if (plan->live_arg >= 0) {
     size_t ngroups = 1;
     for (size_t d = 0; d < dims; d++)
@@ -1161,13 +749,13 @@ static gs_error *run_on_pocl(const gs_run_request *req, run_plan *plan, run_stat
     /* header: the sizes of carried workgroup arguments (docs/split.md) */
     size_t header = plan->header_bytes, per_group = plan->workgroup_bytes;
     uint64_t *sizes = calloc(header / 8 + 1, sizeof *sizes);
-    for (size_t i = 0; i < plan->workgroup_args.len && i < header / 8; i++) {
-      sizes[i] = rs->params[VEC_AT(&plan->workgroup_args, int, i)].bytes;
+    for (size_t i = 0; i < plan->nworkgroup_args && i < header / 8; i++) {
+      sizes[i] = rs->args[plan->workgroup_args[i].arg].bytes;
       per_group += (size_t)((sizes[i] + 15) / 16 * 16);
     }
     /* then the program-scope variables, with their initial contents */
-    for (size_t i = 0; i < plan->globals.len; i++) {
-      const plan_global *g = &VEC_AT(&plan->globals, plan_global, i);
+    for (size_t i = 0; i < plan->nglobals; i++) {
+      const gs_plan_global *g = &plan->globals[i];
       memcpy((unsigned char *)sizes + g->offset, g->init, g->bytes);
     }
     size_t bytes = header + ninv * plan->live_bytes + ngroups * per_group;
@@ -1178,7 +766,7 @@ static gs_error *run_on_pocl(const gs_run_request *req, run_plan *plan, run_stat
     CL_CHECK(rc, "creating the live state");
   }
   if (plan->control_arg >= 0) {
-    rs->control = clCreateBuffer(rs->ctx, CL_MEM_READ_WRITE, 4 * sizeof(cl_int), NULL, &rc);
+    rs->control = clCreateBuffer(rs->ctx, CL_MEM_READ_WRITE, GS_CONTROL_BYTES, NULL, &rc);
     CL_CHECK(rc, "creating the control word");
   }
   /* virtual workgroups: the segments take the grid's workgroup counts and
@@ -1194,7 +782,8 @@ static gs_error *run_on_pocl(const gs_run_request *req, run_plan *plan, run_stat
     }
     /* the segments count virtual workgroups in 32 bits (docs/split.md) */
     if (total > (size_t)1 << 31) {
-      err = gs_errorf("the grid has %zu workgroups; with virtual workgroups at most 2^31", total);
+      err = gs_error_create("the grid has %zu workgroups; with virtual workgroups at most 2^31",
+                            total);
       goto done;
     }
     size_t phys = req->physical_groups;
@@ -1212,7 +801,7 @@ static gs_error *run_on_pocl(const gs_run_request *req, run_plan *plan, run_stat
   rs->nkernels = nseg;
   rs->kernels = calloc(nseg, sizeof *rs->kernels);
   for (size_t s = 0; s < nseg; s++) {
-    rs->kernels[s] = clCreateKernel(rs->prog, plan->functions[s], &rc);
+    rs->kernels[s] = clCreateKernel(rs->prog, plan->segments[s].function, &rc);
     CL_CHECK(rc, "creating a segment kernel");
     err = set_args(rs, rs->kernels[s], plan, vgroups);
     if (err)
@@ -1224,8 +813,8 @@ static gs_error *run_on_pocl(const gs_run_request *req, run_plan *plan, run_stat
     for (size_t s = 0; s < nseg; s++) {
       if (req->verbose)
         fprintf(stderr, "gridsplit run: %s segment %zu%s\n", kname, s,
-                plan->empty[s] ? ": empty, not launched" : "");
-      if (plan->empty[s])
+                plan->segments[s].empty ? ": empty, not launched" : "");
+      if (plan->segments[s].empty)
         continue;
       err = set_order(rs->kernels[s], plan, orders, s, req->verbose);
       if (err)
@@ -1236,11 +825,15 @@ static gs_error *run_on_pocl(const gs_run_request *req, run_plan *plan, run_stat
     }
   } else {
     size_t s = 0;
-    /* the control word: the next segment, the divergence flag, the
-     * launch's number in the schedule and the segment that runs now
-     * (docs/split.md) */
+    /* the control word (gridsplit/control_word.h), stepped from the host:
+     * {unset, no flags, the launch's number, the segment that runs now}
+     * before each launch, read back after it */
     for (cl_int launches = 0;; launches++) {
-      cl_int word[4] = {-1, 0, launches, (cl_int)s};
+      cl_int word[GS_CONTROL_WORDS];
+      word[GS_CONTROL_NEXT] = GS_CONTROL_UNSET;
+      word[GS_CONTROL_FLAGS] = 0;
+      word[GS_CONTROL_LAUNCH] = launches;
+      word[GS_CONTROL_CURRENT] = (cl_int)s;
       if (req->verbose)
         fprintf(stderr, "gridsplit run: %s segment %zu\n", kname, s);
       CL_CHECK(clEnqueueWriteBuffer(rs->q, rs->control, CL_FALSE, 0, sizeof word, word, 0, NULL,
@@ -1263,24 +856,25 @@ static gs_error *run_on_pocl(const gs_run_request *req, run_plan *plan, run_stat
       CL_CHECK(clEnqueueReadBuffer(rs->q, rs->control, CL_TRUE, 0, sizeof word, word, 0, NULL,
                                    NULL),
                "reading the control word");
-      if (word[1]) {
-        err = gs_errorf("kernel '%s': divergent grid barrier at run time: after segment %zu "
-                        "the invocations did not all reach the same barrier",
-                        kname, s);
+      if (word[GS_CONTROL_FLAGS]) {
+        err = gs_error_create("kernel '%s': divergent grid barrier at run time: after segment %zu "
+                              "the invocations did not all reach the same barrier",
+                              kname, s);
         goto done;
       }
-      if (word[0] == -1)
+      cl_int next = word[GS_CONTROL_NEXT];
+      if (next == GS_CONTROL_UNSET)
         break;
       int ok = 0;
-      for (size_t i = 0; i < plan->successors[s].len; i++)
-        ok |= VEC_AT(&plan->successors[s], int, i) == word[0];
-      if (!ok || word[0] < 0 || (size_t)word[0] >= nseg) {
-        err = gs_errorf("the plan and the kernel do not match: segment %zu chose segment %d, "
-                        "which is not one of its successors",
-                        s, (int)word[0]);
+      for (size_t i = 0; i < plan->segments[s].nsuccessors; i++)
+        ok |= plan->segments[s].successors[i] == next;
+      if (!ok || next < 0 || (size_t)next >= nseg) {
+        err = gs_error_create("the plan and the kernel do not match: segment %zu chose segment %d, "
+                              "which is not one of its successors",
+                              s, (int)next);
         goto done;
       }
-      s = (size_t)word[0];
+      s = (size_t)next;
     }
   }
   CL_CHECK(clFinish(rs->q), "running the segments");
@@ -1299,20 +893,20 @@ done:
  * it builds once optimized (campaign seed 3046, lit Run_pocl_retry_optimized).
  * Returns 0, or the signal that stopped the child; *ERR gets the child's
  * error. */
-static int run_child(const gs_run_request *req, run_plan *plan, run_state *rs, gs_order *orders,
+static int run_child(const gs_run_request *req, gs_host_plan *plan, run_state *rs, gs_order *orders,
                      LLVMModuleRef m, size_t dims, const size_t *global, const size_t *local,
                      size_t ninv, int optimize, gs_error **err) {
   int fds[2];
   *err = NULL;
   if (pipe(fds) != 0) {
-    *err = gs_errorf("cannot create a pipe: %s", strerror(errno));
+    *err = gs_error_create("cannot create a pipe: %s", strerror(errno));
     return 0;
   }
   fflush(stdout);
   fflush(stderr);
   pid_t pid = fork();
   if (pid < 0) {
-    *err = gs_errorf("cannot fork: %s", strerror(errno));
+    *err = gs_error_create("cannot fork: %s", strerror(errno));
     close(fds[0]);
     close(fds[1]);
     return 0;
@@ -1333,40 +927,47 @@ static int run_child(const gs_run_request *req, run_plan *plan, run_state *rs, g
     _exit(e ? 1 : 0);
   }
   close(fds[1]);
-  gs_str text;
-  str_init(&text);
-  char buf[4096];
+  size_t len = 0;
+  char *msg = malloc(1), buf[4096];
   ssize_t n;
-  while ((n = read(fds[0], buf, sizeof buf)) != 0) {
+  while (msg && (n = read(fds[0], buf, sizeof buf)) != 0) {
     if (n < 0 && errno == EINTR)
       continue;
     if (n < 0)
       break;
-    str_append(&text, buf, (size_t)n);
+    char *grown = realloc(msg, len + (size_t)n + 1);
+    if (grown)
+      memcpy(grown + len, buf, (size_t)n);
+    else
+      free(msg);
+    msg = grown;
+    len += (size_t)n;
   }
+  if (!msg)
+    abort();
+  msg[len] = 0;
   close(fds[0]);
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
     ;
-  char *msg = str_take(&text);
   int stopped = 0;
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
     ;
   else if (WIFEXITED(status) && WEXITSTATUS(status) == 1)
-    *err = gs_errorf("%s", msg);
+    *err = gs_error_create("%s", msg);
   else if (WIFSIGNALED(status))
     stopped = WTERMSIG(status);
   else
-    *err = gs_errorf("the POCL run ended with status %d", WEXITSTATUS(status));
+    *err = gs_error_create("the POCL run ended with status %d", WEXITSTATUS(status));
   free(msg);
   return stopped;
 }
 
 gs_error *gs_run(const gs_run_request *req) {
   if (GS_LLVM_MAJOR != 15)
-    return gs_errorf("gridsplit run executes segments on POCL, which reads LLVM 15 bitcode; "
-                     "this gridsplit is built with LLVM %d",
-                     GS_LLVM_MAJOR);
+    return gs_error_create("gridsplit run executes segments on POCL, which reads LLVM 15 bitcode; "
+                           "this gridsplit is built with LLVM %d",
+                           GS_LLVM_MAJOR);
   /* POCL 3.1's default work-group method (continuation-based barriers)
    * crashes on some segments with a workgroup barrier after divergent code;
    * its work-item loops do not. A user's own choice is kept. */
@@ -1381,8 +982,8 @@ gs_error *gs_run(const gs_run_request *req) {
   setenv("POCL_WORK_GROUP_SPECIALIZATION", "0", 0);
   run_state rs;
   memset(&rs, 0, sizeof rs);
-  run_plan plan;
-  plan_init(&plan);
+  gs_host_plan plan;
+  memset(&plan, 0, sizeof plan);
   gs_order orders;
   memset(&orders, 0, sizeof orders);
   LLVMContextRef lctx = LLVMContextCreate();
@@ -1403,12 +1004,12 @@ gs_error *gs_run(const gs_run_request *req) {
     for (int d = 0; d < 3 && !err; d++) {
       size_t given = given_any ? (wg[d] ? wg[d] : 1) : pw[d];
       if (given != pw[d])
-        err = gs_errorf("program '%s' has workgroup size %u,%u,%u; --workgroup gives %zu in "
-                        "dimension %d",
-                        plan.kernel, pw[0], pw[1], pw[2], given, d);
+        err = gs_error_create("program '%s' has workgroup size %u,%u,%u; --workgroup gives %zu in "
+                              "dimension %d",
+                              plan.kernel, pw[0], pw[1], pw[2], given, d);
       else if (pw[d] > 1 && !req->grid[d])
-        err = gs_errorf("program '%s' has workgroup size %u,%u,%u: --grid needs dimension %d",
-                        plan.kernel, pw[0], pw[1], pw[2], d);
+        err = gs_error_create("program '%s' has workgroup size %u,%u,%u: --grid needs dimension %d",
+                              plan.kernel, pw[0], pw[1], pw[2], d);
       wg[d] = pw[d];
     }
     if (err)
@@ -1419,15 +1020,15 @@ gs_error *gs_run(const gs_run_request *req) {
     global[d] = req->grid[d];
     local[d] = wg[d] ? wg[d] : 1;
     if (global[d] % local[d]) {
-      err = gs_errorf("the grid (%zu) is not a multiple of the workgroup size (%zu) in "
-                      "dimension %zu",
-                      global[d], local[d], d);
+      err = gs_error_create("the grid (%zu) is not a multiple of the workgroup size (%zu) in "
+                            "dimension %zu",
+                            global[d], local[d], d);
       goto done;
     }
     ninv *= global[d];
   }
   if (!dims) {
-    err = gs_errorf("no grid size given");
+    err = gs_error_create("no grid size given");
     goto done;
   }
   int stopped = run_child(req, &plan, &rs, &orders, m, dims, global, local, ninv, 0, &err);
@@ -1438,15 +1039,17 @@ gs_error *gs_run(const gs_run_request *req) {
     stopped = run_child(req, &plan, &rs, &orders, m, dims, global, local, ninv, 1, &err);
   }
   if (stopped)
-    err = gs_errorf("POCL stopped (signal %d: %s) while building or running kernel '%s''s "
-                    "segments (its message, if any, is above)",
-                    stopped, strsignal(stopped), plan.kernel);
+    err = gs_error_create("POCL stopped (signal %d: %s) while building or running kernel '%s''s "
+                          "segments (its message, if any, is above)",
+                          stopped, strsignal(stopped), plan.kernel);
 done:
   /* the OpenCL objects were the child's (run_child) */
-  for (size_t i = 0; i < rs.nparams && rs.params; i++)
-    free(rs.params[i].data);
-  free(rs.params);
-  plan_free(&plan);
+  if (rs.args)
+    gs_bind_free(rs.args, rs.nparams);
+  free(rs.args);
+  free(rs.elem_names);
+  free(rs.mem);
+  gs_host_plan_free(&plan);
   gs_order_free(&orders);
   gs_program_dispose(rs.program);
   if (m)

@@ -19,7 +19,22 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "gs.h"
+#include "hostplan.h"
+
+/* A whole file, as the hosts read one (hostplan.h), or the error */
+static gs_error *read_file(const char *path, char **data, size_t *size) {
+  char why[4200];
+  if (gs_bind_read_file(path, (unsigned char **)data, size, why, sizeof why))
+    return gs_error_create("%s", why);
+  return NULL;
+}
+
+static char *xstrdup(const char *s) {
+  char *d = strdup(s);
+  if (!d)
+    abort();
+  return d;
+}
 
 extern char **environ;
 
@@ -34,24 +49,24 @@ static int ends_with(const char *s, const char *suffix) {
 
 gs_error *check_request(const gs_run_request *req) {
   if (req->plan)
-    return gs_errorf("--check runs the original kernel, which a module the split already "
-                     "wrote (--plan) no longer holds: give the OpenCL C source instead");
+    return gs_error_create("--check runs the original kernel, which a module the split already "
+                           "wrote (--plan) no longer holds: give the OpenCL C source instead");
   if (!ends_with(req->input, ".cl"))
-    return gs_errorf("--check needs the kernel's OpenCL C source (.cl): the reference "
-                     "compiles it for the CPU, and runs no LLVM IR, bitcode or program%s",
-                     ends_with(req->input, ".gsp")
-                         ? " (a .gsp program has its own reference: gridsplit interpret)"
-                         : "");
+    return gs_error_create("--check needs the kernel's OpenCL C source (.cl): the reference "
+                           "compiles it for the CPU, and runs no LLVM IR, bitcode or program%s",
+                           ends_with(req->input, ".gsp")
+                               ? " (a .gsp program has its own reference: gridsplit interpret)"
+                               : "");
   if (req->nbarriers)
-    return gs_errorf("--check: the reference knows gridsplit_grid_sync() as the only grid "
-                     "barrier, not --barrier %s",
-                     req->barriers[0]);
+    return gs_error_create("--check: the reference knows gridsplit_grid_sync() as the only grid "
+                           "barrier, not --barrier %s",
+                           req->barriers[0]);
   for (size_t i = 0; i < req->nargs; i++) {
     const char *eq = strchr(req->args[i], '=');
     if (eq && !strncmp(eq + 1, "same:", 5))
-      return gs_errorf("--check: the reference binds every buffer apart; it cannot run "
-                       "'%s' (one buffer under two names)",
-                       req->args[i]);
+      return gs_error_create("--check: the reference binds every buffer apart; it cannot run "
+                             "'%s' (one buffer under two names)",
+                             req->args[i]);
   }
   return NULL;
 }
@@ -85,7 +100,7 @@ static gs_error *spawn_logged(char *const argv[], const char *log, int *status) 
   int rc = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
   posix_spawn_file_actions_destroy(&fa);
   if (rc)
-    return gs_errorf("--check: cannot run %s: %s", argv[0], strerror(rc));
+    return gs_error_create("--check: cannot run %s: %s", argv[0], strerror(rc));
   while (waitpid(pid, status, 0) < 0 && errno == EINTR)
     ;
   return NULL;
@@ -95,15 +110,15 @@ static gs_error *spawn_logged(char *const argv[], const char *log, int *status) 
 static char *log_tail(const char *log) {
   char *text = NULL;
   size_t size = 0;
-  gs_error *e = gs_read_file(log, &text, &size);
+  gs_error *e = read_file(log, &text, &size);
   if (e) {
     gs_error_dispose(e);
-    return gs_strdup("");
+    return xstrdup("");
   }
   while (size && (text[size - 1] == '\n' || text[size - 1] == ' '))
     text[--size] = 0;
   const char *start = size > 3000 ? text + size - 3000 : text;
-  char *r = gs_strdup(start);
+  char *r = xstrdup(start);
   free(text);
   return r;
 }
@@ -112,11 +127,11 @@ static gs_error *child_failed(const char *what, int status, const char *log) {
   char *tail = log_tail(log);
   gs_error *e;
   if (WIFEXITED(status))
-    e = gs_errorf("--check: %s failed (exit %d)%s%s", what, WEXITSTATUS(status),
-                  *tail ? ":\n" : "", tail);
+    e = gs_error_create("--check: %s failed (exit %d)%s%s", what, WEXITSTATUS(status),
+                        *tail ? ":\n" : "", tail);
   else
-    e = gs_errorf("--check: %s stopped (signal %d)%s%s", what,
-                  WIFSIGNALED(status) ? WTERMSIG(status) : 0, *tail ? ":\n" : "", tail);
+    e = gs_error_create("--check: %s stopped (signal %d)%s%s", what,
+                        WIFSIGNALED(status) ? WTERMSIG(status) : 0, *tail ? ":\n" : "", tail);
   free(tail);
   return e;
 }
@@ -223,7 +238,7 @@ static void element_text(char *out, size_t n, const unsigned char *p, elem_type 
 /* DIR/NAME.bin */
 static char *bin_path(const char *dir, const char *name) {
   size_t n = strlen(dir) + strlen(name) + 8;
-  char *p = gs_xmalloc(n);
+  char *p = malloc(n);
   snprintf(p, n, "%s/%s.bin", dir, name);
   return p;
 }
@@ -233,19 +248,19 @@ static gs_error *compare_output(const check_output *o, const char *split_dir,
   char *split_path = bin_path(split_dir, o->name), *ref_path = bin_path(ref_dir, o->name);
   char *split = NULL, *ref = NULL;
   size_t nsplit = 0, nref = 0;
-  gs_error *e = gs_read_file(split_path, &split, &nsplit);
+  gs_error *e = read_file(split_path, &split, &nsplit);
   if (!e) {
-    e = gs_read_file(ref_path, &ref, &nref);
+    e = read_file(ref_path, &ref, &nref);
     if (e) {
       gs_error_dispose(e);
-      e = gs_errorf("--check: the reference wrote no '%s.bin' (host output '%s')", o->name,
-                    o->name);
+      e = gs_error_create("--check: the reference wrote no '%s.bin' (host output '%s')", o->name,
+                          o->name);
     }
   }
   if (!e && nsplit != nref)
-    e = gs_errorf("--check: buffer '%s' has %zu bytes after the split's run and %zu after "
-                  "the reference's",
-                  o->name, nsplit, nref);
+    e = gs_error_create("--check: buffer '%s' has %zu bytes after the split's run and %zu after "
+                        "the reference's",
+                        o->name, nsplit, nref);
   free(split_path);
   free(ref_path);
   if (e) {
@@ -268,10 +283,11 @@ static gs_error *compare_output(const check_output *o, const char *split_dir,
     char got[64], want[64];
     element_text(got, sizeof got, a + first * t.size, t);
     element_text(want, sizeof want, b + first * t.size, t);
-    e = gs_errorf("--check: buffer '%s' differs from the reference at byte offset %zu "
-                  "(element %zu, %s): split %s, reference %s; %zu of %zu elements differ%s",
-                  o->name, first * t.size, first, t.name, got, want, differing, count,
-                  t.kind == ELEM_FLOAT && ulp ? " by more than the --check-ulp tolerance" : "");
+    e = gs_error_create("--check: buffer '%s' differs from the reference at byte offset %zu "
+                        "(element %zu, %s): split %s, reference %s; %zu of %zu elements differ%s",
+                        o->name, first * t.size, first, t.name, got, want, differing, count,
+                        t.kind == ELEM_FLOAT && ulp ? " by more than the --check-ulp tolerance"
+                                                    : "");
   }
   free(split);
   free(ref);
@@ -292,13 +308,14 @@ gs_error *check_against_reference(const gs_run_request *req, const char *kernel,
   char ref_buf[PATH_MAX];
   const char *reference = reference_path(ref_buf, sizeof ref_buf);
   if (!*reference || access(reference, X_OK) != 0)
-    return gs_errorf("--check: the reference (gs-reference) is not installed beside gridsplit "
-                     "(set GRIDSPLIT_REFERENCE to its path)");
+    return gs_error_create(
+        "--check: the reference (gs-reference) is not installed beside gridsplit "
+        "(set GRIDSPLIT_REFERENCE to its path)");
   const char *tmp = getenv("TMPDIR");
   char work[PATH_MAX];
   snprintf(work, sizeof work, "%s/gridsplit-check-XXXXXX", tmp && *tmp ? tmp : "/tmp");
   if (!mkdtemp(work))
-    return gs_errorf("--check: cannot create a temporary directory: %s", strerror(errno));
+    return gs_error_create("--check: cannot create a temporary directory: %s", strerror(errno));
   char object[PATH_MAX + 16], log[PATH_MAX + 16], ref_dir[PATH_MAX + 16];
   snprintf(object, sizeof object, "%s/kernel.so", work);
   snprintf(log, sizeof log, "%s/log", work);
@@ -338,7 +355,7 @@ gs_error *check_against_reference(const gs_run_request *req, const char *kernel,
     char grid[96], wg[96];
     dims_text(grid, sizeof grid, req->grid, req->workgroup, 0);
     dims_text(wg, sizeof wg, req->grid, req->workgroup, 1);
-    char **argv = gs_xcalloc(req->nargs + 16, sizeof *argv);
+    char **argv = calloc(req->nargs + 16, sizeof *argv);
     size_t n = 0;
     argv[n++] = (char *)reference;
     argv[n++] = "--grid";

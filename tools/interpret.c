@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "dims.h"
+#include "hostplan.h"
 #include "interpret.h"
 
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
@@ -37,78 +38,15 @@ static int usage_error(const char *fmt, const char *arg) {
   return EXIT_USAGE;
 }
 
-static int read_whole_file(const char *path, unsigned char **data, size_t *size) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return 0;
-  size_t cap = 1 << 16, len = 0;
-  unsigned char *buf = malloc(cap);
-  for (;;) {
-    if (len == cap)
-      buf = realloc(buf, cap *= 2);
-    size_t got = fread(buf + len, 1, cap - len, f);
-    len += got;
-    if (got == 0)
-      break;
-  }
-  int ok = !ferror(f);
-  fclose(f);
-  if (!ok) {
-    free(buf);
-    return 0;
-  }
-  *data = buf;
-  *size = len;
-  return 1;
-}
-
-/* A number as one element of type T, little-endian as on the device. */
-static int parse_element(const char *s, gs_type t, unsigned char out[8]) {
-  char *end;
-  errno = 0;
-  if (gs_type_is_float(t)) {
-    double d = strtod(s, &end);
-    if (errno || end == s || *end)
-      return 0;
-    if (t == GS_TYPE_F32) {
-      float f = (float)d;
-      memcpy(out, &f, 4);
-    } else {
-      memcpy(out, &d, 8);
-    }
-    return 1;
-  }
-  unsigned bits = gs_type_size(t) * 8;
-  unsigned long long u;
-  if (s[0] == '-') {
-    long long v = strtoll(s, &end, 0);
-    if (errno || end == s || *end || !gs_type_is_signed(t) || (bits == 32 && v < -2147483648LL))
-      return 0;
-    u = (unsigned long long)v;
-  } else {
-    u = strtoull(s, &end, 0);
-    if (errno || end == s || *end)
-      return 0;
-    unsigned long long max = gs_type_is_signed(t)
-                                 ? (bits == 32 ? 0x7fffffffULL : 0x7fffffffffffffffULL)
-                                 : (bits == 32 ? 0xffffffffULL : ~0ULL);
-    if (u > max)
-      return 0;
-  }
-  memcpy(out, &u, bits / 8); /* little-endian host */
-  return 1;
-}
-
-/* Binds "NAME=..." to buffer *B; prints the error and returns an exit
- * status, or 0. */
+/* Binds "NAME=..." to buffer *B, the primitives as every host's
+ * (runtime/hostplan.h); prints the error and returns an exit status, or 0. */
 static int bind_arg(const gs_program *p, const char *input, const char *a, gs_interp_buffer *b) {
-  const char *eq = strchr(a, '=');
-  if (!eq || eq == a)
+  size_t name_len;
+  const char *v = gs_bind_split(a, &name_len);
+  if (!v)
     return usage_error("argument '%s': expected NAME=@FILE, NAME=zeros:BYTES or NAME=VALUE", a);
-  char *name = strndup(a, (size_t)(eq - a));
-  const char *v = eq + 1;
+  char *name = strndup(a, name_len);
   int k = gs_program_find_buffer(p, name);
-  int rc = 0;
   b->name = name;
   if (k < 0) {
     fprintf(stderr, "%s: error: program '%s' has no buffer '%s'\n", input, gs_program_name(p),
@@ -118,29 +56,37 @@ static int bind_arg(const gs_program *p, const char *input, const char *a, gs_in
   const gs_buffer *pb = gs_program_buffer(p, (size_t)k);
   if (v[0] == '@') {
     unsigned char *data;
-    if (!read_whole_file(v + 1, &data, &b->bytes)) {
+    char why[64];
+    int e = gs_bind_read_file(v + 1, &data, &b->bytes, why, sizeof why);
+    if (e) {
       fprintf(stderr, "%s: error: cannot read '%s' (buffer '%s'): %s\n", input, v + 1, name,
-              strerror(errno));
+              strerror(e));
       return EXIT_INPUT;
     }
     b->data = data;
   } else if (!strncmp(v, "zeros:", 6)) {
-    char *end;
-    errno = 0;
-    unsigned long long n = strtoull(v + 6, &end, 0);
-    if (errno || end == v + 6 || *end || v[6] == '-') {
+    size_t n;
+    if (!gs_bind_size(v + 6, &n)) {
       fprintf(stderr, "%s: error: argument '%s': '%s' is not a byte count\n", input, name, v + 6);
       return EXIT_INPUT;
     }
-    b->bytes = (size_t)n;
-    b->data = n ? calloc((size_t)n, 1) : NULL;
+    b->bytes = n;
+    b->data = n ? calloc(n, 1) : NULL;
     if (n && !b->data) {
-      fprintf(stderr, "%s: error: cannot allocate %llu bytes for '%s'\n", input, n, name);
+      fprintf(stderr, "%s: error: cannot allocate %llu bytes for '%s'\n", input,
+              (unsigned long long)n, name);
       return EXIT_INPUT;
     }
   } else {
+    /* one element of the buffer's type: a 4-byte integer within its 32
+     * bits, any other within 64 (bool takes the low byte) */
     unsigned char elem[8];
-    if (pb->access == GS_ACCESS_WORKGROUP || !parse_element(v, pb->elem, elem)) {
+    size_t size;
+    gs_number_type t = {gs_type_is_float(pb->elem)    ? GS_NUMBER_FLOAT
+                        : gs_type_is_signed(pb->elem) ? GS_NUMBER_SIGNED
+                                                      : GS_NUMBER_UNSIGNED,
+                        pb->elem == GS_TYPE_F32 || gs_type_size(pb->elem) == 4 ? 32u : 64u};
+    if (pb->access == GS_ACCESS_WORKGROUP || gs_bind_number(v, t, elem, &size)) {
       fprintf(
           stderr,
           "%s: error: argument '%s': '%s' is neither @FILE, zeros:BYTES nor a value of type %s\n",
@@ -151,7 +97,7 @@ static int bind_arg(const gs_program *p, const char *input, const char *a, gs_in
     b->data = malloc(b->bytes);
     memcpy(b->data, elem, b->bytes);
   }
-  return rc;
+  return 0;
 }
 
 static int write_output(const char *dir, const char *name, const void *data, size_t bytes,

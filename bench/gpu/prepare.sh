@@ -21,6 +21,8 @@ mkdir -p "$out"
 "$tool" --target nvptx --mcpu "$mcpu" --drop-original -o "$out" "$out/workloads.bc"
 rm -f "$out/k.bc" "$out/linked.bc"
 rt=$here/../../runtime
-cp "$here/coop.cu" "$here/run.py" "$rt/cuda/gs_cuda_run.c" "$rt/json.c" "$rt/json.h" \
-  "$rt/order.c" "$rt/order.h" "$out/"
-sed -i "s|\.\./json.h|json.h|; s|\.\./order.h|order.h|" "$out/gs_cuda_run.c"
+cp "$here/coop.cu" "$here/run.py" "$rt/cuda/gs_cuda_run.c" "$rt/hostplan.c" "$rt/hostplan.h" \
+  "$rt/json.c" "$rt/json.h" "$rt/order.c" "$rt/order.h" "$out/"
+mkdir -p "$out/gridsplit"
+cp "$here/../../include/gridsplit/control_word.h" "$out/gridsplit/"
+sed -i "s|\.\./hostplan.h|hostplan.h|; s|\.\./order.h|order.h|" "$out/gs_cuda_run.c"

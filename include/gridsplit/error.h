@@ -12,6 +12,14 @@ extern "C" {
 typedef struct gs_error gs_error;
 
 const char *gs_error_message(const gs_error *err);
+/* An error with the message FMT formats, for code built on the library (the
+ * runners) that reports its own errors as the library's; released with
+ * gs_error_dispose. */
+gs_error *gs_error_create(const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
 void gs_error_dispose(gs_error *err);
 
 /* Strings returned by the library (printed tables, plan JSON) are released

@@ -1,10 +1,15 @@
 /* gs-cuda-run: runs a split kernel's plan on an NVIDIA GPU through the CUDA
  * driver API (SPEC section 5, for PTX). It needs no LLVM: it reads the plan
- * (runtime/json.c) and the PTX that `gridsplit --target nvptx` wrote, so it
- * builds wherever CUDA is installed:
+ * and binds the arguments as every host does (runtime/hostplan.h), steps the
+ * control word of gridsplit/control_word.h, and runs the PTX that
+ * `gridsplit --target nvptx` wrote, so it builds wherever CUDA is installed,
+ * in the source tree:
  *
- *   cc -O2 -I$CUDA/include runtime/cuda/gs_cuda_run.c runtime/json.c runtime/order.c \
- *      -L$CUDA/lib64/stubs -lcuda -o gs-cuda-run
+ *   cc -O2 -I$CUDA/include -Iinclude runtime/cuda/gs_cuda_run.c runtime/hostplan.c \
+ *      runtime/json.c runtime/order.c -L$CUDA/lib64/stubs -lcuda -o gs-cuda-run
+ *
+ * or where gridsplit is installed (PREFIX/share/gridsplit/runtime holds the
+ * sources, PREFIX/include the header): the same with -I$PREFIX/include.
  *
  *   gs-cuda-run --plan PLAN [--kernel K] --grid X[,Y,Z] --workgroup X[,Y,Z]
  *               [--out DIR] [--graph] [--repeat N] [--physical-groups N] [--verbose]
@@ -45,7 +50,9 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "../json.h"
+#include <gridsplit/control_word.h>
+
+#include "../hostplan.h"
 #include "../order.h"
 
 static void fail(const char *fmt, const char *a, const char *b) {
@@ -63,42 +70,6 @@ static void check(CUresult r, const char *what) {
   fail("%s failed: %s", what, name ? name : "unknown CUDA error");
 }
 
-static char *read_file(const char *path, size_t *size) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    fail("cannot read '%s': %s", path, strerror(errno));
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  rewind(f);
-  char *d = malloc((size_t)(n > 0 ? n : 0) + 1);
-  *size = n > 0 ? fread(d, 1, (size_t)n, f) : 0;
-  d[*size] = 0;
-  fclose(f);
-  return d;
-}
-
-static int num(const json_value *o, const char *key, int dflt) {
-  const json_value *v = json_get(o, key);
-  return v && v->kind == JSON_NUMBER ? (int)v->number : dflt;
-}
-
-static const char *str(const json_value *o, const char *key) {
-  const json_value *v = json_get(o, key);
-  return v && v->kind == JSON_STRING ? v->string : NULL;
-}
-
-typedef struct {
-  const char *name, *kind, *type;
-  unsigned bytes;
-  const char *spec;
-  CUdeviceptr mem;
-  size_t size;
-  int same_as;
-  unsigned char scalar[8];
-  unsigned char *value; /* a struct passed by value (kind "value"): its bytes */
-  int output;
-} arg;
-
 static int parse_dims(const char *s, unsigned out[3]) {
   out[0] = out[1] = out[2] = 1;
   for (int d = 0; d < 3; d++) {
@@ -114,29 +85,6 @@ static int parse_dims(const char *s, unsigned out[3]) {
     s = end + 1;
   }
   return 0;
-}
-
-static void bind_scalar(arg *a) {
-  char *end;
-  errno = 0;
-  if (a->type[0] == 'f') {
-    double d = strtod(a->spec, &end);
-    if (*end || end == a->spec)
-      fail("argument '%s' is a floating-point number, not '%s'", a->name, a->spec);
-    if (a->bytes == 4) {
-      float f = (float)d;
-      memcpy(a->scalar, &f, 4);
-    } else {
-      memcpy(a->scalar, &d, 8);
-    }
-    return;
-  }
-  long long v = strtoll(a->spec, &end, 0);
-  if (errno == ERANGE)
-    v = (long long)strtoull(a->spec, &end, 0);
-  if (*end || end == a->spec)
-    fail("argument '%s' is an integer, not '%s'", a->name, a->spec);
-  memcpy(a->scalar, &v, a->bytes <= 8 ? a->bytes : 8);
 }
 
 /* Whether the PTX entry NAME begins by waiting for the grids it depends on
@@ -179,6 +127,14 @@ static void launch(CUfunction fn, const unsigned grid[3], const unsigned block[3
 /* The step kernel's PTX: for sm_90 and later (PDL) it lets the next launch
  * start as it begins and waits for the segment before it, as the segments
  * do, so that launches follow each other as in a static schedule. */
+/* The step kernel reads and writes the control word as four ints at once,
+ * FLAGS at byte 4 and CURRENT at byte 12 */
+_Static_assert(GS_CONTROL_NEXT == 0 && GS_CONTROL_FLAGS == 1 && GS_CONTROL_LAUNCH == 2 &&
+                   GS_CONTROL_CURRENT == 3 && GS_CONTROL_WORDS == 4,
+               "the step kernel's PTX knows the control word as {next, flags, launch, current}");
+_Static_assert(GS_CONTROL_UNSET == -1 && GS_CONTROL_NOT_SUCCESSOR == 2 &&
+                   GS_CONTROL_STOPPED(0) == -2,
+               "the step kernel's PTX writes -1 at the end, flag 2, and -2 - S");
 static const char step_ptx_plain[] =
     ".version 7.0\n"
     ".target sm_52\n";
@@ -288,146 +244,197 @@ static int cmp_double(const void *a, const void *b) {
 
 /* What order.h needs: per segment, what it does to each bound buffer (an
  * argument given as same:OTHER counts as OTHER), and the buffers' sizes. */
-static void order_from_plan(gs_order *o, const json_value *k, const arg *args, size_t nargs) {
-  const json_value *bufs = json_get(k, "buffers"), *segs = json_get(k, "segments");
-  gs_order_init(o, segs ? segs->count : 0, nargs);
+static void order_from_plan(gs_order *o, const gs_host_plan *plan, const gs_host_arg *args,
+                            size_t nargs) {
+  gs_order_init(o, plan->nsegments, nargs);
   for (size_t i = 0; i < nargs; i++)
-    o->bytes[i] = args[i].size;
-  for (size_t s = 0; s < o->nsegments; s++) {
-    const json_value *used = json_get(&segs->items[s], "buffers");
-    for (size_t j = 0; used && used->kind == JSON_ARRAY && j < used->count; j++) {
-      const char *name = str(&used->items[j], "name");
-      for (size_t b = 0; name && bufs && bufs->kind == JSON_ARRAY && b < bufs->count; b++) {
-        const char *bname = str(&bufs->items[b], "name");
-        int a = num(&bufs->items[b], "arg", -1);
-        if (!bname || strcmp(bname, name) || a < 0 || (size_t)a >= nargs)
-          continue;
-        if (args[a].same_as >= 0)
-          a = args[a].same_as;
-        gs_order_note(o, s, (size_t)a, gs_order_access(str(&used->items[j], "role")));
-      }
+    o->bytes[i] = args[i].bytes;
+  for (size_t s = 0; s < plan->nsegments; s++)
+    for (size_t j = 0; j < plan->segments[s].nuses; j++) {
+      int a = plan->segments[s].uses[j].arg;
+      if (a < 0 || (size_t)a >= nargs)
+        continue;
+      if (args[a].form == GS_BOUND_SAME)
+        a = args[a].same_as;
+      gs_order_note(o, s, (size_t)a, plan->segments[s].uses[j].access);
     }
-  }
 }
 
-int main(int argc, char **argv) {
-  const char *plan_path = NULL, *want = NULL, *out_dir = "gridsplit-run", *ptx_path = NULL;
-  unsigned grid[3] = {0, 0, 0}, wg[3] = {1, 1, 1};
-  int graph = 0, verbose = 0, repeat = 0, have_grid = 0;
-  unsigned long physical = 0;
-  const char **specs = calloc((size_t)argc, sizeof *specs);
-  int nspecs = 0;
+/* ---- the run's steps, in the order main takes them */
+
+typedef struct {
+  const char *plan_path, *want, *out_dir, *ptx_path;
+  unsigned grid[3], wg[3];
+  int graph, verbose, repeat;
+  unsigned long physical;
+  const char **specs;
+  size_t nspecs;
+} options;
+
+/* A dynamic schedule's host side: the control word (read back into WORD),
+ * the word it starts from (START: unset, no flags, launch 0, segment 0),
+ * both page-locked so that the copies are DMA on the stream; the stepper;
+ * each segment's first successor that is not the end (PREDICTED, the
+ * launch queued after it); the path of the last run (TAKEN, NPATH launches,
+ * LEARNED once read); a batch of launches queued ahead (AHEAD) */
+enum { MAX_BATCH = 1024 };
+typedef struct {
+  int *word, *start, *taken, *predicted, *ahead;
+  size_t npath;
+  int learned;
+  stepper st;
+} dynamic;
+
+typedef struct {
+  options opt;
+  gs_host_plan plan;
+  const char *kname;
+  gs_host_arg *args; /* the kernel's arguments as the plan lists them, bound */
+  size_t nargs;
+  CUdeviceptr *mem; /* per argument: its buffer */
+  CUdevice dev;
+  char *ptx;
+  CUfunction *fns; /* per segment */
+  int *waits;      /* per segment: begins with griddepcontrol.wait */
+  size_t nseg, dynamic_shared;
+  unsigned blocks[3];
+  size_t ninv, ngroups;
+  CUdeviceptr state, control;
+  dynamic dyn;
+  void **params;
+  unsigned (*grids)[3]; /* per segment: the launch grid */
+  unsigned order;       /* the order parameter of the next launch */
+  gs_order orders;
+  CUstream stream;
+  CUgraphExec exec;
+} cuda_run;
+
+static void parse_options(int argc, char **argv, options *o) {
+  int have_grid = 0;
+  memset(o, 0, sizeof *o);
+  o->out_dir = "gridsplit-run";
+  o->wg[0] = o->wg[1] = o->wg[2] = 1;
+  o->specs = calloc((size_t)argc, sizeof *o->specs);
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--plan") && i + 1 < argc)
-      plan_path = argv[++i];
+      o->plan_path = argv[++i];
     else if (!strcmp(a, "--kernel") && i + 1 < argc)
-      want = argv[++i];
+      o->want = argv[++i];
     else if (!strcmp(a, "--out") && i + 1 < argc)
-      out_dir = argv[++i];
+      o->out_dir = argv[++i];
     else if (!strcmp(a, "--grid") && i + 1 < argc)
-      have_grid = parse_dims(argv[++i], grid);
+      have_grid = parse_dims(argv[++i], o->grid);
     else if (!strcmp(a, "--workgroup") && i + 1 < argc) {
-      if (!parse_dims(argv[++i], wg))
+      if (!parse_dims(argv[++i], o->wg))
         fail("--workgroup '%s': expected X[,Y,Z]%s", argv[i], "");
     } else if (!strcmp(a, "--repeat") && i + 1 < argc)
-      repeat = atoi(argv[++i]);
+      o->repeat = atoi(argv[++i]);
     else if (!strcmp(a, "--physical-groups") && i + 1 < argc) {
-      physical = strtoul(argv[++i], NULL, 10);
-      if (!physical)
+      o->physical = strtoul(argv[++i], NULL, 10);
+      if (!o->physical)
         fail("--physical-groups '%s': expected a positive count%s", argv[i], "");
     } else if (!strcmp(a, "--graph"))
-      graph = 1;
+      o->graph = 1;
     else if (!strcmp(a, "--verbose"))
-      verbose = 1;
+      o->verbose = 1;
     else if (a[0] == '-')
       fail("unknown option '%s'%s", a, "");
-    else if (!ptx_path)
-      ptx_path = a;
+    else if (!o->ptx_path)
+      o->ptx_path = a;
     else
-      specs[nspecs++] = a;
+      o->specs[o->nspecs++] = a;
   }
-  if (!plan_path || !ptx_path || !have_grid)
+  if (!o->plan_path || !o->ptx_path || !have_grid)
     fail("usage: gs-cuda-run --plan PLAN --grid X[,Y,Z] --workgroup X[,Y,Z] MODULE.ptx "
          "ARG...%s%s", "", "");
-  size_t size;
-  char *text = read_file(plan_path, &size), why[256];
-  json_value *root = json_parse(text, why, sizeof why);
-  if (!root)
-    fail("%s: not a valid plan: %s", plan_path, why);
-  const json_value *kernels = json_get(root, "kernels"), *k = NULL;
-  for (size_t i = 0; kernels && kernels->kind == JSON_ARRAY && i < kernels->count; i++)
-    if (want ? !strcmp(str(&kernels->items[i], "name"), want) : kernels->count == 1)
-      k = &kernels->items[i];
-  if (!k)
-    fail("%s: no kernel %s in the plan", plan_path, want ? want : "(choose one with --kernel)");
-  const char *kname = str(k, "name");
-  const json_value *jargs = json_get(k, "args"), *segs = json_get(k, "segments");
-  if (!jargs || jargs->kind != JSON_ARRAY || !segs || segs->kind != JSON_ARRAY)
-    fail("%s: kernel '%s' has no args or segments (a plan from an older gridsplit?)",
-         plan_path, kname);
-  size_t nargs = jargs->count;
-  arg *args = calloc(nargs + 1, sizeof *args);
-  for (size_t i = 0; i < nargs; i++) {
-    args[i].name = str(&jargs->items[i], "name");
-    args[i].kind = str(&jargs->items[i], "kind");
-    args[i].type = str(&jargs->items[i], "type");
-    args[i].bytes = (unsigned)num(&jargs->items[i], "bytes", 0);
-    args[i].same_as = -1;
-  }
-  for (int s = 0; s < nspecs; s++) {
-    const char *eq = strchr(specs[s], '=');
-    arg *a = NULL;
-    for (size_t i = 0; eq && i < nargs && !a; i++)
-      if (strlen(args[i].name) == (size_t)(eq - specs[s]) &&
-          !strncmp(args[i].name, specs[s], (size_t)(eq - specs[s])))
-        a = &args[i];
-    if (!a)
-      fail("kernel '%s' has no argument '%s'", kname, specs[s]);
-    a->spec = eq + 1;
-  }
-  const json_value *bufs = json_get(k, "buffers");
-  for (size_t b = 0; bufs && b < bufs->count; b++) {
-    int ai = num(&bufs->items[b], "arg", -1);
-    const json_value *o = json_get(&bufs->items[b], "host_output");
-    if (ai >= 0 && (size_t)ai < nargs && o && o->kind == JSON_BOOL && o->number)
-      args[ai].output = 1;
-  }
+}
 
-  check(cuInit(0), "cuInit");
-  CUdevice dev;
+/* The plan (hostplan.h), with what this runner needs beyond what every host
+ * reads: the kernel's arguments, and a guarded control word */
+static void read_plan(cuda_run *r) {
+  char why[2048];
+  if (gs_host_plan_read(r->opt.plan_path, r->opt.want, &r->plan, why, sizeof why))
+    fail("%s%s", why, "");
+  r->kname = r->plan.kernel;
+  if (!r->plan.has_args)
+    fail("%s: kernel '%s' has no args or segments (a plan from an older gridsplit?)",
+         r->opt.plan_path, r->kname);
+  /* launches queued ahead are safe only behind the guard of a four-int
+   * control word (docs/split.md) */
+  if (r->plan.control_arg >= 0 && r->plan.control_words != GS_CONTROL_WORDS)
+    fail("%s: the control word has no \"words\": 4 (a plan of an older gridsplit, whose "
+         "segments have no guard?)%s",
+         r->opt.plan_path, "");
+  r->nseg = r->plan.nsegments;
+}
+
+/* A plan argument's type ("i32", "f64") as a number's */
+static gs_number_type number_type(const char *type) {
+  gs_number_type t = {GS_NUMBER_SIGNLESS, 0};
+  if (type[0] == 'i')
+    t.bits = (unsigned)atoi(type + 1);
+  else if (!strcmp(type, "f32") || !strcmp(type, "f64"))
+    t = (gs_number_type){GS_NUMBER_FLOAT, (unsigned)atoi(type + 1)};
+  if (t.kind != GS_NUMBER_FLOAT && (t.bits < 1 || t.bits > 64))
+    t.bits = 0;
+  return t;
+}
+
+/* Binds NAME=... to the plan's arguments (hostplan.h), before the device
+ * does anything */
+static void bind_args(cuda_run *r) {
+  r->nargs = r->plan.nargs;
+  r->args = calloc(r->nargs + 1, sizeof *r->args);
+  r->mem = calloc(r->nargs + 1, sizeof *r->mem);
+  for (size_t i = 0; i < r->nargs; i++) {
+    const gs_plan_arg *pa = &r->plan.args[i];
+    gs_host_arg *a = &r->args[i];
+    a->name = pa->name;
+    a->kind = !strcmp(pa->kind, "workgroup") ? GS_HOST_LOCAL
+              : !strcmp(pa->kind, "scalar")  ? GS_HOST_SCALAR
+              : !strcmp(pa->kind, "value")   ? GS_HOST_VALUE
+                                             : GS_HOST_BUFFER;
+    a->scalar_type = number_type(pa->type);
+    a->value_bytes = pa->bytes;
+    a->value_what = pa->type;
+    a->elem_name = "";
+  }
+  char why[2048];
+  if (gs_bind_specs(r->args, r->nargs, r->opt.specs, r->opt.nspecs, r->kname, why, sizeof why) ||
+      gs_bind_finish(r->args, r->nargs, r->plan.distinct, r->kname, why, sizeof why))
+    fail("%s%s", why, "");
+}
+
+/* The device, and the segments of the PTX module */
+static void load_segments(cuda_run *r) {
   CUcontext ctx;
-  check(cuDeviceGet(&dev, 0), "cuDeviceGet");
-  check(cuDevicePrimaryCtxRetain(&ctx, dev), "cuDevicePrimaryCtxRetain");
+  check(cuInit(0), "cuInit");
+  check(cuDeviceGet(&r->dev, 0), "cuDeviceGet");
+  check(cuDevicePrimaryCtxRetain(&ctx, r->dev), "cuDevicePrimaryCtxRetain");
   check(cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
-  size_t ptx_size, dynamic_shared = 0;
-  char *ptx = read_file(ptx_path, &ptx_size);
+  size_t ptx_size;
+  char why[1100];
+  if (gs_bind_read_file(r->opt.ptx_path, (unsigned char **)&r->ptx, &ptx_size, why, sizeof why))
+    fail("%s%s", why, "");
   CUmodule mod;
   char jit_log[8192] = "";
   CUjit_option jo[2] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
   void *jv[2] = {jit_log, (void *)(uintptr_t)sizeof jit_log};
-  CUresult loaded = cuModuleLoadDataEx(&mod, ptx, 2, jo, jv);
+  CUresult loaded = cuModuleLoadDataEx(&mod, r->ptx, 2, jo, jv);
   if (loaded != CUDA_SUCCESS) {
-    const char *why = NULL;
-    cuGetErrorName(loaded, &why);
-    fail("the PTX does not load (%s): %s", why ? why : "unknown CUDA error", jit_log);
+    const char *name = NULL;
+    cuGetErrorName(loaded, &name);
+    fail("the PTX does not load (%s): %s", name ? name : "unknown CUDA error", jit_log);
   }
-  size_t nseg = segs->count;
-  CUfunction *fns = calloc(nseg, sizeof *fns);
-  int *waits = calloc(nseg, sizeof *waits);
-  /* segments without effect (the plan's "empty") are not launched in a
-   * static schedule */
-  int *empty = calloc(nseg, sizeof *empty);
-  for (size_t s = 0; s < nseg; s++) {
-    const json_value *e = json_get(&segs->items[s], "empty");
-    empty[s] = e && e->kind == JSON_BOOL && e->number;
-  }
-  for (size_t s = 0; s < nseg; s++) {
+  r->fns = calloc(r->nseg, sizeof *r->fns);
+  r->waits = calloc(r->nseg, sizeof *r->waits);
+  for (size_t s = 0; s < r->nseg; s++) {
     /* PTX names have no '.': gridsplit writes k.seg0 as k_$_seg0 */
-    const char *fname = str(&segs->items[s], "function");
+    const char *fname = r->plan.segments[s].function;
     char ptxname[1024];
     size_t o = 0;
-    for (const char *p = fname ? fname : ""; *p && o + 4 < sizeof ptxname; p++)
+    for (const char *p = fname; *p && o + 4 < sizeof ptxname; p++)
       if (*p == '.') {
         memcpy(ptxname + o, "_$_", 3);
         o += 3;
@@ -435,234 +442,349 @@ int main(int argc, char **argv) {
         ptxname[o++] = *p;
       }
     ptxname[o] = 0;
-    if (cuModuleGetFunction(&fns[s], mod, ptxname) != CUDA_SUCCESS)
-      fail("the plan and the module do not match: the PTX has no kernel '%s' (%s)", ptxname,
-           fname ? fname : "?");
-    waits[s] = entry_waits(ptx, ptxname);
+    if (cuModuleGetFunction(&r->fns[s], mod, ptxname) != CUDA_SUCCESS)
+      fail("the plan and the module do not match: the PTX has no kernel '%s' (%s)", ptxname, fname);
+    r->waits[s] = entry_waits(r->ptx, ptxname);
   }
+}
 
-  for (size_t i = 0; i < nargs; i++) {
-    arg *a = &args[i];
-    if (!a->spec)
-      fail("kernel '%s': argument '%s' is not given", kname, a->name);
-    if (!strcmp(a->kind, "workgroup")) {
-      /* 16-byte aligned slices of the dynamic shared memory, in order */
-      if (strncmp(a->spec, "local:", 6) || !strtoull(a->spec + 6, NULL, 0))
-        fail("argument '%s' is workgroup memory: give local:BYTES (not '%s')", a->name, a->spec);
-      a->size = strtoull(a->spec + 6, NULL, 0);
-      uint64_t off = (dynamic_shared + 15) / 16 * 16;
+/* The bound arguments on the device: buffers uploaded or cleared, a buffer
+ * given twice (same:) shared, workgroup memory as 16-byte aligned slices of
+ * the dynamic shared memory, in order, whose offsets the arguments carry */
+static void upload_args(cuda_run *r) {
+  for (size_t i = 0; i < r->nargs; i++) {
+    gs_host_arg *a = &r->args[i];
+    if (a->form == GS_BOUND_LOCAL) {
+      uint64_t off = (r->dynamic_shared + 15) / 16 * 16;
       memcpy(a->scalar, &off, 8);
-      dynamic_shared = off + a->size;
-      continue;
-    }
-    if (!strcmp(a->kind, "scalar")) {
-      bind_scalar(a);
-      continue;
-    }
-    if (!strcmp(a->kind, "value")) {
-      /* a struct passed by value: the file's bytes are the kernel parameter,
-       * laid out as the module's data layout says (SPEC 4, "values") */
-      char why[1024];
-      snprintf(why, sizeof why, "%u bytes", a->bytes);
-      if (a->spec[0] != '@')
-        fail("argument '%s' is a struct passed by value (%s): give its bytes as @FILE", a->name,
-             why);
-      a->value = (unsigned char *)read_file(a->spec + 1, &a->size);
-      snprintf(why, sizeof why, "%u bytes, but '%s' holds %zu", a->bytes, a->spec + 1, a->size);
-      if (a->size != a->bytes)
-        fail("argument '%s' is a struct of %s", a->name, why);
-      continue;
-    }
-    if (a->spec[0] == '@') {
-      char *data = read_file(a->spec + 1, &a->size);
-      check(cuMemAlloc(&a->mem, a->size ? a->size : 1), "cuMemAlloc");
-      check(cuMemcpyHtoD(a->mem, data, a->size), "uploading a buffer");
-      free(data);
-    } else if (!strncmp(a->spec, "zeros:", 6)) {
-      a->size = strtoull(a->spec + 6, NULL, 0);
-      check(cuMemAlloc(&a->mem, a->size ? a->size : 1), "cuMemAlloc");
-      check(cuMemsetD8(a->mem, 0, a->size), "clearing a buffer");
-    } else if (!strncmp(a->spec, "same:", 5)) {
-      for (size_t j = 0; j < nargs; j++)
-        if (!strcmp(args[j].name, a->spec + 5) && !strcmp(args[j].kind, "buffer") && j != i)
-          a->same_as = (int)j;
-      if (a->same_as < 0)
-        fail("argument '%s': same:%s names no other buffer argument", a->name, a->spec + 5);
-    } else {
-      fail("argument '%s' is a buffer: give @FILE, zeros:BYTES or same:OTHER (not '%s')",
-           a->name, a->spec);
+      r->dynamic_shared = off + a->bytes;
+    } else if (a->form == GS_BOUND_FILE) {
+      check(cuMemAlloc(&r->mem[i], a->bytes ? a->bytes : 1), "cuMemAlloc");
+      check(cuMemcpyHtoD(r->mem[i], a->data, a->bytes), "uploading a buffer");
+    } else if (a->form == GS_BOUND_ZEROS) {
+      check(cuMemAlloc(&r->mem[i], a->bytes ? a->bytes : 1), "cuMemAlloc");
+      check(cuMemsetD8(r->mem[i], 0, a->bytes), "clearing a buffer");
     }
   }
-  const json_value *distinct = json_get(k, "distinct_buffers");
-  for (size_t i = 0; i < nargs; i++)
-    if (args[i].same_as >= 0) {
-      if (distinct && distinct->kind == JSON_BOOL && distinct->number)
-        fail("buffers were declared distinct, but '%s' is the same buffer as '%s'",
-             args[i].name, args[args[i].same_as].name);
-      args[i].mem = args[args[i].same_as].mem;
-      args[i].size = args[args[i].same_as].size;
-    }
+  for (size_t i = 0; i < r->nargs; i++)
+    if (r->args[i].form == GS_BOUND_SAME)
+      r->mem[i] = r->mem[r->args[i].same_as];
+}
 
-  unsigned blocks[3];
-  size_t ninv = 1, ngroups = 1;
+static void grid_size(cuda_run *r) {
+  r->ninv = r->ngroups = 1;
   for (int d = 0; d < 3; d++) {
-    if (grid[d] % wg[d])
+    if (r->opt.grid[d] % r->opt.wg[d])
       fail("the grid is not a multiple of the workgroup size%s%s", "", "");
-    blocks[d] = grid[d] / wg[d];
-    ninv *= grid[d];
-    ngroups *= blocks[d];
+    r->blocks[d] = r->opt.grid[d] / r->opt.wg[d];
+    r->ninv *= r->opt.grid[d];
+    r->ngroups *= r->blocks[d];
   }
   /* segments with virtual workgroups count them in 32 bits (docs/split.md) */
-  if (json_get(k, "virtual_groups") && ngroups > (size_t)1 << 31)
+  if (r->plan.virtual_arg >= 0 && r->ngroups > (size_t)1 << 31)
     fail("the grid has more than 2^31 workgroups, the most virtual workgroups can be%s%s", "",
          "");
-  const json_value *live = json_get(k, "live_state");
-  int live_arg = -1, control_arg = num(json_get(k, "control"), "arg", -1);
-  /* launches queued ahead are safe only behind the guard of a four-int
-   * control word (docs/split.md) */
-  if (control_arg >= 0 && num(json_get(k, "control"), "words", 0) != 4)
-    fail("%s: the control word has no \"words\": 4 (a plan of an older gridsplit, whose "
-         "segments have no guard?)%s", plan_path, "");
-  CUdeviceptr state = 0, control = 0;
-  size_t header = 0;
-  if (live && live->kind == JSON_OBJECT) {
-    live_arg = num(live, "arg", -1);
-    header = (size_t)num(live, "header_bytes", 0);
-    /* the header: the sizes of carried workgroup arguments (u64 each, at
-     * their offsets), then the program-scope variables; every workgroup's
-     * save area grows by each argument's size, 16-byte aligned */
-    unsigned char *h = calloc(header + 1, 1);
-    size_t per_group = (size_t)num(live, "workgroup_bytes", 0);
-    const json_value *wargs = json_get(live, "workgroup_args");
-    for (size_t i = 0; wargs && wargs->kind == JSON_ARRAY && i < wargs->count; i++) {
-      int ai = num(&wargs->items[i], "arg", -1), off = num(&wargs->items[i], "size_offset", -1);
-      if (ai < 0 || (size_t)ai >= nargs || off < 0 || (size_t)off + 8 > header)
-        fail("%s: a workgroup argument of the live state is out of range%s", plan_path, "");
-      uint64_t sz = args[ai].size;
-      memcpy(h + off, &sz, 8);
-      per_group += (size_t)((sz + 15) / 16 * 16);
-    }
-    size_t bytes = header + ninv * (size_t)num(live, "bytes_per_invocation", 0) +
-                   ngroups * per_group;
-    check(cuMemAlloc(&state, bytes ? bytes : 16), "allocating the live state");
-    const json_value *gl = json_get(live, "globals");
-    for (size_t i = 0; gl && i < gl->count; i++) {
-      const char *init = str(&gl->items[i], "init");
-      int off = num(&gl->items[i], "offset", 0), n = num(&gl->items[i], "bytes", 0);
-      for (int j = 0; init && j < n && (size_t)(off + j) < header; j++) {
-        unsigned v = 0;
-        sscanf(init + 2 * j, "%2x", &v);
-        h[off + j] = (unsigned char)v;
-      }
-    }
-    if (header)
-      check(cuMemcpyHtoD(state, h, header), "writing the live-state header");
-    free(h);
-  }
-  /* a dynamic schedule: the control word (read back into WORD), the
-   * word it starts from (START: -1, 0, 0, segment 0), both page-locked so
-   * that the copies are DMA on the stream; the stepper; each segment's
-   * first successor that is not the end (the launch queued after it); the
-   * path of the last run (TAKEN, NPATH launches, LEARNED once read); a
-   * batch of launches queued ahead (AHEAD) */
-  enum { MAX_BATCH = 1024 };
-  int *word = NULL, *start = NULL, *taken = NULL, *predicted = NULL, *ahead = NULL;
-  size_t npath = 0;
-  int learned = 0;
-  stepper st;
-  memset(&st, 0, sizeof st);
-  if (control_arg >= 0) {
-    check(cuMemAlloc(&control, 4 * sizeof *word), "allocating the control word");
-    check(cuMemAllocHost((void **)&word, 8 * sizeof *word), "allocating the host's control word");
-    start = word + 4;
-    start[0] = -1, start[1] = 0, start[2] = 0, start[3] = 0;
-    load_stepper(&st, dev);
-    st.control = control;
-    st.segments = (unsigned)nseg;
-    st.capacity = TRACE_CAPACITY;
-    size_t row = nseg + 1;
-    unsigned char *table = calloc(nseg * row + 1, 1);
-    predicted = calloc(nseg, sizeof *predicted);
-    for (size_t s = 0; s < nseg; s++) {
-      const json_value *succ = json_get(&segs->items[s], "successors");
-      predicted[s] = -1;
-      for (size_t i = 0; succ && succ->kind == JSON_ARRAY && i < succ->count; i++) {
-        int t = succ->items[i].kind == JSON_NUMBER ? (int)succ->items[i].number : -2;
-        if (t == -1)
-          table[s * row] = 1;
-        else if (t >= 0 && (size_t)t < nseg) {
-          table[s * row + (size_t)t + 1] = 1;
-          if (predicted[s] < 0)
-            predicted[s] = t;
-        }
-      }
-    }
-    check(cuMemAlloc(&st.successors, nseg * row), "allocating the successor table");
-    check(cuMemcpyHtoD(st.successors, table, nseg * row), "writing the successor table");
-    free(table);
-    check(cuMemAlloc(&st.trace, TRACE_CAPACITY * sizeof *taken), "allocating the trace");
-    taken = calloc(TRACE_CAPACITY, sizeof *taken);
-    ahead = calloc(MAX_BATCH, sizeof *ahead);
-  }
+}
 
-  /* kernel parameters: the kernel's arguments, the live state, the control
-   * word, the virtual grid's workgroup counts and their order */
-  int virtual_arg = num(json_get(k, "virtual_groups"), "arg", -1);
-  int order_arg = num(json_get(k, "virtual_groups"), "order_arg", -1);
-  if (virtual_arg >= 0 && order_arg != virtual_arg + 3)
-    fail("%s: virtual_groups has no order_arg after its three counts (a plan of an older "
-         "gridsplit?)%s", plan_path, "");
-  size_t nparams = nargs + (live_arg >= 0) + (control_arg >= 0) + 4 * (virtual_arg >= 0);
-  void **params = calloc(nparams + 1, sizeof *params);
-  for (size_t i = 0; i < nargs; i++)
-    params[i] = !strcmp(args[i].kind, "buffer") ? (void *)&args[i].mem
-                : args[i].value                 ? (void *)args[i].value
-                                                : (void *)args[i].scalar;
-  if (live_arg >= 0)
-    params[live_arg] = &state;
-  if (control_arg >= 0)
-    params[control_arg] = &control;
-  for (size_t s = 0; dynamic_shared > 48 * 1024 && s < nseg; s++)
-    check(cuFuncSetAttribute(fns[s], CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                             (int)dynamic_shared),
-          "allowing the workgroup memory");
-  /* each segment's launch grid: the virtual grid's workgroups, or as many
-   * as the device holds at once */
-  unsigned (*grids)[3] = calloc(nseg, sizeof *grids);
+/* The live state: the header holds the sizes of carried workgroup
+ * arguments (u64 each, at their offsets), then the program-scope variables;
+ * every workgroup's save area grows by each argument's size, 16-byte
+ * aligned */
+static void make_live_state(cuda_run *r) {
+  const gs_host_plan *p = &r->plan;
+  if (p->live_arg < 0)
+    return;
+  size_t header = p->header_bytes, per_group = p->workgroup_bytes;
+  unsigned char *h = calloc(header + 1, 1);
+  for (size_t i = 0; i < p->nworkgroup_args; i++) {
+    int ai = p->workgroup_args[i].arg, off = p->workgroup_args[i].size_offset;
+    if (ai < 0 || (size_t)ai >= r->nargs || off < 0 || (size_t)off + 8 > header)
+      fail("%s: a workgroup argument of the live state is out of range%s", r->opt.plan_path, "");
+    uint64_t sz = r->args[ai].bytes;
+    memcpy(h + off, &sz, 8);
+    per_group += (size_t)((sz + 15) / 16 * 16);
+  }
+  size_t bytes = header + r->ninv * p->live_bytes + r->ngroups * per_group;
+  check(cuMemAlloc(&r->state, bytes ? bytes : 16), "allocating the live state");
+  for (size_t i = 0; i < p->nglobals; i++)
+    memcpy(h + p->globals[i].offset, p->globals[i].init, p->globals[i].bytes);
+  if (header)
+    check(cuMemcpyHtoD(r->state, h, header), "writing the live-state header");
+  free(h);
+}
+
+/* A dynamic schedule's control word, stepper, successor table and paths */
+static void make_control(cuda_run *r) {
+  dynamic *d = &r->dyn;
+  memset(d, 0, sizeof *d);
+  if (r->plan.control_arg < 0)
+    return;
+  size_t nseg = r->nseg;
+  check(cuMemAlloc(&r->control, GS_CONTROL_BYTES), "allocating the control word");
+  check(cuMemAllocHost((void **)&d->word, 2 * GS_CONTROL_BYTES),
+        "allocating the host's control word");
+  d->start = d->word + GS_CONTROL_WORDS;
+  d->start[GS_CONTROL_NEXT] = GS_CONTROL_UNSET;
+  d->start[GS_CONTROL_FLAGS] = 0;
+  d->start[GS_CONTROL_LAUNCH] = 0;
+  d->start[GS_CONTROL_CURRENT] = 0;
+  load_stepper(&d->st, r->dev);
+  d->st.control = r->control;
+  d->st.segments = (unsigned)nseg;
+  d->st.capacity = TRACE_CAPACITY;
+  size_t row = nseg + 1;
+  unsigned char *table = calloc(nseg * row + 1, 1);
+  d->predicted = calloc(nseg, sizeof *d->predicted);
   for (size_t s = 0; s < nseg; s++) {
-    memcpy(grids[s], blocks, sizeof blocks);
+    const gs_plan_segment *seg = &r->plan.segments[s];
+    d->predicted[s] = -1;
+    for (size_t i = 0; i < seg->nsuccessors; i++) {
+      int t = seg->successors[i];
+      if (t == -1)
+        table[s * row] = 1;
+      else {
+        table[s * row + (size_t)t + 1] = 1;
+        if (d->predicted[s] < 0)
+          d->predicted[s] = t;
+      }
+    }
+  }
+  check(cuMemAlloc(&d->st.successors, nseg * row), "allocating the successor table");
+  check(cuMemcpyHtoD(d->st.successors, table, nseg * row), "writing the successor table");
+  free(table);
+  check(cuMemAlloc(&d->st.trace, TRACE_CAPACITY * sizeof *d->taken), "allocating the trace");
+  d->taken = calloc(TRACE_CAPACITY, sizeof *d->taken);
+  d->ahead = calloc(MAX_BATCH, sizeof *d->ahead);
+}
+
+/* Kernel parameters: the kernel's arguments, the live state, the control
+ * word, the virtual grid's workgroup counts and their order; and each
+ * segment's launch grid: the virtual grid's workgroups, or as many as the
+ * device holds at once */
+static void make_launches(cuda_run *r) {
+  const gs_host_plan *p = &r->plan;
+  int virtual_arg = p->virtual_arg;
+  size_t nparams = r->nargs + (p->live_arg >= 0) + (p->control_arg >= 0) + 4 * (virtual_arg >= 0);
+  r->params = calloc(nparams + 1, sizeof *r->params);
+  for (size_t i = 0; i < r->nargs; i++)
+    r->params[i] = r->args[i].kind == GS_HOST_BUFFER   ? (void *)&r->mem[i]
+                   : r->args[i].form == GS_BOUND_VALUE ? (void *)r->args[i].data
+                                                       : (void *)r->args[i].scalar;
+  if (p->live_arg >= 0)
+    r->params[p->live_arg] = &r->state;
+  if (p->control_arg >= 0)
+    r->params[p->control_arg] = &r->control;
+  for (size_t s = 0; r->dynamic_shared > 48 * 1024 && s < r->nseg; s++)
+    check(cuFuncSetAttribute(r->fns[s], CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                             (int)r->dynamic_shared),
+          "allowing the workgroup memory");
+  r->grids = calloc(r->nseg, sizeof *r->grids);
+  const unsigned *wg = r->opt.wg;
+  for (size_t s = 0; s < r->nseg; s++) {
+    memcpy(r->grids[s], r->blocks, sizeof r->blocks);
     if (virtual_arg < 0)
       continue;
-    unsigned long want_groups = physical;
+    unsigned long want_groups = r->opt.physical;
     if (!want_groups) {
       int per_sm = 0, sms = 0;
-      check(cuOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fns[s], (int)(wg[0] * wg[1] * wg[2]),
-                                                        dynamic_shared),
+      check(cuOccupancyMaxActiveBlocksPerMultiprocessor(
+                &per_sm, r->fns[s], (int)(wg[0] * wg[1] * wg[2]), r->dynamic_shared),
             "asking for the occupancy");
-      check(cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev),
+      check(cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, r->dev),
             "asking for the multiprocessors");
       want_groups = (unsigned long)(per_sm > 0 ? per_sm : 1) * (unsigned long)sms;
     }
-    grids[s][0] = (unsigned)(want_groups < ngroups ? want_groups : ngroups);
-    grids[s][1] = grids[s][2] = 1;
-    if (verbose)
+    r->grids[s][0] = (unsigned)(want_groups < r->ngroups ? want_groups : r->ngroups);
+    r->grids[s][1] = r->grids[s][2] = 1;
+    if (r->opt.verbose)
       fprintf(stderr, "gs-cuda-run: segment %zu: %zu virtual workgroups on %u physical\n", s,
-              ngroups, grids[s][0]);
+              r->ngroups, r->grids[s][0]);
   }
   /* the order of each launch's virtual workgroups */
-  unsigned order = 0;
-  gs_order orders;
-  order_from_plan(&orders, k, args, nargs);
+  order_from_plan(&r->orders, p, r->args, r->nargs);
   if (virtual_arg >= 0) {
     for (int d = 0; d < 3; d++)
-      params[virtual_arg + d] = &blocks[d];
-    params[order_arg] = &order;
+      r->params[virtual_arg + d] = &r->blocks[d];
+    r->params[virtual_arg + 3] = &r->order;
   }
+}
 
-  CUstream stream;
-  check(cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
-  CUgraphExec exec = NULL;
-  /* each timed run between two events on the stream; the median is printed */
+static void capture_end(cuda_run *r) {
+  CUgraph g;
+  check(cuStreamEndCapture(r->stream, &g), "ending the capture");
+  check(cuGraphInstantiate(&r->exec, g, 0), "instantiating the graph");
+  check(cuGraphDestroy(g), "dropping the captured graph");
+}
+
+/* Queues segment S of a dynamic schedule and its step; FIRST: the first of
+ * its batch */
+static void queue_segment(cuda_run *r, int s, int first) {
+  r->order = gs_order_next(&r->orders, (size_t)s);
+  queue_step(&r->dyn.st, r->fns[s], r->grids[s], r->opt.wg, (unsigned)r->dynamic_shared, r->stream,
+             r->params, (unsigned)s, first, r->waits[s]);
+}
+
+/* A static schedule: back to back in one stream, or the graph captured once
+ * and replayed */
+static void run_static(cuda_run *r) {
+  const gs_host_plan *p = &r->plan;
+  if (r->opt.graph && !r->exec) {
+    check(cuStreamBeginCapture(r->stream, CU_STREAM_CAPTURE_MODE_GLOBAL), "capturing");
+    for (size_t s = 0, launched = 0; s < r->nseg; s++)
+      if (!p->segments[s].empty) {
+        r->order = gs_order_next(&r->orders, s);
+        launch(r->fns[s], r->grids[s], r->opt.wg, (unsigned)r->dynamic_shared, r->stream, r->params,
+               launched++ > 0 && r->waits[s]);
+      }
+    capture_end(r);
+  }
+  if (r->exec) {
+    check(cuGraphLaunch(r->exec, r->stream), "replaying the graph");
+    return;
+  }
+  for (size_t s = 0, launched = 0; s < r->nseg; s++) {
+    int empty = p->segments[s].empty;
+    if (!empty)
+      r->order = gs_order_next(&r->orders, s);
+    if (r->opt.verbose)
+      fprintf(stderr, "gs-cuda-run: %s segment %zu%s\n", r->kname, s,
+              empty                             ? ": empty, not launched"
+              : p->virtual_arg >= 0 && r->order ? ", virtual workgroups last to first"
+                                                : "");
+    if (!empty)
+      launch(r->fns[s], r->grids[s], r->opt.wg, (unsigned)r->dynamic_shared, r->stream, r->params,
+             launched++ > 0 && r->waits[s]);
+  }
+}
+
+/* The control word read back after a batch: a stopped schedule is an error */
+static void check_control_word(const cuda_run *r, const int *word) {
+  if (word[GS_CONTROL_CURRENT] > GS_CONTROL_STOPPED(0))
+    return;
+  char seg[32], chose[32];
+  snprintf(seg, sizeof seg, "%d", GS_CONTROL_STOPPED_SEGMENT(word[GS_CONTROL_CURRENT]));
+  snprintf(chose, sizeof chose, "%d", word[GS_CONTROL_NEXT]);
+  if (word[GS_CONTROL_FLAGS] & GS_CONTROL_DIVERGED)
+    fail("kernel '%s': divergent grid barrier at run time: after segment %s the "
+         "invocations did not all reach the same barrier",
+         r->kname, seg);
+  fail("the plan and the kernel do not match: segment %s chose segment %s, which is "
+       "not one of its successors",
+       seg, chose);
+}
+
+/* A dynamic schedule: the path the last run took, queued whole (a graph
+ * with --graph), else launches queued ahead along each segment's first
+ * successor, batch after batch, until the schedule ends; EV1 is recorded
+ * after the last batch's GPU work */
+static void run_dynamic(cuda_run *r, CUevent ev1) {
+  dynamic *d = &r->dyn;
+  int *word = d->word;
+  /* with --graph, the path the schedule took last is captured before the
+   * run's first event (run_schedule) */
+  int from = 0, first_batch = 1, replayed = 0;
+  size_t batch = 16;
+  for (;;) {
+    if (first_batch && r->exec) {
+      check(cuGraphLaunch(r->exec, r->stream), "replaying the graph");
+    } else {
+      if (first_batch)
+        check(cuMemcpyHtoDAsync(r->control, d->start, GS_CONTROL_BYTES, r->stream),
+              "starting the control word");
+      /* the path the last run took, or from FROM along first successors */
+      const int *queue = d->taken;
+      size_t n = d->npath;
+      if (!(first_batch && d->learned)) {
+        n = 0;
+        for (int p = from; n < batch && p >= 0; p = d->predicted[p])
+          d->ahead[n++] = p;
+        queue = d->ahead;
+      }
+      for (size_t q = 0; q < n; q++) {
+        int p = queue[q];
+        r->order = gs_order_next(&r->orders, (size_t)p);
+        if (r->opt.verbose)
+          fprintf(stderr, "gs-cuda-run: %s segment %d queued%s\n", r->kname, p,
+                  r->plan.virtual_arg >= 0 && r->order ? ", virtual workgroups last to first" : "");
+        queue_step(&d->st, r->fns[p], r->grids[p], r->opt.wg, (unsigned)r->dynamic_shared,
+                   r->stream, r->params, (unsigned)p, q == 0, r->waits[p]);
+      }
+    }
+    replayed = first_batch && d->learned;
+    first_batch = 0;
+    /* the run's GPU work ends with the last batch's: the read-back after
+     * it is not timed (those between batches are) */
+    check(cuEventRecord(ev1, r->stream), "recording an event");
+    check(cuMemcpyDtoHAsync(word, r->control, GS_CONTROL_BYTES, r->stream),
+          "reading the control word");
+    check(cuStreamSynchronize(r->stream), "running the segments");
+    check_control_word(r, word);
+    if (r->opt.verbose)
+      fprintf(stderr, "gs-cuda-run: %s: %d launches ran, next %d\n", r->kname,
+              word[GS_CONTROL_LAUNCH], word[GS_CONTROL_CURRENT]);
+    if (word[GS_CONTROL_CURRENT] == GS_CONTROL_UNSET)
+      break;
+    if ((size_t)word[GS_CONTROL_CURRENT] >= r->nseg)
+      fail("the control word holds no segment after the queued launches%s%s", "", "");
+    from = word[GS_CONTROL_CURRENT];
+    if (batch < MAX_BATCH)
+      batch *= 2;
+  }
+  /* a run that took another path than the one queued whole teaches the
+   * next its own (and the graph is captured again) */
+  size_t ran = (size_t)word[GS_CONTROL_LAUNCH];
+  if (!(replayed && ran == d->npath) && ran <= TRACE_CAPACITY) {
+    d->npath = ran;
+    check(cuMemcpyDtoH(d->taken, d->st.trace, d->npath * sizeof *d->taken), "reading the trace");
+    d->learned = 1;
+    if (r->exec) {
+      check(cuGraphExecDestroy(r->exec), "dropping the graph");
+      r->exec = NULL;
+    }
+  }
+}
+
+static void write_file(const char *dir, const char *name, const void *data, size_t n) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s.bin", dir, name);
+  FILE *f = fopen(path, "wb");
+  if (!f || fwrite(data, 1, n, f) != n)
+    fail("cannot write '%s'%s", path, "");
+  fclose(f);
+}
+
+/* Every host output to OUT_DIR/NAME.bin: program-scope variables the
+ * kernel writes (they live in the live state), then buffers */
+static void write_outputs(const cuda_run *r) {
+  const char *out_dir = r->opt.out_dir;
+  if (mkdir(out_dir, 0777) && errno != EEXIST)
+    fail("cannot create '%s': %s", out_dir, strerror(errno));
+  for (size_t g = 0; r->plan.live_arg >= 0 && g < r->plan.nglobals; g++) {
+    const gs_plan_global *gl = &r->plan.globals[g];
+    if (!gl->output || !gl->bytes)
+      continue;
+    unsigned char *data = malloc(gl->bytes);
+    check(cuMemcpyDtoH(data, r->state + (CUdeviceptr)gl->offset, gl->bytes),
+          "reading a global back");
+    write_file(out_dir, gl->name, data, gl->bytes);
+    free(data);
+  }
+  for (size_t b = 0; b < r->plan.noutputs; b++) {
+    size_t i = (size_t)r->plan.outputs[b];
+    if (i >= r->nargs || !r->mem[i])
+      continue;
+    unsigned char *data = malloc(r->args[i].bytes + 1);
+    check(cuMemcpyDtoH(data, r->mem[i], r->args[i].bytes), "reading a buffer back");
+    write_file(out_dir, r->args[i].name, data, r->args[i].bytes);
+    free(data);
+  }
+}
+
+/* The checked run, then --repeat N more, each timed between two events on
+ * the stream; the median is printed */
+static void run_schedule(cuda_run *r) {
+  int repeat = r->opt.repeat, dyn = r->plan.control_arg >= 0;
+  check(cuStreamCreate(&r->stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
   double *times = calloc((size_t)repeat + 1, sizeof *times);
   CUevent ev0, ev1;
   check(cuEventCreate(&ev0, CU_EVENT_DEFAULT), "creating an event");
@@ -671,182 +793,59 @@ int main(int argc, char **argv) {
     /* with --graph, the path a dynamic schedule took last is captured before
      * the run's first event (the static schedule's graph is captured in the
      * untimed first run) */
-    if (control_arg >= 0 && graph && learned && !exec) {
-      CUgraph g;
-      check(cuStreamBeginCapture(stream, CU_STREAM_CAPTURE_MODE_GLOBAL), "capturing");
-      check(cuMemcpyHtoDAsync(control, start, 4 * sizeof *start, stream),
+    if (dyn && r->opt.graph && r->dyn.learned && !r->exec) {
+      check(cuStreamBeginCapture(r->stream, CU_STREAM_CAPTURE_MODE_GLOBAL), "capturing");
+      check(cuMemcpyHtoDAsync(r->control, r->dyn.start, GS_CONTROL_BYTES, r->stream),
             "starting the control word");
-      for (size_t q = 0; q < npath; q++) {
-        order = gs_order_next(&orders, (size_t)taken[q]);
-        queue_step(&st, fns[taken[q]], grids[taken[q]], wg, (unsigned)dynamic_shared, stream,
-                   params, (unsigned)taken[q], q == 0, waits[taken[q]]);
-      }
-      check(cuStreamEndCapture(stream, &g), "ending the capture");
-      check(cuGraphInstantiate(&exec, g, 0), "instantiating the graph");
-      check(cuGraphDestroy(g), "dropping the captured graph");
+      for (size_t q = 0; q < r->dyn.npath; q++)
+        queue_segment(r, r->dyn.taken[q], q == 0);
+      capture_end(r);
     }
-    check(cuEventRecord(ev0, stream), "recording an event");
-    if (control_arg < 0) {
-      if (graph && !exec) {
-        CUgraph g;
-        check(cuStreamBeginCapture(stream, CU_STREAM_CAPTURE_MODE_GLOBAL), "capturing");
-        for (size_t s = 0, launched = 0; s < nseg; s++)
-          if (!empty[s]) {
-            order = gs_order_next(&orders, s);
-            launch(fns[s], grids[s], wg, (unsigned)dynamic_shared, stream, params,
-                   launched++ > 0 && waits[s]);
-          }
-        check(cuStreamEndCapture(stream, &g), "ending the capture");
-        check(cuGraphInstantiate(&exec, g, 0), "instantiating the graph");
-        check(cuGraphDestroy(g), "dropping the captured graph");
-      }
-      if (exec)
-        check(cuGraphLaunch(exec, stream), "replaying the graph");
-      else
-        for (size_t s = 0, launched = 0; s < nseg; s++) {
-          if (!empty[s])
-            order = gs_order_next(&orders, s);
-          if (verbose)
-            fprintf(stderr, "gs-cuda-run: %s segment %zu%s\n", kname, s,
-                    empty[s] ? ": empty, not launched"
-                    : virtual_arg >= 0 && order ? ", virtual workgroups last to first" : "");
-          if (!empty[s])
-            launch(fns[s], grids[s], wg, (unsigned)dynamic_shared, stream, params,
-                   launched++ > 0 && waits[s]);
-        }
+    check(cuEventRecord(ev0, r->stream), "recording an event");
+    if (dyn) {
+      run_dynamic(r, ev1);
     } else {
-      /* the path the last run took, queued whole (a graph with --graph),
-       * else launches queued ahead along each segment's first successor,
-       * batch after batch, until the schedule ends */
-      int from = 0, first_batch = 1, replayed = 0;
-      size_t batch = 16;
-      for (;;) {
-        if (first_batch && exec) {
-          check(cuGraphLaunch(exec, stream), "replaying the graph");
-        } else {
-          if (first_batch)
-            check(cuMemcpyHtoDAsync(control, start, 4 * sizeof *start, stream),
-                  "starting the control word");
-          /* the path the last run took, or from FROM along first successors */
-          const int *queue = taken;
-          size_t n = npath;
-          if (!(first_batch && learned)) {
-            n = 0;
-            for (int p = from; n < batch && p >= 0; p = predicted[p])
-              ahead[n++] = p;
-            queue = ahead;
-          }
-          for (size_t q = 0; q < n; q++) {
-            int p = queue[q];
-            order = gs_order_next(&orders, (size_t)p);
-            if (verbose)
-              fprintf(stderr, "gs-cuda-run: %s segment %d queued%s\n", kname, p,
-                      virtual_arg >= 0 && order ? ", virtual workgroups last to first" : "");
-            queue_step(&st, fns[p], grids[p], wg, (unsigned)dynamic_shared, stream, params,
-                       (unsigned)p, q == 0, waits[p]);
-          }
-        }
-        replayed = first_batch && learned;
-        first_batch = 0;
-        /* the run's GPU work ends with the last batch's: the read-back after
-         * it is not timed (those between batches are) */
-        check(cuEventRecord(ev1, stream), "recording an event");
-        check(cuMemcpyDtoHAsync(word, control, 4 * sizeof *word, stream),
-              "reading the control word");
-        check(cuStreamSynchronize(stream), "running the segments");
-        if (word[3] <= -2) {
-          char seg[32], chose[32];
-          snprintf(seg, sizeof seg, "%d", -2 - word[3]);
-          snprintf(chose, sizeof chose, "%d", word[0]);
-          if (word[1] & 1)
-            fail("kernel '%s': divergent grid barrier at run time: after segment %s the "
-                 "invocations did not all reach the same barrier", kname, seg);
-          fail("the plan and the kernel do not match: segment %s chose segment %s, which is "
-               "not one of its successors", seg, chose);
-        }
-        if (verbose)
-          fprintf(stderr, "gs-cuda-run: %s: %d launches ran, next %d\n", kname, word[2], word[3]);
-        if (word[3] == -1)
-          break;
-        if ((size_t)word[3] >= nseg)
-          fail("the control word holds no segment after the queued launches%s%s", "", "");
-        from = word[3];
-        if (batch < MAX_BATCH)
-          batch *= 2;
-      }
-      /* a run that took another path than the one queued whole teaches
-       * the next its own (and the graph is captured again) */
-      if (!(replayed && (size_t)word[2] == npath) && (size_t)word[2] <= TRACE_CAPACITY) {
-        npath = (size_t)word[2];
-        check(cuMemcpyDtoH(taken, st.trace, npath * sizeof *taken), "reading the trace");
-        learned = 1;
-        if (exec) {
-          check(cuGraphExecDestroy(exec), "dropping the graph");
-          exec = NULL;
-        }
-      }
+      run_static(r);
+      /* the second event follows the last launch on the stream, with no
+       * host round trip between them */
+      check(cuEventRecord(ev1, r->stream), "recording an event");
     }
-    /* the second event follows the last launch on the stream, with no host
-     * round trip between them */
-    if (control_arg < 0)
-      check(cuEventRecord(ev1, stream), "recording an event");
     check(cuEventSynchronize(ev1), "running the segments");
     float ms = 0;
     check(cuEventElapsedTime(&ms, ev0, ev1), "timing a run");
     if (run > 0)
       times[run - 1] = ms * 1e-3;
-    if (run == 0) {
-      if (mkdir(out_dir, 0777) && errno != EEXIST)
-        fail("cannot create '%s': %s", out_dir, strerror(errno));
-      /* program-scope variables the kernel writes live in the live state */
-      const json_value *gl = live ? json_get(live, "globals") : NULL;
-      for (size_t g = 0; gl && gl->kind == JSON_ARRAY && g < gl->count; g++) {
-        const char *gname = str(&gl->items[g], "name");
-        int off = num(&gl->items[g], "offset", 0), n = num(&gl->items[g], "bytes", 0);
-        int out = 0;
-        for (size_t b = 0; bufs && gname && b < bufs->count; b++) {
-          const json_value *o = json_get(&bufs->items[b], "host_output");
-          out |= str(&bufs->items[b], "name") && !strcmp(str(&bufs->items[b], "name"), gname) &&
-                 o && o->kind == JSON_BOOL && o->number;
-        }
-        if (!out || n <= 0)
-          continue;
-        unsigned char *data = malloc((size_t)n);
-        check(cuMemcpyDtoH(data, state + (CUdeviceptr)off, (size_t)n), "reading a global back");
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s.bin", out_dir, gname);
-        FILE *f = fopen(path, "wb");
-        if (!f || fwrite(data, 1, (size_t)n, f) != (size_t)n)
-          fail("cannot write '%s'%s", path, "");
-        fclose(f);
-        free(data);
-      }
-      for (size_t i = 0; i < nargs; i++) {
-        if (!args[i].output || !args[i].mem)
-          continue;
-        unsigned char *data = malloc(args[i].size + 1);
-        check(cuMemcpyDtoH(data, args[i].mem, args[i].size), "reading a buffer back");
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s.bin", out_dir, args[i].name);
-        FILE *f = fopen(path, "wb");
-        if (!f || fwrite(data, 1, args[i].size, f) != args[i].size)
-          fail("cannot write '%s'%s", path, "");
-        fclose(f);
-        free(data);
-      }
-    }
+    if (run == 0)
+      write_outputs(r);
   }
-  if (repeat > 0)
+  if (repeat > 0) {
     qsort(times, (size_t)repeat, sizeof *times, cmp_double);
-  if (repeat > 0)
-    printf("%s: %d runs, %.3f us per run (median)%s\n", kname, repeat, times[repeat / 2] * 1e6,
-           exec ? " (graph)" : "");
-  if (word)
-    cuMemFreeHost(word);
-  free(taken);
-  free(predicted);
-  free(ahead);
-  gs_order_free(&orders);
-  json_free(root);
+    printf("%s: %d runs, %.3f us per run (median)%s\n", r->kname, repeat, times[repeat / 2] * 1e6,
+           r->exec ? " (graph)" : "");
+  }
+  free(times);
+}
+
+int main(int argc, char **argv) {
+  cuda_run r;
+  memset(&r, 0, sizeof r);
+  parse_options(argc, argv, &r.opt);
+  read_plan(&r);
+  bind_args(&r);
+  load_segments(&r);
+  upload_args(&r);
+  grid_size(&r);
+  make_live_state(&r);
+  make_control(&r);
+  make_launches(&r);
+  run_schedule(&r);
+  if (r.dyn.word)
+    cuMemFreeHost(r.dyn.word);
+  free(r.dyn.taken);
+  free(r.dyn.predicted);
+  free(r.dyn.ahead);
+  gs_order_free(&r.orders);
+  gs_bind_free(r.args, r.nargs);
+  gs_host_plan_free(&r.plan);
   return 0;
 }

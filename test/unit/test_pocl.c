@@ -1,4 +1,4 @@
-/* What gridsplit run gives POCL (runtime/pocl_builtins.h): a branch whose
+/* What gridsplit run gives POCL (runtime/pocl/pocl_builtins.h): a branch whose
  * condition is computed from work-item id queries alone gets the condition
  * rebuilt from fresh queries next to the branch, so that no id value
  * decides a branch after crossing a workgroup barrier as a value; other

@@ -76,5 +76,6 @@ Suite *suite_program(void);
 Suite *suite_lower(void);
 Suite *suite_order(void);
 Suite *suite_pocl(void);
+Suite *suite_hostplan(void);
 
 #endif

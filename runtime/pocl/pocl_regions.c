@@ -28,16 +28,71 @@
  * entry also reaches are then copied per edge all the same. */
 #include "pocl_builtins.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "gs.h"
+#include "gridsplit/ir.h"
+
+/* A number per block of a function: its blocks sorted by address, found by
+ * bisection */
+typedef struct {
+  LLVMBasicBlockRef bb;
+  intptr_t value;
+} block_entry;
+
+typedef struct {
+  block_entry *entries;
+  size_t n;
+} block_map;
+
+static int by_block(const void *a, const void *b) {
+  uintptr_t x = (uintptr_t)((const block_entry *)a)->bb;
+  uintptr_t y = (uintptr_t)((const block_entry *)b)->bb;
+  return (x > y) - (x < y);
+}
+
+/* Every block of FN, numbered VALUE */
+static void block_map_init(block_map *m, LLVMValueRef fn, intptr_t value) {
+  m->n = LLVMCountBasicBlocks(fn);
+  m->entries = malloc((m->n ? m->n : 1) * sizeof *m->entries);
+  if (!m->entries)
+    abort();
+  size_t i = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    m->entries[i++] = (block_entry){bb, value};
+  qsort(m->entries, m->n, sizeof *m->entries, by_block);
+}
+
+/* BB's number (BB a block of the map's function) */
+static intptr_t *block_map_at(const block_map *m, LLVMBasicBlockRef bb) {
+  block_entry key = {bb, 0};
+  block_entry *e = bsearch(&key, m->entries, m->n, sizeof *m->entries, by_block);
+  return &e->value;
+}
+
+static void block_map_free(block_map *m) { free(m->entries); }
+
+/* A growing list of block numbers */
+typedef struct {
+  int *v;
+  size_t len, cap;
+} int_list;
+
+static void int_list_push(int_list *l, int x) {
+  if (l->len == l->cap) {
+    l->v = realloc(l->v, (l->cap = l->cap ? 2 * l->cap : 4) * sizeof *l->v);
+    if (!l->v)
+      abort();
+  }
+  l->v[l->len++] = x;
+}
 
 typedef struct {
   size_t n;                 /* reachable blocks, in reverse post-order */
   LLVMBasicBlockRef *block; /* by RPO number */
-  gs_map number;            /* block -> RPO number */
-  gs_vec *preds;            /* per block: int, each distinct predecessor once */
+  block_map number;         /* block -> RPO number */
+  int_list *preds;          /* per block: each distinct predecessor once */
   int *idom;                /* immediate dominator; the entry's is itself */
 } fn_cfg;
 
@@ -53,8 +108,7 @@ static LLVMBasicBlockRef successor(LLVMBasicBlockRef bb, unsigned i) {
 /* Whether BB calls a workgroup barrier (the SPIR target's classifier). */
 static int holds_barrier(LLVMBasicBlockRef bb) {
   for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-    const char *name = LLVMIsACallInst(i) ? ir_callee_name(i) : NULL;
-    if (name && target_spir.is_workgroup_barrier(i, name, 0))
+    if (LLVMIsACallInst(i) && gs_spir_is_workgroup_barrier(i))
       return 1;
   }
   return 0;
@@ -66,18 +120,18 @@ static void number_blocks(fn_cfg *c, LLVMValueRef fn) {
   LLVMBasicBlockRef *post = malloc(total * sizeof *post);
   LLVMBasicBlockRef *stack = malloc(total * sizeof *stack);
   unsigned *next = malloc(total * sizeof *next);
-  gs_map seen;
-  map_init(&seen);
+  block_map seen;
+  block_map_init(&seen, fn, 0);
   size_t depth = 0, done = 0;
   stack[depth] = LLVMGetEntryBasicBlock(fn);
   next[depth++] = 0;
-  map_put(&seen, stack[0], 0);
+  *block_map_at(&seen, stack[0]) = 1;
   while (depth) {
     LLVMBasicBlockRef bb = stack[depth - 1];
     if (next[depth - 1] < successor_count(bb)) {
       LLVMBasicBlockRef s = successor(bb, next[depth - 1]++);
-      if (!map_get(&seen, s, NULL)) {
-        map_put(&seen, s, 0);
+      if (!*block_map_at(&seen, s)) {
+        *block_map_at(&seen, s) = 1;
         next[depth] = 0;
         stack[depth++] = s;
       }
@@ -88,23 +142,20 @@ static void number_blocks(fn_cfg *c, LLVMValueRef fn) {
   }
   c->n = done;
   c->block = malloc(done * sizeof *c->block);
-  map_init(&c->number);
+  block_map_init(&c->number, fn, -1);
   for (size_t i = 0; i < done; i++) {
     c->block[i] = post[done - 1 - i];
-    map_put(&c->number, c->block[i], (intptr_t)i);
+    *block_map_at(&c->number, c->block[i]) = (intptr_t)i;
   }
-  c->preds = malloc(done * sizeof *c->preds);
-  for (size_t i = 0; i < done; i++)
-    vec_init(&c->preds[i], sizeof(int));
+  c->preds = calloc(done ? done : 1, sizeof *c->preds);
   for (size_t p = 0; p < done; p++)
     for (unsigned s = 0; s < successor_count(c->block[p]); s++) {
-      intptr_t to;
-      map_get(&c->number, successor(c->block[p], s), &to);
-      gs_vec *v = &c->preds[to];
-      if (!v->len || VEC_AT(v, int, v->len - 1) != (int)p)
-        VEC_PUSH(v, int, (int)p);
+      intptr_t to = *block_map_at(&c->number, successor(c->block[p], s));
+      int_list *v = &c->preds[to];
+      if (!v->len || v->v[v->len - 1] != (int)p)
+        int_list_push(v, (int)p);
     }
-  map_free(&seen);
+  block_map_free(&seen);
   free(next);
   free(stack);
   free(post);
@@ -121,7 +172,7 @@ static void dominators(fn_cfg *c) {
     for (size_t i = 1; i < c->n; i++) {
       int best = -1;
       for (size_t k = 0; k < c->preds[i].len; k++) {
-        int p = VEC_AT(&c->preds[i], int, k);
+        int p = c->preds[i].v[k];
         if (c->idom[p] < 0)
           continue;
         int a = p, b = best;
@@ -154,9 +205,9 @@ static int dominates(const fn_cfg *c, int a, int b) {
 static void loop_barriers(const fn_cfg *c, int h, int *start, int *in_loop, int *work) {
   memset(in_loop, 0, c->n * sizeof *in_loop);
   size_t nwork = 0;
-  const gs_vec *hp = &c->preds[h];
+  const int_list *hp = &c->preds[h];
   for (size_t k = 0; k < hp->len; k++) {
-    int p = VEC_AT(hp, int, k);
+    int p = hp->v[k];
     if (dominates(c, h, p) && !in_loop[p]) {
       in_loop[p] = 1;
       work[nwork++] = p;
@@ -166,9 +217,9 @@ static void loop_barriers(const fn_cfg *c, int h, int *start, int *in_loop, int 
     return; /* not a loop header */
   in_loop[h] = 1;
   while (nwork) {
-    const gs_vec *bp = &c->preds[work[--nwork]];
+    const int_list *bp = &c->preds[work[--nwork]];
     for (size_t k = 0; k < bp->len; k++) {
-      int p = VEC_AT(bp, int, k);
+      int p = bp->v[k];
       if (!in_loop[p]) {
         in_loop[p] = 1;
         work[nwork++] = p;
@@ -181,8 +232,7 @@ static void loop_barriers(const fn_cfg *c, int h, int *start, int *in_loop, int 
       continue;
     barrier |= holds_barrier(c->block[i]);
     for (unsigned s = 0; s < successor_count(c->block[i]); s++) {
-      intptr_t to;
-      map_get(&c->number, successor(c->block[i], s), &to);
+      intptr_t to = *block_map_at(&c->number, successor(c->block[i], s));
       if (!in_loop[to]) {
         exiting = (int)i;
         nexiting++;
@@ -197,7 +247,7 @@ static void loop_barriers(const fn_cfg *c, int h, int *start, int *in_loop, int 
     start[exiting] = 1;
   int pre = -1, outside = 0;
   for (size_t k = 0; k < hp->len; k++) {
-    int p = VEC_AT(hp, int, k);
+    int p = hp->v[k];
     if (in_loop[p])
       start[p] = 1; /* a latch */
     else
@@ -232,11 +282,11 @@ static int *fn_cfg_build(fn_cfg *c, LLVMValueRef fn) {
 
 static void fn_cfg_free(fn_cfg *c) {
   for (size_t i = 0; i < c->n; i++)
-    vec_free(&c->preds[i]);
+    free(c->preds[i].v);
   free(c->preds);
   free(c->block);
   free(c->idom);
-  map_free(&c->number);
+  block_map_free(&c->number);
 }
 
 /* Joins the edges from the blocks GROUP (NG of them) into M in a new block
@@ -283,7 +333,7 @@ static LLVMBasicBlockRef join_edges(LLVMBuilderRef b, LLVMBasicBlockRef m, LLVMB
  * terminators whose successors join_edges can redirect). */
 static int plain_edges(const fn_cfg *c, size_t i) {
   for (size_t k = 0; k < c->preds[i].len; k++) {
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(c->block[VEC_AT(&c->preds[i], int, k)]);
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(c->block[c->preds[i].v[k]]);
     if (!LLVMIsABranchInst(t) && !LLVMIsASwitchInst(t))
       return 0;
   }
@@ -344,12 +394,12 @@ static size_t join_function(LLVMBuilderRef b, LLVMValueRef fn) {
   edge_source *s = malloc(c.n * sizeof *s);
   int **owned = malloc(c.n * sizeof *owned);
   for (size_t i = 1; i < c.n; i++) {
-    const gs_vec *ps = &c.preds[i];
+    const int_list *ps = &c.preds[i];
     if (!plain_edges(&c, i))
       continue;
     size_t n = 0, deep = 0;
     for (size_t k = 0; k < ps->len; k++) {
-      int p = VEC_AT(ps, int, k);
+      int p = ps->v[k];
       /* the barriers from p up to the nearest block dominating block i,
        * stored outermost first */
       size_t len = 0;
@@ -398,7 +448,7 @@ static uint64_t *reaching_barriers(const fn_cfg *c, const int *barrier, size_t w
     for (size_t i = 0; i < c->n; i++) {
       uint64_t *row = reach + i * words;
       for (size_t k = 0; k < c->preds[i].len; k++) {
-        int p = VEC_AT(&c->preds[i], int, k);
+        int p = c->preds[i].v[k];
         edge_carries(barrier, reach, words, p, out);
         for (size_t w = 0; w < words; w++)
           if ((row[w] | out[w]) != row[w]) {
@@ -426,11 +476,11 @@ static size_t join_by_reach(LLVMBuilderRef b, LLVMValueRef fn) {
   LLVMBasicBlockRef *group = malloc(c.n * sizeof *group);
   int *done = malloc(c.n * sizeof *done);
   for (size_t i = 1; i < c.n; i++) {
-    const gs_vec *ps = &c.preds[i];
+    const int_list *ps = &c.preds[i];
     if (ps->len < 3 || !plain_edges(&c, i))
       continue;
     for (size_t k = 0; k < ps->len; k++) {
-      int p = VEC_AT(ps, int, k);
+      int p = ps->v[k];
       edge_carries(barrier, reach, words, p, from + k * words);
       done[k] = 0;
     }
@@ -447,7 +497,7 @@ static size_t join_by_reach(LLVMBuilderRef b, LLVMValueRef fn) {
       for (size_t l = k; l < ps->len; l++)
         if (!done[l] && !memcmp(from + k * words, from + l * words, words * sizeof *from)) {
           done[l] = 1;
-          group[ng++] = c.block[VEC_AT(ps, int, l)];
+          group[ng++] = c.block[ps->v[l]];
         }
       if (ng > 1) {
         join_edges(b, c.block[i], group, ng);
@@ -466,7 +516,7 @@ static size_t join_by_reach(LLVMBuilderRef b, LLVMValueRef fn) {
 
 gs_error *pocl_join_region_edges(LLVMModuleRef m, size_t *joins) {
   /* the CFG in the form POCL's LoopBarriers and BarrierTailReplication see */
-  gs_error *err = ir_run_passes(
+  gs_error *err = gs_run_passes(
       m, "function(simplifycfg,loop-simplify,lcssa,loop(loop-rotate),simplifycfg,loop-simplify)",
       "simplifying the CFG for POCL");
   if (err)

@@ -11,10 +11,18 @@
  * friends): those calls become the atomicrmw they stand for. */
 #include "pocl_builtins.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "gs.h"
+#include "gridsplit/ir.h"
+
+static void *xcalloc(size_t n, size_t size) {
+  void *p = calloc(n ? n : 1, size);
+  if (!p)
+    abort();
+  return p;
+}
 
 enum { AS_GENERIC = 4 };
 
@@ -47,7 +55,7 @@ static LLVMValueRef in_space(LLVMBuilderRef b, LLVMValueRef v, unsigned *as, int
     if (!base)
       return NULL;
     unsigned n = (unsigned)LLVMGetNumOperands(v) - 1;
-    LLVMValueRef *idx = gs_xcalloc(n + 1, sizeof *idx);
+    LLVMValueRef *idx = xcalloc(n + 1, sizeof *idx);
     for (unsigned i = 0; i < n; i++)
       idx[i] = LLVMGetOperand(v, i + 1);
     LLVMValueRef r = LLVMIsInBounds(v)
@@ -63,7 +71,7 @@ static LLVMValueRef in_space(LLVMBuilderRef b, LLVMValueRef v, unsigned *as, int
 static char *atom_to_atomic(const char *name) {
   if (strncmp(name, "_Z", 2))
     return NULL;
-  char *base = ir_itanium_base(name);
+  char *base = gs_itanium_base(name);
   char *r = NULL;
   if (!strncmp(base, "atom_", 5)) {
     size_t blen = strlen(base);
@@ -71,10 +79,9 @@ static char *atom_to_atomic(const char *name) {
     while (*rest >= '0' && *rest <= '9')
       rest++;
     rest += blen;
-    gs_str s;
-    str_init(&s);
-    str_printf(&s, "_Z%zuatomic_%s%s", blen + 2, base + 5, rest);
-    r = str_take(&s);
+    size_t n = strlen(name) + 32;
+    r = xcalloc(n, 1);
+    snprintf(r, n, "_Z%zuatomic_%s%s", blen + 2, base + 5, rest);
   }
   free(base);
   return r;
@@ -102,7 +109,7 @@ static int wide_atomic(LLVMValueRef call, const char *name) {
       LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMIntegerTypeKind ||
       LLVMGetIntTypeWidth(LLVMTypeOf(v)) != 64)
     return 0;
-  char *base = ir_itanium_base(name);
+  char *base = gs_itanium_base(name);
   size_t n = strlen(name);
   int done = 0;
   /* atom_max is cl_khr_int64_extended_atomics' spelling of atomic_max */
@@ -126,7 +133,7 @@ static int wide_atomic(LLVMValueRef call, const char *name) {
 }
 
 static void redirect_call(LLVMModuleRef m, LLVMValueRef call) {
-  LLVMValueRef callee = ir_called_function(call);
+  LLVMValueRef callee = gs_called_function(call);
   if (!callee || LLVMCountBasicBlocks(callee))
     return;
   size_t len;
@@ -138,8 +145,8 @@ static void redirect_call(LLVMModuleRef m, LLVMValueRef call) {
   if (!generic && !renamed)
     return;
   unsigned nargs = LLVMGetNumArgOperands(call);
-  LLVMValueRef *args = gs_xcalloc(nargs + 1, sizeof *args);
-  LLVMTypeRef *types = gs_xcalloc(nargs + 1, sizeof *types);
+  LLVMValueRef *args = xcalloc(nargs + 1, sizeof *args);
+  LLVMTypeRef *types = xcalloc(nargs + 1, sizeof *types);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
   LLVMPositionBuilderBefore(b, call);
   unsigned spaces[16], ngeneric = 0;
@@ -168,23 +175,22 @@ static void redirect_call(LLVMModuleRef m, LLVMValueRef call) {
   if (generic && occurrences != ngeneric)
     ok = 0;
   if (ok) {
-    gs_str n;
-    str_init(&n);
+    /* no longer than SRC: each PU3AS4 becomes PU3ASn or P */
+    char *newname = xcalloc(strlen(src) + 1, 1), *out = newname;
     unsigned k = 0;
     for (const char *p = src; *p;) {
       if (generic && !strncmp(p, "PU3AS4", 6)) {
         /* SPIR mangling: private pointers carry no address-space qualifier */
         if (spaces[k])
-          str_printf(&n, "PU3AS%u", spaces[k]);
+          out += sprintf(out, "PU3AS%u", spaces[k]);
         else
-          str_printf(&n, "P");
+          *out++ = 'P';
         k++;
         p += 6;
       } else {
-        str_printf(&n, "%c", *p++);
+        *out++ = *p++;
       }
     }
-    char *newname = str_take(&n);
     LLVMTypeRef fty = LLVMFunctionType(LLVMGetReturnType(LLVMGlobalGetValueType(callee)), types,
                                        nargs, 0);
     LLVMValueRef fn = LLVMGetNamedFunction(m, newname);
@@ -205,16 +211,23 @@ static void redirect_call(LLVMModuleRef m, LLVMValueRef call) {
 }
 
 void pocl_redirect_builtins(LLVMModuleRef m) {
-  gs_vec calls;
-  vec_init(&calls, sizeof(LLVMValueRef));
+  /* the calls first: redirecting one replaces it */
+  size_t n = 0, cap = 0;
+  LLVMValueRef *calls = NULL;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
-        if (LLVMIsACallInst(in))
-          VEC_PUSH(&calls, LLVMValueRef, in);
-  for (size_t i = 0; i < calls.len; i++)
-    redirect_call(m, VEC_AT(&calls, LLVMValueRef, i));
-  vec_free(&calls);
+        if (LLVMIsACallInst(in)) {
+          if (n == cap) {
+            calls = realloc(calls, (cap = cap ? 2 * cap : 64) * sizeof *calls);
+            if (!calls)
+              abort();
+          }
+          calls[n++] = in;
+        }
+  for (size_t i = 0; i < n; i++)
+    redirect_call(m, calls[i]);
+  free(calls);
 }
 
 /* Whether V is computed from work-item queries with constant dimensions
@@ -227,8 +240,8 @@ static int id_derived(LLVMValueRef v, int *budget) {
   if (!LLVMIsAInstruction(v) || --*budget < 0)
     return 0;
   if (LLVMIsACallInst(v)) {
-    const char *name = ir_callee_name(v);
-    return name && target_spir.is_pure_query(name) && LLVMGetNumArgOperands(v) == 1 &&
+    const char *name = gs_callee_name(v);
+    return name && gs_spir_is_id_query(name) && LLVMGetNumArgOperands(v) == 1 &&
            LLVMIsAConstantInt(LLVMGetOperand(v, 0));
   }
   if (LLVMIsABinaryOperator(v)) {
@@ -280,7 +293,7 @@ gs_error *pocl_recompute_id_values(LLVMModuleRef m) {
     if (!LLVMIsDeclaration(f) && LLVMGetFunctionCallConv(f) != LLVMSPIRKERNELCallConv)
       LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
                               LLVMCreateEnumAttribute(ctx, always, 0));
-  gs_error *err = ir_run_passes(m, "always-inline", "inlining the helpers for POCL");
+  gs_error *err = gs_run_passes(m, "always-inline", "inlining the helpers for POCL");
   if (err)
     return err;
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
@@ -308,5 +321,5 @@ gs_error *pocl_optimize(LLVMModuleRef m) {
     if (LLVMIsDeclaration(f))
       LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
                               LLVMCreateEnumAttribute(ctx, convergent, 0));
-  return ir_run_passes(m, "default<O1>", "optimizing the segments for POCL");
+  return gs_run_passes(m, "default<O1>", "optimizing the segments for POCL");
 }

@@ -1,0 +1,48 @@
+/* The control word of a dynamic schedule (docs/split.md, "Control word"):
+ * four 32-bit ints that the segments of a kernel with a dynamic schedule
+ * (SPEC section 2) take as their last pointer argument but the virtual
+ * workgroups' counts (the plan's "control": {"arg": N, "words": 4}). The
+ * split builds the segments' side (lib/control.c); every runner
+ * (runtime/runner.c, runtime/cuda/gs_cuda_run.c) the host's. Plain C, no
+ * LLVM: gs-cuda-run, shipped as source, builds with it where there is none.
+ *
+ *   word            written by                       meaning
+ *   NEXT     [0]    the segment: cmpxchg(-1, j)      the segment chosen next;
+ *                                                     GS_CONTROL_UNSET when every
+ *                                                     invocation returned
+ *   FLAGS    [1]    the segment: |= DIVERGED         nonzero after a run: an error
+ *   LAUNCH   [2]    the host (or the step kernel)    the launches of the schedule
+ *                                                     that ran before this one
+ *   CURRENT  [3]    the host (or the step kernel)    the segment that runs now; a
+ *                                                     launch of another returns at once
+ *
+ * Before the L-th launch (of segment s) a host that steps writes
+ * {GS_CONTROL_UNSET, 0, L, s}. A host that steps on the device (gs-cuda-run's
+ * step kernel) sets CURRENT to GS_CONTROL_STOPPED(s) when segment s diverged
+ * or chose no successor of its own, and FLAGS's bit GS_CONTROL_NOT_SUCCESSOR
+ * for the latter. */
+#ifndef GRIDSPLIT_CONTROL_WORD_H
+#define GRIDSPLIT_CONTROL_WORD_H
+
+enum {
+  GS_CONTROL_NEXT,
+  GS_CONTROL_FLAGS,
+  GS_CONTROL_LAUNCH,
+  GS_CONTROL_CURRENT,
+  GS_CONTROL_WORDS /* the plan's "words" */
+};
+#define GS_CONTROL_BYTES (4 * GS_CONTROL_WORDS)
+
+/* control[GS_CONTROL_NEXT] before any invocation chose, and after a run in
+ * which every invocation returned; control[GS_CONTROL_CURRENT] once the
+ * schedule ended */
+#define GS_CONTROL_UNSET (-1)
+/* bits of control[GS_CONTROL_FLAGS] */
+#define GS_CONTROL_DIVERGED 1      /* two invocations chose different barriers */
+#define GS_CONTROL_NOT_SUCCESSOR 2 /* the choice is no successor (the step kernel) */
+/* control[GS_CONTROL_CURRENT] once segment S stopped the schedule (the step
+ * kernel), and the segment from such a value */
+#define GS_CONTROL_STOPPED(s) (-2 - (s))
+#define GS_CONTROL_STOPPED_SEGMENT(word) (-2 - (word))
+
+#endif
