@@ -20,22 +20,79 @@
 typedef struct {
   const kernel_cfg *cfg;
   const gs_target *t;
-  size_t n;        /* blocks */
-  gs_vec *preds;   /* per block: int */
-  int *ipdom;      /* per block: immediate post-dominator, n = virtual exit */
-  gs_map tainted;  /* value -> 1 */
+  size_t n;              /* blocks */
+  gs_vec *preds;         /* per block: int */
+  int *ipdom;            /* per block: immediate post-dominator, n = virtual exit */
+  int *scc;              /* per block: its strongly connected component */
+  int *reach, *stamp;    /* per block, zero between uses: taint_controlled's */
+  gs_vec region;         /* int: the blocks taint_controlled marked */
+  gs_map tainted;        /* value -> 1 */
   gs_map tainted_memory; /* alloca or id global -> 1 */
-  gs_vec work;     /* values */
-  gs_vec branches; /* tainted terminators */
-  gs_map summaries; /* defined function -> callee_summary * */
-  gs_map temporal;  /* value -> 1: observed after a loop that invocations leave apart */
-  int within_workgroup; /* only what differs inside a workgroup: group ids are uniform */
+  gs_vec work;           /* values */
+  gs_vec branches;       /* tainted terminators */
+  gs_map summaries;      /* defined function -> callee_summary * */
+  gs_map temporal;       /* value -> 1: observed after a loop that invocations leave apart */
+  int within_workgroup;  /* only what differs inside a workgroup: group ids are uniform */
 } uniformity;
 
 static int block_of(const uniformity *u, LLVMValueRef inst) {
   intptr_t b = -1;
   map_get(&u->cfg->block_index, LLVMGetInstructionParent(inst), &b);
   return (int)b;
+}
+
+/* The strongly connected components of the CFG (Tarjan's algorithm, without
+ * recursion): blocks that reach one another share a number. */
+static void compute_scc(uniformity *u, const gs_vec *succs) {
+  size_t n = u->n + 1;
+  int *index = gs_xcalloc(n, sizeof(int)), *low = gs_xcalloc(n, sizeof(int));
+  int *next = gs_xcalloc(n, sizeof(int)), *call = gs_xcalloc(n, sizeof(int));
+  int *stack = gs_xcalloc(n, sizeof(int));
+  char *on = gs_xcalloc(n, 1);
+  u->scc = gs_xcalloc(n, sizeof(int));
+  int counter = 0, nscc = 0;
+  size_t sp = 0, cp = 0;
+  for (size_t root = 0; root < n; root++) {
+    if (index[root])
+      continue;
+    call[cp++] = (int)root;
+    index[root] = low[root] = ++counter;
+    stack[sp++] = (int)root;
+    on[root] = 1;
+    while (cp) {
+      int v = call[cp - 1];
+      if ((size_t)next[v] < succs[v].len) {
+        int w = VEC_AT(&succs[v], int, next[v]++);
+        if (!index[w]) {
+          index[w] = low[w] = ++counter;
+          stack[sp++] = w;
+          on[w] = 1;
+          call[cp++] = w;
+        } else if (on[w] && index[w] < low[v]) {
+          low[v] = index[w];
+        }
+        continue;
+      }
+      cp--;
+      if (cp && low[v] < low[call[cp - 1]])
+        low[call[cp - 1]] = low[v];
+      if (low[v] == index[v]) {
+        int w;
+        do {
+          w = stack[--sp];
+          on[w] = 0;
+          u->scc[w] = nscc;
+        } while (w != v);
+        nscc++;
+      }
+    }
+  }
+  free(index);
+  free(low);
+  free(next);
+  free(call);
+  free(stack);
+  free(on);
 }
 
 /* Immediate post-dominators by the iterative algorithm of Cooper, Harvey and
@@ -124,6 +181,7 @@ static void compute_ipdom(uniformity *u) {
   for (size_t b = 0; b < n; b++)
     if (u->ipdom[b] < 0)
       u->ipdom[b] = (int)exit;
+  compute_scc(u, succs);
   for (size_t i = 0; i <= n; i++)
     vec_free(&succs[i]);
   free(succs);
@@ -170,9 +228,8 @@ static void taint_memory(uniformity *u, LLVMValueRef object) {
     map_put(&seen, a, 1);
     for (LLVMUseRef use = LLVMGetFirstUse(a); use; use = LLVMGetNextUse(use)) {
       LLVMValueRef user = LLVMGetUser(use);
-      if (LLVMIsAConstantExpr(user) || LLVMIsAGetElementPtrInst(user) ||
-          LLVMIsABitCastInst(user) || LLVMIsAAddrSpaceCastInst(user) || LLVMIsAPHINode(user) ||
-          LLVMIsASelectInst(user))
+      if (LLVMIsAConstantExpr(user) || LLVMIsAGetElementPtrInst(user) || LLVMIsABitCastInst(user) ||
+          LLVMIsAAddrSpaceCastInst(user) || LLVMIsAPHINode(user) || LLVMIsASelectInst(user))
         VEC_PUSH(&addrs, LLVMValueRef, user);
       else if (LLVMIsALoadInst(user) || ir_is_call(user))
         taint(u, user);
@@ -197,8 +254,7 @@ static void taint_store_target(uniformity *u, LLVMValueRef addr) {
 
 /* Whether private memory at ADDR (allocas, through GEPs, casts, phis and
  * selects) is read in a block whose reach differs from SIDE. */
-static int read_on_other_paths(const uniformity *u, LLVMValueRef addr, const int *reach,
-                               int side) {
+static int read_on_other_paths(const uniformity *u, LLVMValueRef addr, const int *reach, int side) {
   gs_vec work;
   vec_init(&work, sizeof(LLVMValueRef));
   ir_pointer_bases(addr, &work);
@@ -245,12 +301,19 @@ static int read_on_other_paths(const uniformity *u, LLVMValueRef addr, const int
  * it (invocations leave a loop at different iterations). A block that only
  * one successor reaches (the rest of the kernel after `if (i >= n) return;`)
  * sees only the invocations of that side and depends on nothing. */
+static int cmp_int(const void *a, const void *b) {
+  int x = *(const int *)a, y = *(const int *)b;
+  return (x > y) - (x < y);
+}
+
 static void taint_controlled(uniformity *u, LLVMValueRef branch) {
   int x = block_of(u, branch);
   int join = u->ipdom[x];
-  /* reach[b]: 0 none, k + 1 only successor k, -1 several successors */
-  int *reach = gs_xcalloc(u->n + 1, sizeof(int));
-  int *stamp = gs_xcalloc(u->n + 1, sizeof(int));
+  /* reach[b]: 0 none, k + 1 only successor k, -1 several successors; the
+   * blocks marked are listed in u->region, and both arrays are zero again
+   * when this returns: the work is the region's, not the kernel's */
+  int *reach = u->reach, *stamp = u->stamp;
+  u->region.len = 0;
   gs_vec work;
   vec_init(&work, sizeof(int));
   unsigned ns = LLVMGetNumSuccessors(branch);
@@ -264,6 +327,8 @@ static void taint_controlled(uniformity *u, LLVMValueRef branch) {
     if (dup)
       continue;
     VEC_PUSH(&work, int, (int)s);
+    if (!stamp[s] && !reach[s])
+      VEC_PUSH(&u->region, int, (int)s);
     stamp[s] = (int)k + 1;
     while (work.len) {
       int b = VEC_AT(&work, int, --work.len);
@@ -277,27 +342,23 @@ static void taint_controlled(uniformity *u, LLVMValueRef branch) {
         intptr_t t;
         if (map_get(&u->cfg->block_index, LLVMGetSuccessor(term, e), &t) &&
             stamp[t] != (int)k + 1) {
+          if (!stamp[t] && !reach[t])
+            VEC_PUSH(&u->region, int, (int)t);
           stamp[t] = (int)k + 1;
           VEC_PUSH(&work, int, (int)t);
         }
       }
     }
   }
-  /* to_x[b]: block b can come back to the branch (they share a cycle) */
-  char *to_x = gs_xcalloc(u->n + 1, 1);
-  to_x[x] = 1;
-  VEC_PUSH(&work, int, x);
-  while (work.len) {
-    int b = VEC_AT(&work, int, --work.len);
-    for (size_t j = 0; j < u->preds[b].len; j++) {
-      int p = VEC_AT(&u->preds[b], int, j);
-      if (!to_x[p]) {
-        to_x[p] = 1;
-        VEC_PUSH(&work, int, p);
-      }
-    }
-  }
-  for (size_t b = 0; b < u->n; b++) {
+  /* TO_X(b): block b can come back to the branch (they share a cycle). Asked
+   * only of blocks the branch reaches (the region, the successors, and the
+   * blocks of uses of the region's values, which their definitions reach),
+   * for which that is being in the branch's strongly connected component. */
+#define TO_X(b) ((b) == x || u->scc[b] == u->scc[x])
+  /* in block order, as a walk over all blocks would take them */
+  qsort(u->region.data, u->region.len, sizeof(int), cmp_int);
+  for (size_t r = 0; r < u->region.len; r++) {
+    size_t b = (size_t)VEC_AT(&u->region, int, r);
     if (!reach[b])
       continue;
     LLVMBasicBlockRef bb = VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, b);
@@ -326,14 +387,14 @@ static void taint_controlled(uniformity *u, LLVMValueRef branch) {
           intptr_t s;
           stays = map_get(&u->cfg->block_index, LLVMGetSuccessor(branch, (unsigned)reach[ub] - 1),
                           &s) &&
-                  to_x[s];
+                  TO_X((int)s);
         }
         /* temporal divergence: a value of the cycle that holds the branch,
          * seen where invocations arrive having left the cycle at different
          * iterations (the counter after `for (...) if (a[i] == k) break;`).
          * The value itself is uniform inside the cycle, but a copy of it
          * carried past the loop is not. */
-        if (to_x[b] && (outside || (!to_x[ub] && !stays))) {
+        if (TO_X((int)b) && (outside || (!TO_X(ub) && !stays))) {
           map_put(&u->temporal, in, 1);
           outside = 1;
         }
@@ -342,10 +403,12 @@ static void taint_controlled(uniformity *u, LLVMValueRef branch) {
       }
     }
   }
+#undef TO_X
   vec_free(&work);
-  free(reach);
-  free(stamp);
-  free(to_x);
+  for (size_t r = 0; r < u->region.len; r++) {
+    int b = VEC_AT(&u->region, int, r);
+    reach[b] = stamp[b] = 0;
+  }
 }
 
 static int is_atomic_call(const char *name) {
@@ -377,8 +440,8 @@ static int reads_no_memory(LLVMValueRef call, LLVMValueRef fn) {
   unsigned kind = LLVMGetEnumAttributeKindForName("memory", 6);
   if (!kind)
     return 0;
-  LLVMAttributeRef a = fn ? LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind)
-                          : NULL;
+  LLVMAttributeRef a =
+      fn ? LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind) : NULL;
   if (!a)
     a = LLVMGetCallSiteEnumAttribute(call, LLVMAttributeFunctionIndex, kind);
   return a && LLVMGetEnumAttributeValue(a) == 0;
@@ -419,7 +482,6 @@ static int declaration_varies(const uniformity *u, LLVMValueRef call) {
   }
   return !reads_no_memory(call, fn);
 }
-
 
 /* Whether address space AS is workgroup memory: 1 it is, 0 it never is
  * (global, constant), -1 it depends on the object (private, and the
@@ -775,9 +837,8 @@ static gs_error *check_branches(const uniformity *u, const first_barriers *fbr) 
                       "invocation id, and invocations that take it can reach barrier %d%s%s%s "
                       "while others reach barrier %d%s%s%s; every invocation that has not "
                       "returned must reach the same barrier",
-                      LLVMGetValueName2(u->cfg->fn, &len), where, a, la ? " (" : "",
-                      la ? la : "", la ? ")" : "", b, lb ? " (" : "", lb ? lb : "",
-                      lb ? ")" : "");
+                      LLVMGetValueName2(u->cfg->fn, &len), where, a, la ? " (" : "", la ? la : "",
+                      la ? ")" : "", b, lb ? " (" : "", lb ? lb : "", lb ? ")" : "");
       free(where);
       free(la);
       free(lb);
@@ -935,6 +996,9 @@ static void uniformity_init(uniformity *u, const kernel_cfg *cfg, const gs_targe
   map_init(&u->temporal);
   vec_init(&u->work, sizeof(LLVMValueRef));
   vec_init(&u->branches, sizeof(LLVMValueRef));
+  vec_init(&u->region, sizeof(int));
+  u->reach = gs_xcalloc(u->n + 1, sizeof(int));
+  u->stamp = gs_xcalloc(u->n + 1, sizeof(int));
   compute_ipdom(u);
   seed(u);
   propagate(u);
@@ -945,6 +1009,10 @@ static void uniformity_free(uniformity *u) {
     vec_free(&u->preds[i]);
   free(u->preds);
   free(u->ipdom);
+  free(u->scc);
+  free(u->reach);
+  free(u->stamp);
+  vec_free(&u->region);
   map_free(&u->tainted);
   map_free(&u->tainted_memory);
   for (size_t i = 0; i < u->summaries.cap; i++)

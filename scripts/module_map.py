@@ -57,7 +57,10 @@ def resolve(root, src, name, files):
         cand = os.path.normpath(os.path.join(base, name))
         if cand in files:
             return cand
-    return None
+    # an include directory of one target (runtime/pocl for the runner): the
+    # one file of that name
+    same = [f for f in files if f.endswith("/" + name)]
+    return same[0] if len(same) == 1 else None
 
 
 def include_graph(root, files):
