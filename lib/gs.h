@@ -35,6 +35,11 @@ struct gs_options {
 /* The whole file, NUL-terminated (*SIZE excludes the NUL); release with free.
  * On error *DATA is NULL. */
 gs_error *gs_read_file(const char *path, char **data, size_t *size);
+/* Textual IR (BITCODE 0) or bitcode read from PATH into CTX in a sandboxed
+ * child (lib/load.c), verified; the message names PATH. */
+gs_error *load_ir_file(LLVMContextRef ctx, const char *path, int bitcode, LLVMModuleRef *out);
+/* NULL when M verifies, else "PATH: invalid module: ..." (malloc'd) */
+char *load_verify_message(LLVMModuleRef m, const char *path);
 
 /* ir: small helpers over the LLVM C API */
 
