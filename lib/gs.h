@@ -156,6 +156,7 @@ typedef struct gs_target {
   int opencl_c; /* OpenCL C inputs are compiled for this target (lowering/opencl.c) */
 
   /* emission (lowering/emit.c; hooks in lowering/emit_*.c) */
+  void (*init_backend)(void); /* registers LLVM's backend; NULL: none */
   const char *default_cpu; /* --mcpu when none is given; NULL: the target takes none */
   const char *emitter;     /* what emits it, for messages: "backend", "translator" */
   /* the triple LLVM's backend is asked for, NULL: the module's own */
@@ -195,6 +196,7 @@ LLVMValueRef target_build_call(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef *
 LLVMValueRef target_product(LLVMBuilderRef b, LLVMModuleRef m, const gs_target *t, gs_query size);
 
 extern const gs_target target_spir, target_amdgpu, target_nvptx;
+extern const gs_target *const target_all[]; /* every target, then NULL */
 const gs_target *target_for_module(LLVMModuleRef m);
 int target_has_kernel_cc(LLVMValueRef fn, unsigned cc);
 buffer_space target_flat_arg_space(unsigned addrspace);

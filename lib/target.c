@@ -16,6 +16,8 @@ const gs_target *target_for_module(LLVMModuleRef m) {
   return &target_spir;
 }
 
+const gs_target *const target_all[] = {&target_nvptx, &target_amdgpu, &target_spir, NULL};
+
 /* gs_target_kind order (gridsplit/emit.h) */
 static const target_output outputs[] = {{"ir", ".ll", &target_spir, 1},
                                         {"spirv", ".spv", &target_spir, 0},

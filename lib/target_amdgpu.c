@@ -3,6 +3,8 @@
  * global memory. */
 #include "gs.h"
 
+#include <llvm-c/Target.h>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -145,6 +147,13 @@ static void amdgpu_kernel_attributes(LLVMValueRef fn, const unsigned wg[3]) {
                                                     (unsigned)strlen(flat)));
 }
 
+static void amdgpu_init_backend(void) {
+  LLVMInitializeAMDGPUTargetInfo();
+  LLVMInitializeAMDGPUTarget();
+  LLVMInitializeAMDGPUTargetMC();
+  LLVMInitializeAMDGPUAsmPrinter();
+}
+
 #if GS_LLVM_MAJOR >= 22
 #define AMDGCN_LAYOUT                                                                        \
   "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-"   \
@@ -186,6 +195,7 @@ const gs_target target_amdgpu = {
     .lower_kernel_attributes = amdgpu_kernel_attributes,
     .lower_module_metadata = NULL,
     .opencl_c = 0,
+    .init_backend = amdgpu_init_backend,
     .default_cpu = "gfx90a",
     .emitter = "backend",
     .backend_triple = NULL,

@@ -4,6 +4,8 @@
  * or, in older IR, by !nvvm.annotations. */
 #include "gs.h"
 
+#include <llvm-c/Target.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,6 +170,13 @@ static void nvptx_module_metadata(LLVMModuleRef m, LLVMValueRef fn) {
 }
 #endif
 
+static void nvptx_init_backend(void) {
+  LLVMInitializeNVPTXTargetInfo();
+  LLVMInitializeNVPTXTarget();
+  LLVMInitializeNVPTXTargetMC();
+  LLVMInitializeNVPTXAsmPrinter();
+}
+
 #if GS_LLVM_MAJOR >= 22
 #define NVPTX_LAYOUT "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 #else
@@ -208,6 +217,7 @@ const gs_target target_nvptx = {
     .lower_module_metadata = nvptx_module_metadata,
 #endif
     .opencl_c = 0,
+    .init_backend = nvptx_init_backend,
     .default_cpu = "sm_80",
     .emitter = "backend",
     .backend_triple = NULL,

@@ -2,6 +2,8 @@
  * 0 private, 1 global, 2 constant, 3 local, 4 generic). */
 #include "gs.h"
 
+#include <llvm-c/Target.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -160,6 +162,15 @@ static void spir_module_metadata(LLVMModuleRef m, LLVMValueRef fn) {
                               LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, ver, 2)));
 }
 
+#if GS_LLVM_MAJOR >= 20
+static void spir_init_backend(void) {
+  LLVMInitializeSPIRVTargetInfo();
+  LLVMInitializeSPIRVTarget();
+  LLVMInitializeSPIRVTargetMC();
+  LLVMInitializeSPIRVAsmPrinter();
+}
+#endif
+
 #if GS_LLVM_MAJOR >= 22
 #define SPIR_LAYOUT                                                                          \
   "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-G1"
@@ -204,6 +215,7 @@ const gs_target target_spir = {
     .emit_check = spirv_emit_check,
     .emit_translate = spirv_emit_translate,
 #else
+    .init_backend = spir_init_backend,
     .emitter = "backend",
 #endif
     .backend_triple = "spirv64-unknown-unknown",

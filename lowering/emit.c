@@ -12,7 +12,6 @@
 
 #include <errno.h>
 #include <llvm-c/Analysis.h>
-#include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,25 +21,15 @@
 
 int gs_target_cpu_valid(LLVMTargetMachineRef tm, const char *cpu);
 
+/* every target's backend, once */
 static void init_targets(void) {
   static int done;
   if (done)
     return;
   done = 1;
-  LLVMInitializeNVPTXTargetInfo();
-  LLVMInitializeNVPTXTarget();
-  LLVMInitializeNVPTXTargetMC();
-  LLVMInitializeNVPTXAsmPrinter();
-  LLVMInitializeAMDGPUTargetInfo();
-  LLVMInitializeAMDGPUTarget();
-  LLVMInitializeAMDGPUTargetMC();
-  LLVMInitializeAMDGPUAsmPrinter();
-#if GS_LLVM_MAJOR >= 20
-  LLVMInitializeSPIRVTargetInfo();
-  LLVMInitializeSPIRVTarget();
-  LLVMInitializeSPIRVTargetMC();
-  LLVMInitializeSPIRVAsmPrinter();
-#endif
+  for (const gs_target *const *t = target_all; *t; t++)
+    if ((*t)->init_backend)
+      (*t)->init_backend();
 }
 
 static void write_message(const char *path, const char *msg) {
