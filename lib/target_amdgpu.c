@@ -142,9 +142,9 @@ static void amdgpu_kernel_attributes(LLVMValueRef fn, const unsigned wg[3]) {
   char flat[32];
   snprintf(flat, sizeof flat, "%u,%u", wg[0] * wg[1] * wg[2], wg[0] * wg[1] * wg[2]);
   static const char key[] = "amdgpu-flat-work-group-size";
-  LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
-                          LLVMCreateStringAttribute(ctx, key, (unsigned)strlen(key), flat,
-                                                    (unsigned)strlen(flat)));
+  LLVMAddAttributeAtIndex(
+      fn, LLVMAttributeFunctionIndex,
+      LLVMCreateStringAttribute(ctx, key, (unsigned)strlen(key), flat, (unsigned)strlen(flat)));
 }
 
 static void amdgpu_init_backend(void) {

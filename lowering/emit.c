@@ -68,7 +68,6 @@ static void drop_dead_functions(LLVMModuleRef m) {
   }
 }
 
-
 /* After the rewrites before code generation: NULL, or the verifier's
  * message (a rewrite that broke the module is an internal error, never a
  * backend crash) */
@@ -239,8 +238,8 @@ gs_error *gs_emit(LLVMModuleRef m, gs_target_kind kind, const char *mcpu, char *
       gs_error_dispose(gs_read_file(err, &log, &n));
       const char *why = child_reason(log, n);
       e = gs_errorf("the %s %s of LLVM %d stopped (signal %d) while emitting the segments%s%s",
-                    o->name, t->emitter,
-                    GS_LLVM_MAJOR, WTERMSIG(status), why ? ": " : "", why ? why : "");
+                    o->name, t->emitter, GS_LLVM_MAJOR, WTERMSIG(status), why ? ": " : "",
+                    why ? why : "");
       free(log);
     } else if (WEXITSTATUS(status)) {
       char *msg = NULL;

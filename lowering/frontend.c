@@ -35,8 +35,7 @@ static gs_error *load_program(LLVMContextRef ctx, const char *path, gs_target_ki
   return e;
 }
 
-gs_error *gs_load_module(LLVMContextRef ctx, const char *path, int opt_level,
-                         LLVMModuleRef *out) {
+gs_error *gs_load_module(LLVMContextRef ctx, const char *path, int opt_level, LLVMModuleRef *out) {
   return gs_load_module_for(ctx, path, opt_level, GS_TARGET_IR, out);
 }
 
