@@ -6,6 +6,7 @@
 
 #include "gridsplit/analysis.h"
 #include "gridsplit/control_word.h"
+#include "gridsplit/emit.h"
 #include "gridsplit/error.h"
 #include "gridsplit/options.h"
 #include "util.h"
@@ -42,6 +43,11 @@ char *split_step_list(void);
 /* The whole file, NUL-terminated (*SIZE excludes the NUL); release with free.
  * On error *DATA is NULL. */
 gs_error *gs_read_file(const char *path, char **data, size_t *size);
+/* Textual IR (BITCODE 0) or bitcode read from PATH into CTX in a sandboxed
+ * child (lib/load.c), verified; the message names PATH. */
+gs_error *load_ir_file(LLVMContextRef ctx, const char *path, int bitcode, LLVMModuleRef *out);
+/* NULL when M verifies, else "PATH: invalid module: ..." (malloc'd) */
+char *load_verify_message(LLVMModuleRef m, const char *path);
 
 /* ir: small helpers over the LLVM C API */
 
@@ -84,7 +90,11 @@ char *diag_scope_close(diag_scope *d); /* the first error (to free), or NULL */
  * goes that must not split the entry's static allocas */
 LLVMValueRef ir_first_after_allocas(LLVMBasicBlockRef bb);
 
-/* target: what differs between SPIR, AMDGPU and NVPTX */
+/* target: what differs between SPIR, AMDGPU and NVPTX (docs/targets.md,
+ * "One description per target"). Everything a target is lives in one
+ * gs_target, one file per target (lib/target_spir.c, target_amdgpu.c,
+ * target_nvptx.c); the passes, the lowering and the emission ask it, never
+ * which target it is. */
 
 typedef enum { SPACE_NONE = -1, SPACE_GLOBAL = GS_SPACE_GLOBAL, SPACE_CONSTANT = GS_SPACE_CONSTANT,
                SPACE_WORKGROUP = GS_SPACE_WORKGROUP } buffer_space;
@@ -95,11 +105,26 @@ typedef enum {
 } gs_query;
 
 typedef struct gs_target {
-  const char *name;
-  int (*is_kernel)(LLVMModuleRef m, LLVMValueRef fn);
+  /* identity */
+  const char *name;          /* "spir", "amdgcn", "nvptx" */
+  const char *triple;        /* what the lowering builds and a .cl input is compiled for */
+  const char *triple_prefix; /* a module whose triple begins so is for this target */
+  /* the layout clang of the LLVM gridsplit is built with gives OpenCL C for TRIPLE */
+  const char *data_layout;
+
+  /* address spaces */
   /* the buffer space of a kernel pointer argument or of a global variable */
   buffer_space (*arg_space)(unsigned addrspace);
   buffer_space (*global_space)(unsigned addrspace);
+  unsigned constant_as; /* where the lowering puts `uniform` buffers */
+
+  /* kernels and calling conventions */
+  int (*is_kernel)(LLVMModuleRef m, LLVMValueRef fn);
+  unsigned kernel_cc; /* of the kernels the lowering builds */
+  unsigned func_cc;   /* of device functions: the lowering's, virtual workgroups' loop bodies */
+  unsigned segment_cc; /* of the segment kernels, or 0 for the kernel's own */
+
+  /* invocation ids and sizes */
   /* calls and loads whose result differs between invocations or workgroups */
   int (*is_invocation_id_call)(const char *callee);
   int (*is_invocation_id_global)(const char *global);
@@ -107,23 +132,61 @@ typedef struct gs_target {
   int (*is_pure_query)(const char *callee);
   /* the split's view of the grid: QUERY in dimension DIM (0..2) as an i64 */
   LLVMValueRef (*build_query)(LLVMBuilderRef b, LLVMModuleRef m, gs_query query, unsigned dim);
-  /* a workgroup barrier with workgroup-memory ordering */
-  void (*build_workgroup_barrier)(LLVMBuilderRef b, LLVMModuleRef m);
-  /* the calling convention of the segment kernels, or 0 for the kernel's own */
-  unsigned segment_cc;
+  /* an id that is the same for every invocation of a workgroup (the group
+   * id): a function or a builtin variable */
+  int (*is_group_id)(const char *name);
   /* Virtual workgroups (lib/virtual.c): classifies a call that reads the
    * grid. 1: QUERY in dimension *DIM (an i32 value), which the segment
    * remaps; 0: not a grid query (local ids and sizes, other calls); -1: a
    * grid query that cannot be remapped. */
   int (*grid_query)(LLVMValueRef call, const char *callee, gs_query *query, LLVMValueRef *dim);
   int virtual_by_default; /* segments loop over virtual workgroups unless told otherwise */
+
+  /* barriers */
+  /* the split's workgroup barrier, ordering workgroup memory */
+  void (*build_workgroup_barrier)(LLVMBuilderRef b, LLVMModuleRef m);
+  /* a program's `workgroup_barrier` (docs/programs.md): orders workgroup and
+   * global memory; its callee is declared nounwind and convergent */
+  void (*build_program_barrier)(LLVMBuilderRef b, LLVMModuleRef m);
   /* a workgroup barrier (the ones the target's OpenCL library or intrinsics
    * spell); ORDERS_MEMORY: one that also orders workgroup memory, 0 when in
    * doubt */
   int (*is_workgroup_barrier)(LLVMValueRef call, const char *callee, int orders_memory);
-  /* an id that is the same for every invocation of a workgroup (the group
-   * id): a function or a builtin variable */
-  int (*is_group_id)(const char *name);
+
+  /* lowering (lowering/program_lower.c) */
+  /* sync scopes of device-wide and workgroup atomics (LLVM 20 on) */
+  const char *device_scope, *workgroup_scope;
+  /* what marks the lowered kernel FN (workgroup size WG) beyond its calling
+   * convention and the OpenCL metadata, and the module beyond
+   * opencl.ocl.version; NULL: nothing */
+  void (*lower_kernel_attributes)(LLVMValueRef fn, const unsigned wg[3]);
+  void (*lower_module_metadata)(LLVMModuleRef m, LLVMValueRef fn);
+  int opencl_c; /* OpenCL C inputs are compiled for this target (lowering/opencl.c) */
+
+  /* emission (lowering/emit.c; hooks in lowering/emit_*.c) */
+  void (*init_backend)(void); /* registers LLVM's backend; NULL: none */
+  const char *default_cpu; /* --mcpu when none is given; NULL: the target takes none */
+  const char *emitter;     /* what emits it, for messages: "backend", "translator" */
+  /* the triple LLVM's backend is asked for, NULL: the module's own */
+  const char *backend_triple;
+  int emits_assembly;      /* the backend writes text (PTX), not an object */
+  int drop_dead_functions; /* a code object links every function: uncalled non-kernels go */
+  /* in the caller's process, before any copy: what the emitter cannot take */
+  gs_error *(*emit_check)(LLVMModuleRef m);
+  /* In the code-generation child, on a copy of the module. EMIT_TRANSLATE:
+   * the whole emission to the file OUT when LLVM's backend does not do it.
+   * Else: EMIT_PREPARE before the backend is chosen (the module is verified
+   * after it); EMIT_REWRITE for processor CPU before the data layout is
+   * set; EMIT_LAID_OUT after. The char * hooks give NULL or why not
+   * (malloc'd). */
+  char *(*emit_translate)(LLVMModuleRef m, const char *out);
+  void (*emit_prepare)(LLVMModuleRef m);
+  char *(*emit_rewrite)(LLVMModuleRef m, const char *cpu);
+  void (*emit_laid_out)(LLVMModuleRef m, const char *cpu);
+  /* the backend's output DATA (SIZE bytes): NULL when it may be written */
+  char *(*check_output)(const char *data, size_t size);
+  /* the backend's object file OBJ made into the file OUT (a code object) */
+  gs_error *(*link)(const char *obj, const char *out);
 } gs_target;
 
 /* the global linear invocation id, the workgroup's linear id, the
@@ -133,13 +196,41 @@ LLVMValueRef target_linear(LLVMBuilderRef b, LLVMModuleRef m, const gs_target *t
                            gs_query size);
 LLVMValueRef target_call(LLVMBuilderRef b, LLVMModuleRef m, const char *name, LLVMTypeRef ret,
                          LLVMValueRef arg, unsigned cc);
+/* NAME declared (once) with type RET (PARAMS) and calling convention CC,
+ * nounwind and convergent: the barriers the lowering builds */
+LLVMValueRef target_declare_convergent(LLVMModuleRef m, const char *name, LLVMTypeRef ret,
+                                       LLVMTypeRef *params, unsigned n, unsigned cc);
+LLVMValueRef target_build_call(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef *args, unsigned n);
 LLVMValueRef target_product(LLVMBuilderRef b, LLVMModuleRef m, const gs_target *t, gs_query size);
 
 extern const gs_target target_spir, target_amdgpu, target_nvptx;
+extern const gs_target *const target_all[]; /* every target, then NULL */
 const gs_target *target_for_module(LLVMModuleRef m);
 int target_has_kernel_cc(LLVMValueRef fn, unsigned cc);
 buffer_space target_flat_arg_space(unsigned addrspace);
 buffer_space target_global_space(unsigned addrspace); /* 1 global, 3 workgroup: all three */
+
+/* The output kinds of gs_emit and --target (gridsplit/emit.h): each is the
+ * code of one target, or (TEXT) the module as LLVM IR text. */
+typedef struct {
+  const char *name;      /* "ir", "spirv", "amdgcn", "nvptx" */
+  const char *extension; /* ".ll", ".spv", ".hsaco", ".ptx" */
+  const gs_target *target; /* the one a .gsp program is lowered for */
+  int text;
+} target_output;
+const target_output *target_output_for(gs_target_kind kind); /* NULL: no such kind */
+
+/* Emission hooks the target descriptions name, implemented in lowering/
+ * (lowering/emit_spirv.c, emit_amdgpu.c, emit_nvptx.c, spirv_legalize.c):
+ * lib/ declares them here and includes nothing of lowering/. */
+void spirv_legalize(LLVMModuleRef m);
+gs_error *spirv_emit_check(LLVMModuleRef m);
+char *spirv_emit_translate(LLVMModuleRef m, const char *out);
+char *spirv_check(const char *data, size_t size);
+void scalarize_one_element_vectors(LLVMModuleRef m);
+gs_error *amdgpu_link_code_object(const char *obj, const char *out);
+char *nvptx_emit_rewrite(LLVMModuleRef m, const char *cpu);
+void nvptx_emit_laid_out(LLVMModuleRef m, const char *cpu);
 
 /* The loads and stores that save workgroup memory at a segment's end and
  * restore it at its start (lib/split.c) carry these tags. Each unit is saved

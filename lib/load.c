@@ -1,12 +1,7 @@
-/* Reading kernels: textual IR, bitcode, and OpenCL C through clang. */
+/* Reading kernels: textual IR and bitcode, in a sandboxed child. The front
+ * ends that choose by a file's kind (lowering/frontend.c) call it. */
 #define _POSIX_C_SOURCE 200809L
-#include "gridsplit/load.h"
-
-#include "gridsplit/lower.h"
-#include "gridsplit/program.h"
-
 #include "gs.h"
-#include "lowering.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -25,11 +20,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-static int ends_with(const char *s, const char *suffix) {
-  size_t n = strlen(s), m = strlen(suffix);
-  return n >= m && !strcmp(s + n - m, suffix);
-}
 
 /* Parses DATA (SIZE bytes and a NUL after them) in CTX; on an error returns
  * NULL and sets *MSG (to free). */
@@ -73,7 +63,7 @@ static LLVMModuleRef parse_bytes(LLVMContextRef ctx, const char *path, const cha
 
 /* The verifier's first complaint, and the function it is in: LLVM prints
  * the offending instructions on the lines after the first. */
-static char *verify_message(LLVMModuleRef m, const char *path) {
+char *load_verify_message(LLVMModuleRef m, const char *path) {
   char *msg = NULL;
   if (!LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
     LLVMDisposeMessage(msg);
@@ -187,7 +177,7 @@ static _Noreturn void child_load(int fd, const char *path, const char *data, siz
   char *msg = NULL;
   LLVMModuleRef m = parse_bytes(ctx, path, data, size, bitcode, &msg);
   if (m)
-    msg = verify_message(m, path);
+    msg = load_verify_message(m, path);
   if (msg) {
     child_send(fd, LOAD_TAG_ERROR, msg, strlen(msg));
     _exit(1);
@@ -343,8 +333,7 @@ static char *broken_module_message(const char *path, const char *data, size_t si
   return msg;
 }
 
-static gs_error *parse_file(LLVMContextRef ctx, const char *path, int bitcode,
-                            LLVMModuleRef *out) {
+gs_error *load_ir_file(LLVMContextRef ctx, const char *path, int bitcode, LLVMModuleRef *out) {
   *out = NULL;
   char *data = NULL;
   size_t size = 0;
@@ -399,70 +388,5 @@ static gs_error *parse_file(LLVMContextRef ctx, const char *path, int bitcode,
   str_free(&got_data);
   str_free(&got_log);
   free(data);
-  return e;
-}
-
-/* A program file: parsed and checked (messages FILE:LINE:COL: error: ...),
- * then lowered. */
-static gs_error *load_program(LLVMContextRef ctx, const char *path, gs_target_kind kind,
-                              LLVMModuleRef *out) {
-  gs_program *p = NULL;
-  gs_error *e = gs_program_parse_file(path, &p);
-  if (!e)
-    e = gs_program_lower(p, ctx, kind, out);
-  gs_program_dispose(p);
-  return e;
-}
-
-gs_error *gs_load_module(LLVMContextRef ctx, const char *path, int opt_level,
-                         LLVMModuleRef *out) {
-  return gs_load_module_for(ctx, path, opt_level, GS_TARGET_IR, out);
-}
-
-gs_error *gs_load_module_for(LLVMContextRef ctx, const char *path, int opt_level,
-                             gs_target_kind kind, LLVMModuleRef *out) {
-  *out = NULL;
-  if (!path || !*path)
-    return gs_errorf("no input file");
-  struct stat st;
-  if (stat(path, &st) != 0)
-    return gs_errorf("%s: cannot open the file: %s", path, strerror(errno));
-  if (S_ISDIR(st.st_mode))
-    return gs_errorf("%s: is a directory, not a kernel file", path);
-  if (opt_level < 0 || opt_level > 3)
-    return gs_errorf("%s: optimisation level %d is not 0..3", path, opt_level);
-  gs_error *e;
-  if (ends_with(path, ".cl")) {
-    char bc[] = "/tmp/gridsplit-cl-XXXXXX";
-    int fd = mkstemp(bc);
-    if (fd < 0)
-      return gs_errorf("%s: cannot create a temporary file: %s", path, strerror(errno));
-    close(fd);
-    e = lower_opencl_c(path, opt_level, bc);
-    if (!e)
-      e = parse_file(ctx, bc, 1, out);
-    unlink(bc);
-    if (*out)
-      LLVMSetModuleIdentifier(*out, path, strlen(path));
-  } else if (ends_with(path, ".bc")) {
-    e = parse_file(ctx, path, 1, out);
-  } else if (ends_with(path, ".ll")) {
-    e = parse_file(ctx, path, 0, out);
-  } else if (ends_with(path, ".gsp")) {
-    e = load_program(ctx, path, kind, out);
-  } else {
-    return gs_errorf("%s: unknown input kind (expected .ll, .bc, .cl or .gsp)", path);
-  }
-  if (e)
-    return e;
-  /* IR and bitcode were verified where they were read; a lowered program is
-   * checked all the same */
-  char *msg = verify_message(*out, path);
-  if (msg) {
-    e = gs_errorf("%s", msg);
-    free(msg);
-    LLVMDisposeModule(*out);
-    *out = NULL;
-  }
   return e;
 }

@@ -1,16 +1,61 @@
-/* Picks the target description from the module's triple. */
+/* The target descriptions, their choice by triple, the output kinds, and
+ * what the targets share (docs/targets.md, "One description per target"). */
 #include "gs.h"
 
 #include <string.h>
 
+/* The targets a module's triple picks; SPIR (spir, spir64, spirv*, and
+ * modules without a triple: OpenCL's numbering) is the default. */
+static const gs_target *const by_triple[] = {&target_amdgpu, &target_nvptx};
+
 const gs_target *target_for_module(LLVMModuleRef m) {
   const char *triple = LLVMGetTarget(m);
-  if (!strncmp(triple, "amdgcn", 6))
-    return &target_amdgpu;
-  if (!strncmp(triple, "nvptx", 5))
-    return &target_nvptx;
-  /* spir, spir64, spirv*, and modules without a triple: OpenCL's numbering */
+  for (size_t i = 0; i < sizeof by_triple / sizeof *by_triple; i++)
+    if (!strncmp(triple, by_triple[i]->triple_prefix, strlen(by_triple[i]->triple_prefix)))
+      return by_triple[i];
   return &target_spir;
+}
+
+const gs_target *const target_all[] = {&target_nvptx, &target_amdgpu, &target_spir, NULL};
+
+/* gs_target_kind order (gridsplit/emit.h) */
+static const target_output outputs[] = {{"ir", ".ll", &target_spir, 1},
+                                        {"spirv", ".spv", &target_spir, 0},
+                                        {"amdgcn", ".hsaco", &target_amdgpu, 0},
+                                        {"nvptx", ".ptx", &target_nvptx, 0}};
+#define NOUTPUTS (sizeof outputs / sizeof *outputs)
+
+const target_output *target_output_for(gs_target_kind kind) {
+  return (unsigned)kind < NOUTPUTS ? &outputs[kind] : NULL;
+}
+
+gs_error *gs_target_parse(const char *name, gs_target_kind *out) {
+  for (size_t i = 0; i < NOUTPUTS; i++)
+    if (name && !strcmp(name, outputs[i].name)) {
+      *out = (gs_target_kind)i;
+      return NULL;
+    }
+  return gs_errorf("unknown target '%s' (targets: ir, spirv, amdgcn, nvptx)", name ? name : "");
+}
+
+const char *gs_target_extension(gs_target_kind kind) {
+  const target_output *o = target_output_for(kind);
+  return o ? o->extension : "";
+}
+
+const char *gs_target_triple(gs_target_kind kind) {
+  const target_output *o = target_output_for(kind);
+  return o ? o->target->triple : "";
+}
+
+int gs_target_takes_mcpu(gs_target_kind kind) {
+  const target_output *o = target_output_for(kind);
+  return o && !o->text && o->target->default_cpu;
+}
+
+int gs_target_accepts_opencl_c(gs_target_kind kind) {
+  const target_output *o = target_output_for(kind);
+  return o && o->target->opencl_c;
 }
 
 int target_has_kernel_cc(LLVMValueRef fn, unsigned cc) {
@@ -50,6 +95,29 @@ LLVMValueRef target_call(LLVMBuilderRef b, LLVMModuleRef m, const char *name, LL
   LLVMSetInstructionCallConv(call, LLVMGetFunctionCallConv(fn));
   LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
   return LLVMGetIntTypeWidth(LLVMTypeOf(call)) < 64 ? LLVMBuildZExt(b, call, i64, "") : call;
+}
+
+LLVMValueRef target_declare_convergent(LLVMModuleRef m, const char *name, LLVMTypeRef ret,
+                                       LLVMTypeRef *params, unsigned n, unsigned cc) {
+  LLVMValueRef fn = LLVMGetNamedFunction(m, name);
+  if (fn)
+    return fn;
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  fn = LLVMAddFunction(m, name, LLVMFunctionType(ret, params, n, 0));
+  LLVMSetFunctionCallConv(fn, cc);
+  static const char *const attrs[] = {"nounwind", "convergent"};
+  for (int i = 0; i < 2; i++) {
+    unsigned kind = LLVMGetEnumAttributeKindForName(attrs[i], strlen(attrs[i]));
+    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, kind, 0));
+  }
+  return fn;
+}
+
+/* a call to FN in its calling convention */
+LLVMValueRef target_build_call(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef *args, unsigned n) {
+  LLVMValueRef call = LLVMBuildCall2(b, LLVMGlobalGetValueType(fn), fn, args, n, "");
+  LLVMSetInstructionCallConv(call, LLVMGetFunctionCallConv(fn));
+  return call;
 }
 
 /* AMDGPU and NVPTX number their spaces alike for kernel arguments: 0 flat or

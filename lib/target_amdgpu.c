@@ -3,6 +3,8 @@
  * global memory. */
 #include "gs.h"
 
+#include <llvm-c/Target.h>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -116,8 +118,92 @@ static int amdgpu_is_group_id(const char *name) {
   return !strncmp(name, "llvm.amdgcn.workgroup.id.", 25) || !strcmp(name, "__ockl_get_group_id");
 }
 
-const gs_target target_amdgpu = {"amdgcn",           amdgpu_is_kernel,    target_flat_arg_space,
-                                 target_global_space, amdgpu_is_id_call,   amdgpu_is_id_global,
-                                 amdgpu_is_pure_query, amdgpu_query,       amdgpu_workgroup_barrier, 0,
-                                 amdgpu_grid_query,    0,
-                                 amdgpu_is_workgroup_barrier, amdgpu_is_group_id};
+/* s_barrier between a release and an acquire fence, at workgroup scope
+ * where the C API can name it (LLVM 20 on), else at system scope */
+static void amdgpu_program_barrier(LLVMBuilderRef b, LLVMModuleRef m) {
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMValueRef fn = target_declare_convergent(m, "llvm.amdgcn.s.barrier",
+                                              LLVMVoidTypeInContext(ctx), NULL, 0, LLVMCCallConv);
+#if GS_LLVM_MAJOR >= 20
+  unsigned wg = LLVMGetSyncScopeID(ctx, "workgroup", 9);
+  LLVMBuildFenceSyncScope(b, LLVMAtomicOrderingRelease, wg, "");
+  target_build_call(b, fn, NULL, 0);
+  LLVMBuildFenceSyncScope(b, LLVMAtomicOrderingAcquire, wg, "");
+#else
+  LLVMBuildFence(b, LLVMAtomicOrderingRelease, 0, "");
+  target_build_call(b, fn, NULL, 0);
+  LLVMBuildFence(b, LLVMAtomicOrderingAcquire, 0, "");
+#endif
+}
+
+/* the workgroup size a lowered kernel requires, as the backend reads it */
+static void amdgpu_kernel_attributes(LLVMValueRef fn, const unsigned wg[3]) {
+  LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
+  char flat[32];
+  snprintf(flat, sizeof flat, "%u,%u", wg[0] * wg[1] * wg[2], wg[0] * wg[1] * wg[2]);
+  static const char key[] = "amdgpu-flat-work-group-size";
+  LLVMAddAttributeAtIndex(
+      fn, LLVMAttributeFunctionIndex,
+      LLVMCreateStringAttribute(ctx, key, (unsigned)strlen(key), flat, (unsigned)strlen(flat)));
+}
+
+static void amdgpu_init_backend(void) {
+  LLVMInitializeAMDGPUTargetInfo();
+  LLVMInitializeAMDGPUTarget();
+  LLVMInitializeAMDGPUTargetMC();
+  LLVMInitializeAMDGPUAsmPrinter();
+}
+
+#if GS_LLVM_MAJOR >= 22
+#define AMDGCN_LAYOUT                                                                        \
+  "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-"   \
+  "p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-" \
+  "v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
+#else
+#define AMDGCN_LAYOUT                                                                        \
+  "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-i64:64-v16:16-v24:32-"    \
+  "v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-" \
+  "ni:7"
+#endif
+
+/* An HSA code object: the AMDGPU backend's object, linked by ld.lld
+ * (lowering/emit_amdgpu.c). */
+const gs_target target_amdgpu = {
+    .name = "amdgcn",
+    .triple = "amdgcn-amd-amdhsa",
+    .triple_prefix = "amdgcn",
+    .data_layout = AMDGCN_LAYOUT,
+    .arg_space = target_flat_arg_space,
+    .global_space = target_global_space,
+    .constant_as = 4,
+    .is_kernel = amdgpu_is_kernel,
+    .kernel_cc = LLVMAMDGPUKERNELCallConv,
+    .func_cc = LLVMCCallConv,
+    .segment_cc = 0,
+    .is_invocation_id_call = amdgpu_is_id_call,
+    .is_invocation_id_global = amdgpu_is_id_global,
+    .is_pure_query = amdgpu_is_pure_query,
+    .build_query = amdgpu_query,
+    .is_group_id = amdgpu_is_group_id,
+    .grid_query = amdgpu_grid_query,
+    .virtual_by_default = 0,
+    .build_workgroup_barrier = amdgpu_workgroup_barrier,
+    .build_program_barrier = amdgpu_program_barrier,
+    .is_workgroup_barrier = amdgpu_is_workgroup_barrier,
+    .device_scope = "agent",
+    .workgroup_scope = "workgroup",
+    .lower_kernel_attributes = amdgpu_kernel_attributes,
+    .lower_module_metadata = NULL,
+    .opencl_c = 0,
+    .init_backend = amdgpu_init_backend,
+    .default_cpu = "gfx90a",
+    .emitter = "backend",
+    .backend_triple = NULL,
+    .emits_assembly = 0,
+    .drop_dead_functions = 1,
+    /* the AMDGPU backend of LLVM 15 stops on some one-element vectors that
+     * cross blocks ("Cannot select: i8 = truncate"), which the carried state
+     * makes more of: as scalars they are plain values */
+    .emit_prepare = scalarize_one_element_vectors,
+    .link = amdgpu_link_code_object,
+};

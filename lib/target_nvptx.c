@@ -4,6 +4,8 @@
  * or, in older IR, by !nvvm.annotations. */
 #include "gs.h"
 
+#include <llvm-c/Target.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,8 +143,86 @@ static int nvptx_is_group_id(const char *name) {
   return !strncmp(name, "llvm.nvvm.read.ptx.sreg.ctaid.", 30);
 }
 
-const gs_target target_nvptx = {"nvptx",           nvptx_is_kernel,    target_flat_arg_space,
-                                target_global_space, nvptx_is_id_call,   nvptx_is_id_global,
-                                nvptx_is_pure_query, nvptx_query,       nvptx_workgroup_barrier,
-                                LLVMPTXKernelCallConv, nvptx_grid_query, 1,
-                                nvptx_is_workgroup_barrier, nvptx_is_group_id};
+/* bar.sync 0, which orders the CTA's memory itself: barrier0 until LLVM 20
+ * renamed it barrier.cta.sync.aligned.all(0) */
+static void nvptx_program_barrier(LLVMBuilderRef b, LLVMModuleRef m) {
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMTypeRef vty = LLVMVoidTypeInContext(ctx);
+#if GS_LLVM_MAJOR >= 20
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMValueRef fn = target_declare_convergent(m, "llvm.nvvm.barrier.cta.sync.aligned.all", vty,
+                                              &i32, 1, LLVMCCallConv);
+  LLVMValueRef id = LLVMConstInt(i32, 0, 0);
+  target_build_call(b, fn, &id, 1);
+#else
+  LLVMValueRef fn = target_declare_convergent(m, "llvm.nvvm.barrier0", vty, NULL, 0, LLVMCCallConv);
+  target_build_call(b, fn, NULL, 0);
+#endif
+}
+
+#if GS_LLVM_MAJOR < 20
+/* NVPTX of LLVM 15 also reads kernels from nvvm.annotations */
+static void nvptx_module_metadata(LLVMModuleRef m, LLVMValueRef fn) {
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMValueRef ops[3] = {fn, LLVMMDStringInContext(ctx, "kernel", 6),
+                         LLVMConstInt(LLVMInt32TypeInContext(ctx), 1, 0)};
+  LLVMAddNamedMetadataOperand(m, "nvvm.annotations", LLVMMDNodeInContext(ctx, ops, 3));
+}
+#endif
+
+static void nvptx_init_backend(void) {
+  LLVMInitializeNVPTXTargetInfo();
+  LLVMInitializeNVPTXTarget();
+  LLVMInitializeNVPTXTargetMC();
+  LLVMInitializeNVPTXAsmPrinter();
+}
+
+#if GS_LLVM_MAJOR >= 22
+#define NVPTX_LAYOUT "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+#else
+#define NVPTX_LAYOUT "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+#endif
+
+/* PTX text from the NVPTX backend; kernel parameters a CUDA host cannot
+ * pass, '.' in names, and for sm_90 the grid dependency and streaming loads
+ * are rewritten first (lowering/emit_nvptx.c). A PTX kernel cannot be given
+ * a constant-bank buffer: the lowering's uniform buffers are global memory
+ * the kernel only reads. */
+const gs_target target_nvptx = {
+    .name = "nvptx",
+    .triple = "nvptx64-nvidia-cuda",
+    .triple_prefix = "nvptx",
+    .data_layout = NVPTX_LAYOUT,
+    .arg_space = target_flat_arg_space,
+    .global_space = target_global_space,
+    .constant_as = 1,
+    .is_kernel = nvptx_is_kernel,
+    .kernel_cc = LLVMPTXKernelCallConv,
+    .func_cc = LLVMCCallConv,
+    .segment_cc = LLVMPTXKernelCallConv,
+    .is_invocation_id_call = nvptx_is_id_call,
+    .is_invocation_id_global = nvptx_is_id_global,
+    .is_pure_query = nvptx_is_pure_query,
+    .build_query = nvptx_query,
+    .is_group_id = nvptx_is_group_id,
+    .grid_query = nvptx_grid_query,
+    .virtual_by_default = 1,
+    .build_workgroup_barrier = nvptx_workgroup_barrier,
+    .build_program_barrier = nvptx_program_barrier,
+    .is_workgroup_barrier = nvptx_is_workgroup_barrier,
+    .device_scope = "device",
+    .workgroup_scope = "block",
+    .lower_kernel_attributes = NULL,
+#if GS_LLVM_MAJOR < 20
+    .lower_module_metadata = nvptx_module_metadata,
+#endif
+    .opencl_c = 0,
+    .init_backend = nvptx_init_backend,
+    .default_cpu = "sm_80",
+    .emitter = "backend",
+    .backend_triple = NULL,
+    .emits_assembly = 1,
+    .drop_dead_functions = 1,
+    .emit_rewrite = nvptx_emit_rewrite,
+    .emit_laid_out = nvptx_emit_laid_out,
+};

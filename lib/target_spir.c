@@ -2,6 +2,8 @@
  * 0 private, 1 global, 2 constant, 3 local, 4 generic). */
 #include "gs.h"
 
+#include <llvm-c/Target.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -139,8 +141,86 @@ static int spir_is_group_id(const char *name) {
   return in_list(ids, name);
 }
 
-const gs_target target_spir = {"spir",           spir_is_kernel,     spir_arg_space,
-                               target_global_space, spir_is_id_call,   spir_is_id_global,
-                               spir_is_pure_query, spir_query,       spir_workgroup_barrier, 0,
-                               spir_grid_query,    0,
-                               spir_is_workgroup_barrier, spir_is_group_id};
+/* barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE) */
+static void spir_program_barrier(LLVMBuilderRef b, LLVMModuleRef m) {
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMValueRef fn = target_declare_convergent(m, "_Z7barrierj", LLVMVoidTypeInContext(ctx), &i32, 1,
+                                              LLVMSPIRFUNCCallConv);
+  LLVMValueRef flags = LLVMConstInt(i32, 3, 0);
+  target_build_call(b, fn, &flags, 1);
+}
+
+/* opencl.spir.version 2.0 (SPIR 2.0 spec, "Metadata") */
+static void spir_module_metadata(LLVMModuleRef m, LLVMValueRef fn) {
+  (void)fn;
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMMetadataRef ver[2] = {LLVMValueAsMetadata(LLVMConstInt(i32, 2, 0)),
+                            LLVMValueAsMetadata(LLVMConstInt(i32, 0, 0))};
+  LLVMAddNamedMetadataOperand(m, "opencl.spir.version",
+                              LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, ver, 2)));
+}
+
+#if GS_LLVM_MAJOR >= 20
+static void spir_init_backend(void) {
+  LLVMInitializeSPIRVTargetInfo();
+  LLVMInitializeSPIRVTarget();
+  LLVMInitializeSPIRVTargetMC();
+  LLVMInitializeSPIRVAsmPrinter();
+}
+#endif
+
+#if GS_LLVM_MAJOR >= 22
+#define SPIR_LAYOUT                                                                          \
+  "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-G1"
+#else
+#define SPIR_LAYOUT                                                                          \
+  "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
+#endif
+
+/* SPIR-V: SPIRV-LLVM-Translator before LLVM 20 (lowering/emit_spirv.c),
+ * LLVM's SPIR-V backend from then on; every module passes the SPIRV-Tools
+ * validator or is not written. */
+const gs_target target_spir = {
+    .name = "spir",
+    .triple = "spir64-unknown-unknown",
+    .triple_prefix = "spir",
+    .data_layout = SPIR_LAYOUT,
+    .arg_space = spir_arg_space,
+    .global_space = target_global_space,
+    .constant_as = 2,
+    .is_kernel = spir_is_kernel,
+    .kernel_cc = LLVMSPIRKERNELCallConv,
+    .func_cc = LLVMSPIRFUNCCallConv,
+    .segment_cc = 0,
+    .is_invocation_id_call = spir_is_id_call,
+    .is_invocation_id_global = spir_is_id_global,
+    .is_pure_query = spir_is_pure_query,
+    .build_query = spir_query,
+    .is_group_id = spir_is_group_id,
+    .grid_query = spir_grid_query,
+    .virtual_by_default = 0,
+    .build_workgroup_barrier = spir_workgroup_barrier,
+    .build_program_barrier = spir_program_barrier,
+    .is_workgroup_barrier = spir_is_workgroup_barrier,
+    .device_scope = "device",
+    .workgroup_scope = "workgroup",
+    .lower_kernel_attributes = NULL,
+    .lower_module_metadata = spir_module_metadata,
+    .opencl_c = 1,
+    .default_cpu = NULL,
+#if GS_LLVM_MAJOR < 20
+    .emitter = "translator",
+    .emit_check = spirv_emit_check,
+    .emit_translate = spirv_emit_translate,
+#else
+    .init_backend = spir_init_backend,
+    .emitter = "backend",
+#endif
+    .backend_triple = "spirv64-unknown-unknown",
+    .emits_assembly = 0,
+    .drop_dead_functions = 0,
+    .emit_prepare = spirv_legalize,
+    .check_output = spirv_check,
+};

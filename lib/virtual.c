@@ -398,11 +398,7 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
   LLVMValueRef body = LLVMAddFunction(m, bname, bty);
   free(bname);
   LLVMSetLinkage(body, LLVMInternalLinkage);
-  unsigned body_cc = t->segment_cc == LLVMPTXKernelCallConv ? LLVMCCallConv
-                     : LLVMGetFunctionCallConv(seg) == LLVMSPIRKERNELCallConv
-                         ? LLVMSPIRFUNCCallConv
-                         : LLVMCCallConv;
-  LLVMSetFunctionCallConv(body, body_cc);
+  LLVMSetFunctionCallConv(body, t->func_cc);
   const char *ai = "alwaysinline";
   LLVMAddAttributeAtIndex(body, LLVMAttributeFunctionIndex,
                           LLVMCreateEnumAttribute(ctx, LLVMGetEnumAttributeKindForName(ai, 12), 0));
@@ -447,7 +443,7 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
   LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(ctx, seg, "gs.ventry");
   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(ctx, seg, "gs.vdone");
   LLVMPositionBuilderAtEnd(b, entry);
-  vloop lp = {b, seg, body, bty, body_cc, np, done, wg, NULL, NULL, NULL, {0}, NULL, NULL, {0}};
+  vloop lp = {b, seg, body, bty, t->func_cc, np, done, wg, NULL, NULL, NULL, {0}, NULL, NULL, {0}};
   if (control >= 0) {
     lp.choice[0] = LLVMBuildAlloca(b, i32, "gs.choice");
     lp.choice[1] = LLVMBuildAlloca(b, i32, "gs.split");

@@ -16,15 +16,16 @@ gs_error *lower_opencl_c(const char *path, int opt_level, const char *out_bc);
  * ld.global.L2::256B (lowering/ptx_stream.c). M has its data layout. */
 void ptx_stream_hints(LLVMModuleRef m);
 
-/* Rewrites what SPIR-V cannot express into what it can, in place
- * (lowering/spirv_legalize.c): odd integer widths, and operations that
- * SPIRV-LLVM-Translator 15 mistranslates. */
-void spirv_legalize(LLVMModuleRef m);
+/* spirv_legalize (odd integer widths, and operations that
+ * SPIRV-LLVM-Translator 15 mistranslates, rewritten into what SPIR-V can
+ * express) and scalarize_one_element_vectors (<1 x T> values as T where
+ * every use allows it: the AMDGPU backend of LLVM 15 cannot select some
+ * <1 x i8> values that cross blocks) are in lowering/spirv_legalize.c,
+ * declared in lib/gs.h with the other hooks the target descriptions name. */
 
-/* Replaces <1 x T> values by T values where every use allows it, in place
- * (lowering/spirv_legalize.c). The AMDGPU backend of LLVM 15 cannot select
- * some <1 x i8> values that cross blocks ("Cannot select: i8 = truncate"). */
-void scalarize_one_element_vectors(LLVMModuleRef m);
+/* After the rewrites before code generation: NULL when M verifies, else an
+ * internal error's message (malloc'd) (lowering/emit.c). */
+char *emit_verify_message(LLVMModuleRef m);
 
 /* NULL when the SPIR-V module DATA (SIZE bytes) passes the SPIRV-Tools
  * validator; else the validator's message (malloc'd). Built only where

@@ -30,7 +30,7 @@ gs_error *lower_opencl_c(const char *path, int opt_level, const char *out_bc) {
                   "-Xclang",
                   "-finclude-default-header",
                   "-target",
-                  "spir64-unknown-unknown",
+                  (char *)target_spir.triple,
                   "-emit-llvm",
                   "-c",
                   "-g",

@@ -19,52 +19,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* What the lowering needs of each target beyond lib/target_*.c. The data
- * layouts are the ones clang of the same LLVM gives OpenCL C for the triple. */
-typedef struct {
-  const char *triple, *layout;
-  unsigned constant_as; /* where `uniform` buffers live */
-  unsigned kernel_cc, func_cc;
-  /* LLVM 22 sync scopes of device-wide and workgroup atomics */
-  const char *device_scope, *workgroup_scope;
-} lower_target;
-
-#if GS_LLVM_MAJOR >= 22
-#define SPIR_LAYOUT                                                                          \
-  "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-G1"
-#define AMDGCN_LAYOUT                                                                        \
-  "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-"   \
-  "p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-" \
-  "v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
-#define NVPTX_LAYOUT "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
-#else
-#define SPIR_LAYOUT                                                                          \
-  "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
-#define AMDGCN_LAYOUT                                                                        \
-  "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-i64:64-v16:16-v24:32-"    \
-  "v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-" \
-  "ni:7"
-#define NVPTX_LAYOUT "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
-#endif
-
 /* OpenCL address spaces as kernel_arg_addr_space numbers them on every
  * target: 1 global, 2 constant. */
 enum { AS_GLOBAL = 1, AS_LOCAL = 3, CL_AS_CONSTANT = 2 };
 
-static const lower_target spir64 = {"spir64-unknown-unknown", SPIR_LAYOUT, 2,
-                                    LLVMSPIRKERNELCallConv, LLVMSPIRFUNCCallConv,
-                                    "device", "workgroup"};
-static const lower_target amdgcn = {"amdgcn-amd-amdhsa", AMDGCN_LAYOUT, 4,
-                                    LLVMAMDGPUKERNELCallConv, LLVMCCallConv,
-                                    "agent", "workgroup"};
-/* A PTX kernel cannot be given a constant-bank buffer (lowering/emit.c):
- * uniform buffers are global memory the kernel only reads. */
-static const lower_target nvptx = {"nvptx64-nvidia-cuda", NVPTX_LAYOUT, 1,
-                                   LLVMPTXKernelCallConv, LLVMCCallConv, "device", "block"};
-
 typedef struct {
   const gs_program *p;
-  const lower_target *lt;
   const gs_target *t;
   LLVMContextRef ctx;
   LLVMModuleRef m;
@@ -119,7 +79,7 @@ static unsigned type_bits(gs_type t) { return t == GS_TYPE_BOOL ? 1 : gs_type_si
 static unsigned buffer_space_of(lower_ctx *c, const gs_buffer *b) {
   if (b->access == GS_ACCESS_WORKGROUP)
     return AS_LOCAL;
-  return b->access == GS_ACCESS_UNIFORM ? c->lt->constant_as : AS_GLOBAL;
+  return b->access == GS_ACCESS_UNIFORM ? c->t->constant_as : AS_GLOBAL;
 }
 
 static LLVMValueRef i64_const(lower_ctx *c, uint64_t v) {
@@ -148,13 +108,6 @@ static void add_nocapture(LLVMValueRef fn, unsigned arg) {
 #else
   add_enum_attr(fn, arg + 1, "nocapture", 0);
 #endif
-}
-
-static void add_string_attr(LLVMValueRef fn, const char *key, const char *value) {
-  LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
-  LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
-                          LLVMCreateStringAttribute(ctx, key, (unsigned)strlen(key), value,
-                                                    (unsigned)strlen(value)));
 }
 
 /* The access a buffer's declaration promises, as parameter attributes (SPEC
@@ -199,7 +152,7 @@ static LLVMValueRef call(lower_ctx *c, LLVMValueRef fn, LLVMValueRef *args, unsi
  * header holds the barrier would not end; main fixed that in 589b745.) */
 static void build_grid_barrier(lower_ctx *c) {
   LLVMValueRef fn = declare(c, "gridsplit_grid_sync", LLVMVoidTypeInContext(c->ctx), NULL, 0,
-                            c->lt->func_cc, 1);
+                            c->t->func_cc, 1);
   LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(c->ctx, c->fn, "grid.barrier");
   LLVMBuildBr(c->b, bb);
   LLVMPositionBuilderAtEnd(c->b, bb);
@@ -213,40 +166,9 @@ static unsigned sync_scope(lower_ctx *c, const char *name) {
 #endif
 
 /* A workgroup barrier that orders workgroup and global memory
- * (docs/programs.md): OpenCL barrier(CLK_LOCAL_MEM_FENCE |
- * CLK_GLOBAL_MEM_FENCE); s_barrier between a release and an acquire fence on
- * AMDGPU (workgroup scope where the C API can name it); bar.sync 0 on PTX,
- * which orders the CTA's memory itself. */
-static void build_workgroup_barrier(lower_ctx *c) {
-  LLVMTypeRef vty = LLVMVoidTypeInContext(c->ctx), i32 = LLVMInt32TypeInContext(c->ctx);
-  if (c->lt == &spir64) {
-    LLVMValueRef fn = declare(c, "_Z7barrierj", vty, &i32, 1, LLVMSPIRFUNCCallConv, 1);
-    LLVMValueRef flags = i32_const(c, 3);
-    call(c, fn, &flags, 1);
-  } else if (c->lt == &amdgcn) {
-    LLVMValueRef fn = declare(c, "llvm.amdgcn.s.barrier", vty, NULL, 0, LLVMCCallConv, 1);
-#if GS_LLVM_MAJOR >= 20
-    LLVMBuildFenceSyncScope(c->b, LLVMAtomicOrderingRelease, sync_scope(c, "workgroup"), "");
-    call(c, fn, NULL, 0);
-    LLVMBuildFenceSyncScope(c->b, LLVMAtomicOrderingAcquire, sync_scope(c, "workgroup"), "");
-#else
-    LLVMBuildFence(c->b, LLVMAtomicOrderingRelease, 0, "");
-    call(c, fn, NULL, 0);
-    LLVMBuildFence(c->b, LLVMAtomicOrderingAcquire, 0, "");
-#endif
-  } else {
-#if GS_LLVM_MAJOR >= 20
-    /* llvm.nvvm.barrier0 became barrier.cta.sync.aligned.all(0) in LLVM 20 */
-    LLVMValueRef fn =
-        declare(c, "llvm.nvvm.barrier.cta.sync.aligned.all", vty, &i32, 1, LLVMCCallConv, 1);
-    LLVMValueRef id = i32_const(c, 0);
-    call(c, fn, &id, 1);
-#else
-    LLVMValueRef fn = declare(c, "llvm.nvvm.barrier0", vty, NULL, 0, LLVMCCallConv, 1);
-    call(c, fn, NULL, 0);
-#endif
-  }
-}
+ * (docs/programs.md), as the target spells it (lib/target_*.c
+ * build_program_barrier). */
+static void build_workgroup_barrier(lower_ctx *c) { c->t->build_program_barrier(c->b, c->m); }
 
 /* blocks */
 
@@ -504,7 +426,7 @@ static LLVMValueRef build_rmw(lower_ctx *c, LLVMAtomicRMWBinOp op, LLVMValueRef 
 #if GS_LLVM_MAJOR >= 20
   return LLVMBuildAtomicRMWSyncScope(
       c->b, op, ptr, v, LLVMAtomicOrderingSequentiallyConsistent,
-      sync_scope(c, workgroup ? c->lt->workgroup_scope : c->lt->device_scope));
+      sync_scope(c, workgroup ? c->t->workgroup_scope : c->t->device_scope));
 #else
   (void)workgroup;
   return LLVMBuildAtomicRMW(c->b, op, ptr, v, LLVMAtomicOrderingSequentiallyConsistent, 0);
@@ -523,7 +445,7 @@ static LLVMValueRef build_atomic(lower_ctx *c, const gs_expr *e) {
     LLVMValueRef x = LLVMBuildAtomicCmpXchgSyncScope(
         c->b, ptr, v, desired, LLVMAtomicOrderingSequentiallyConsistent,
         LLVMAtomicOrderingSequentiallyConsistent,
-        sync_scope(c, workgroup ? c->lt->workgroup_scope : c->lt->device_scope));
+        sync_scope(c, workgroup ? c->t->workgroup_scope : c->t->device_scope));
 #else
     LLVMValueRef x = LLVMBuildAtomicCmpXchg(c->b, ptr, v, desired,
                                             LLVMAtomicOrderingSequentiallyConsistent,
@@ -647,7 +569,7 @@ static LLVMValueRef collective_function(lower_ctx *c, const gs_stmt *s) {
   params[np++] = i64;
   fn = LLVMAddFunction(c->m, name, LLVMFunctionType(LLVMVoidTypeInContext(c->ctx), params, np, 0));
   LLVMSetLinkage(fn, LLVMInternalLinkage);
-  LLVMSetFunctionCallConv(fn, c->lt->func_cc);
+  LLVMSetFunctionCallConv(fn, c->t->func_cc);
   add_enum_attr(fn, LLVMAttributeFunctionIndex, "nounwind", 0);
   static const char *const names[] = {"src", "dst", "n", "parts", "root", "rank", "count"};
   for (unsigned i = 0; i < np; i++) {
@@ -992,15 +914,8 @@ static void module_metadata(lower_ctx *c) {
   LLVMMetadataRef ver[2] = {md_int(c, 2), md_int(c, 0)};
   LLVMValueRef node = LLVMMetadataAsValue(c->ctx, LLVMMDNodeInContext2(c->ctx, ver, 2));
   LLVMAddNamedMetadataOperand(c->m, "opencl.ocl.version", node);
-  if (c->lt == &spir64)
-    LLVMAddNamedMetadataOperand(c->m, "opencl.spir.version", node);
-#if GS_LLVM_MAJOR < 20
-  if (c->lt == &nvptx) {
-    /* NVPTX of LLVM 15 also reads kernels from nvvm.annotations */
-    LLVMValueRef ops[3] = {c->fn, LLVMMDStringInContext(c->ctx, "kernel", 6), i32_const(c, 1)};
-    LLVMAddNamedMetadataOperand(c->m, "nvvm.annotations", LLVMMDNodeInContext(c->ctx, ops, 3));
-  }
-#endif
+  if (c->t->lower_module_metadata)
+    c->t->lower_module_metadata(c->m, c->fn);
 }
 
 /* Debug info naming the program file, so that the split's messages and the
@@ -1038,19 +953,18 @@ static int compare_binding(const void *a, const void *b, const gs_program *p) {
 }
 
 /* Builds the kernel into a new module of CTX. */
-static gs_error *build_module(const gs_program *p, LLVMContextRef ctx, const lower_target *lt,
+static gs_error *build_module(const gs_program *p, LLVMContextRef ctx, const gs_target *t,
                               LLVMModuleRef *out) {
   lower_ctx c;
   memset(&c, 0, sizeof c);
   c.p = p;
-  c.lt = lt;
+  c.t = t;
   c.ctx = ctx;
   const char *file = gs_program_file(p);
   c.m = LLVMModuleCreateWithNameInContext(file, ctx);
   LLVMSetSourceFileName(c.m, file, strlen(file));
-  LLVMSetTarget(c.m, lt->triple);
-  LLVMSetDataLayout(c.m, lt->layout);
-  c.t = target_for_module(c.m);
+  LLVMSetTarget(c.m, t->triple);
+  LLVMSetDataLayout(c.m, t->data_layout);
 
   /* buffers with a binding become arguments, ordered by binding; then the
    * run-time counts (docs/programs.md, "len") */
@@ -1080,16 +994,13 @@ static gs_error *build_module(const gs_program *p, LLVMContextRef ctx, const low
                          LLVMFunctionType(LLVMVoidTypeInContext(ctx), params,
                                           (unsigned)(nargs + nlens), 0));
   free(params);
-  LLVMSetFunctionCallConv(c.fn, lt->kernel_cc);
+  LLVMSetFunctionCallConv(c.fn, t->kernel_cc);
   add_enum_attr(c.fn, LLVMAttributeFunctionIndex, "nounwind", 0);
   add_enum_attr(c.fn, LLVMAttributeFunctionIndex, "norecurse", 0);
   unsigned wg[3];
   gs_program_workgroup_size(p, wg);
-  if (lt == &amdgcn) {
-    char flat[32];
-    snprintf(flat, sizeof flat, "%u,%u", wg[0] * wg[1] * wg[2], wg[0] * wg[1] * wg[2]);
-    add_string_attr(c.fn, "amdgpu-flat-work-group-size", flat);
-  }
+  if (t->lower_kernel_attributes)
+    t->lower_kernel_attributes(c.fn, wg);
   c.buf_ptr = gs_xcalloc(nb + 1, sizeof *c.buf_ptr);
   c.buf_len = gs_xcalloc(nb + 1, sizeof *c.buf_len);
   for (size_t i = 0; i < nargs; i++) {
@@ -1267,21 +1178,10 @@ gs_error *gs_program_lower(const gs_program *p, LLVMContextRef ctx, gs_target_ki
   gs_error *bad = check_symbols(p);
   if (bad)
     return bad;
-  const lower_target *lt;
-  switch (kind) {
-  case GS_TARGET_IR:
-  case GS_TARGET_SPIRV:
-    lt = &spir64;
-    break;
-  case GS_TARGET_AMDGCN:
-    lt = &amdgcn;
-    break;
-  case GS_TARGET_NVPTX:
-    lt = &nvptx;
-    break;
-  default:
+  const target_output *o = target_output_for(kind);
+  if (!o)
     return gs_errorf("gs_program_lower: no target kind %d", (int)kind);
-  }
+  const gs_target *t = o->target;
 #if GS_LLVM_MAJOR < 17
   /* Typed pointers (SPIRV-LLVM-Translator 15 needs them): built in a context
    * of their own and moved into CTX as bitcode, which keeps them typed in a
@@ -1290,7 +1190,7 @@ gs_error *gs_program_lower(const gs_program *p, LLVMContextRef ctx, gs_target_ki
   LLVMContextRef own = LLVMContextCreate();
   LLVMContextSetOpaquePointers(own, 0);
   LLVMModuleRef m = NULL;
-  gs_error *err = build_module(p, own, lt, &m);
+  gs_error *err = build_module(p, own, t, &m);
   if (!err) {
     LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(m);
     LLVMDisposeModule(m);
@@ -1306,6 +1206,6 @@ gs_error *gs_program_lower(const gs_program *p, LLVMContextRef ctx, gs_target_ki
   LLVMContextDispose(own);
   return err;
 #else
-  return build_module(p, ctx, lt, out);
+  return build_module(p, ctx, t, out);
 #endif
 }

@@ -159,7 +159,7 @@ static int parse_args(int argc, char **argv, tool_args *t) {
     gs_error_dispose(e);
     return rc;
   }
-  if (t->mcpu && (t->kind == GS_TARGET_IR || t->kind == GS_TARGET_SPIRV))
+  if (t->mcpu && !gs_target_takes_mcpu(t->kind))
     return usage_error("--mcpu means nothing for --target %s", t->target);
   size_t n = strlen(t->input);
   if (t->print_lowered && (n < 4 || strcmp(t->input + n - 4, ".gsp")))
@@ -251,7 +251,7 @@ static int run(tool_args *t) {
   gs_analysis *a = NULL;
   int rc = 0;
   size_t ilen = strlen(t->input);
-  if ((t->kind == GS_TARGET_AMDGCN || t->kind == GS_TARGET_NVPTX) && ilen > 3 &&
+  if (!gs_target_accepts_opencl_c(t->kind) && ilen > 3 &&
       !strcmp(t->input + ilen - 3, ".cl")) {
     fprintf(stderr,
             "%s: error: OpenCL C inputs are compiled for SPIR; for --target %s give LLVM IR "

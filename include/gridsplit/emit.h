@@ -20,6 +20,12 @@ gs_error *gs_target_parse(const char *name, gs_target_kind *out);
 const char *gs_target_extension(gs_target_kind kind);
 /* The triple a .cl input is compiled for when it is emitted for KIND. */
 const char *gs_target_triple(gs_target_kind kind);
+/* Whether a processor (gs_emit's MCPU, --mcpu) means anything for KIND:
+ * amdgcn and nvptx. */
+int gs_target_takes_mcpu(gs_target_kind kind);
+/* Whether OpenCL C inputs, which are compiled for SPIR, serve KIND: ir and
+ * spirv. */
+int gs_target_accepts_opencl_c(gs_target_kind kind);
 
 /* Emits M for KIND into memory (*DATA, *SIZE; release with gs_dispose_string):
  * textual IR; SPIR-V (SPIRV-LLVM-Translator on LLVM 15, from typed-pointer

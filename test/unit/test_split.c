@@ -123,6 +123,18 @@ START_TEST(emit_into_memory) {
   ck_assert_ptr_null(gs_target_parse("amdgcn", &kind));
   ck_assert_int_eq(kind, GS_TARGET_AMDGCN);
   ck_assert_str_eq(gs_target_extension(kind), ".hsaco");
+  /* what the target descriptions say of each kind (docs/targets.md) */
+  static const gs_target_kind kinds[] = {GS_TARGET_IR, GS_TARGET_SPIRV, GS_TARGET_AMDGCN,
+                                         GS_TARGET_NVPTX};
+  static const char *const triples[] = {"spir64-unknown-unknown", "spir64-unknown-unknown",
+                                        "amdgcn-amd-amdhsa", "nvptx64-nvidia-cuda"};
+  for (int i = 0; i < 4; i++) {
+    ck_assert_str_eq(gs_target_triple(kinds[i]), triples[i]);
+    ck_assert_int_eq(gs_target_takes_mcpu(kinds[i]), i >= 2);
+    ck_assert_int_eq(gs_target_accepts_opencl_c(kinds[i]), i < 2);
+  }
+  ck_assert_str_eq(gs_target_triple((gs_target_kind)7), "");
+  ck_assert_int_eq(gs_target_takes_mcpu((gs_target_kind)7), 0);
   gs_analysis_dispose(a);
   LLVMDisposeModule(m);
   LLVMContextDispose(ctx);
