@@ -163,7 +163,7 @@ typedef struct gs_target {
   void (*lower_module_metadata)(LLVMModuleRef m, LLVMValueRef fn);
   int opencl_c; /* OpenCL C inputs are compiled for this target (lowering/opencl.c) */
 
-  /* emission (lowering/emit.c; hooks in lowering/emit_*.c) */
+  /* emission (lowering/emit.c runs them; the hooks are in the target's file) */
   void (*init_backend)(void); /* registers LLVM's backend; NULL: none */
   const char *default_cpu; /* --mcpu when none is given; NULL: the target takes none */
   const char *emitter;     /* what emits it, for messages: "backend", "translator" */
@@ -221,7 +221,7 @@ typedef struct {
 const target_output *target_output_for(gs_target_kind kind); /* NULL: no such kind */
 
 /* Emission hooks the target descriptions name, implemented in lowering/
- * (lowering/emit_spirv.c, emit_amdgpu.c, emit_nvptx.c, spirv_legalize.c):
+ * (lib/target_spir.c, target_amdgpu.c, target_nvptx.c, spirv_legalize.c):
  * lib/ declares them here and includes nothing of lowering/. */
 void spirv_legalize(LLVMModuleRef m);
 gs_error *spirv_emit_check(LLVMModuleRef m);
@@ -231,6 +231,27 @@ void scalarize_one_element_vectors(LLVMModuleRef m);
 gs_error *amdgpu_link_code_object(const char *obj, const char *out);
 char *nvptx_emit_rewrite(LLVMModuleRef m, const char *cpu);
 void nvptx_emit_laid_out(LLVMModuleRef m, const char *cpu);
+
+/* NVPTX, PTX ISA 7.4 and later: every load from global memory whose address
+ * advances by its own size from one invocation to the next along x becomes
+ * ld.global.L2::256B (lib/ptx_stream.c). M has its data layout. */
+void ptx_stream_hints(LLVMModuleRef m);
+
+/* spirv_legalize (odd integer widths, and operations that
+ * SPIRV-LLVM-Translator 15 mistranslates, rewritten into what SPIR-V can
+ * express) and scalarize_one_element_vectors (<1 x T> values as T where
+ * every use allows it: the AMDGPU backend of LLVM 15 cannot select some
+ * <1 x i8> values that cross blocks) are in lib/spirv_legalize.c,
+ * declared above with the other hooks the target descriptions name. */
+
+/* After the rewrites before code generation: NULL when M verifies, else an
+ * internal error's message (malloc'd) (lib/target.c). */
+char *emit_verify_message(LLVMModuleRef m);
+
+/* NULL when the SPIR-V module DATA (SIZE bytes) passes the SPIRV-Tools
+ * validator; else the validator's message (malloc'd). Built only where
+ * SPIRV-Tools is (GS_HAVE_SPIRV_TOOLS). */
+char *spirv_validate(const char *data, size_t size);
 
 /* The loads and stores that save workgroup memory at a segment's end and
  * restore it at its start (lib/split.c) carry these tags. Each unit is saved

@@ -5,14 +5,16 @@
 
 #include <llvm-c/Target.h>
 
+#include <errno.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
 
 static int amdgpu_is_kernel(LLVMModuleRef m, LLVMValueRef fn) {
   (void)m;
   return target_has_kernel_cc(fn, LLVMAMDGPUKERNELCallConv);
 }
-
 
 static int amdgpu_is_id_call(const char *callee) {
   return !strncmp(callee, "llvm.amdgcn.workitem.id.", 24) ||
@@ -102,7 +104,8 @@ static void amdgpu_workgroup_barrier(LLVMBuilderRef b, LLVMModuleRef m) {
 /* The grid's size is read from the dispatch packet (and the device
  * library's implicit arguments), which a segment cannot remap: virtual
  * workgroups are refused for AMDGPU. */
-static int amdgpu_grid_query(LLVMValueRef call, const char *callee, gs_query *q, LLVMValueRef *dim) {
+static int amdgpu_grid_query(LLVMValueRef call, const char *callee, gs_query *q,
+                             LLVMValueRef *dim) {
   (void)call, (void)callee, (void)q, (void)dim;
   return -1;
 }
@@ -155,19 +158,41 @@ static void amdgpu_init_backend(void) {
 }
 
 #if GS_LLVM_MAJOR >= 22
-#define AMDGCN_LAYOUT                                                                        \
-  "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-"   \
-  "p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-" \
+#define AMDGCN_LAYOUT                                                                              \
+  "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-"         \
+  "p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-"       \
   "v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 #else
-#define AMDGCN_LAYOUT                                                                        \
-  "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-i64:64-v16:16-v24:32-"    \
-  "v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-" \
+#define AMDGCN_LAYOUT                                                                              \
+  "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-i64:64-v16:16-v24:32-"          \
+  "v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-"       \
   "ni:7"
 #endif
 
+/* AMDGPU emission hook of the AMDGPU target (lib/target_amdgpu.c): the
+ * backend's object becomes an HSA code object. */
+
+#define _POSIX_C_SOURCE 200809L
+
+extern char **environ;
+
+/* ld.lld -shared: an HSA code object from the AMDGPU object file */
+gs_error *amdgpu_link_code_object(const char *obj, const char *out) {
+  char *argv[] = {(char *)GS_LLD_PATH, "-shared", "-o", (char *)out, (char *)obj, NULL};
+  pid_t pid;
+  int rc = posix_spawn(&pid, GS_LLD_PATH, NULL, NULL, argv, environ);
+  if (rc)
+    return gs_errorf("cannot run %s: %s", GS_LLD_PATH, strerror(rc));
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+    ;
+  if (!WIFEXITED(status) || WEXITSTATUS(status))
+    return gs_errorf("%s -shared could not link the AMDGPU code object", GS_LLD_PATH);
+  return NULL;
+}
+
 /* An HSA code object: the AMDGPU backend's object, linked by ld.lld
- * (lowering/emit_amdgpu.c). */
+ * (amdgpu_link_code_object, above). */
 const gs_target target_amdgpu = {
     .name = "amdgcn",
     .triple = "amdgcn-amd-amdhsa",

@@ -2,8 +2,10 @@
  * 0 private, 1 global, 2 constant, 3 local, 4 generic). */
 #include "gs.h"
 
+#include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,16 +27,23 @@ static buffer_space spir_arg_space(unsigned as) {
   }
 }
 
-
 /* OpenCL C work-item functions whose results differ between work-items or
  * work-groups, and their SPIR-V builtin spellings. */
-static const char *const spir_id_functions[] = {
-    "get_global_id",  "get_local_id",     "get_group_id",        "get_global_linear_id",
-    "get_local_linear_id", "get_sub_group_local_id", "get_sub_group_id",
-    "__spirv_BuiltInGlobalInvocationId", "__spirv_BuiltInLocalInvocationId",
-    "__spirv_BuiltInWorkgroupId", "__spirv_BuiltInGlobalLinearId",
-    "__spirv_BuiltInLocalInvocationIndex", "__spirv_BuiltInSubgroupLocalInvocationId",
-    "__spirv_BuiltInSubgroupId", NULL};
+static const char *const spir_id_functions[] = {"get_global_id",
+                                                "get_local_id",
+                                                "get_group_id",
+                                                "get_global_linear_id",
+                                                "get_local_linear_id",
+                                                "get_sub_group_local_id",
+                                                "get_sub_group_id",
+                                                "__spirv_BuiltInGlobalInvocationId",
+                                                "__spirv_BuiltInLocalInvocationId",
+                                                "__spirv_BuiltInWorkgroupId",
+                                                "__spirv_BuiltInGlobalLinearId",
+                                                "__spirv_BuiltInLocalInvocationIndex",
+                                                "__spirv_BuiltInSubgroupLocalInvocationId",
+                                                "__spirv_BuiltInSubgroupId",
+                                                NULL};
 
 static int in_list(const char *const *list, const char *name) {
   char *base = ir_itanium_base(name);
@@ -51,8 +60,8 @@ static int spir_is_id_global(const char *global) { return in_list(spir_id_functi
 
 /* work-item functions that only read the invocation's coordinates */
 static const char *const spir_queries[] = {
-    "get_global_id",   "get_local_id",       "get_group_id",     "get_global_size",
-    "get_local_size",  "get_num_groups",     "get_work_dim",     "get_global_offset",
+    "get_global_id",           "get_local_id",         "get_group_id",        "get_global_size",
+    "get_local_size",          "get_num_groups",       "get_work_dim",        "get_global_offset",
     "get_enqueued_local_size", "get_global_linear_id", "get_local_linear_id", NULL};
 
 static int spir_is_pure_query(const char *callee) { return in_list(spir_queries, callee); }
@@ -66,8 +75,8 @@ static LLVMValueRef spir_query(LLVMBuilderRef b, LLVMModuleRef m, gs_query q, un
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   int wide = strncmp(LLVMGetTarget(m), "spir-", 5) != 0;
   LLVMTypeRef size_t_ty = wide ? LLVMInt64TypeInContext(ctx) : LLVMInt32TypeInContext(ctx);
-  return target_call(b, m, names[q], size_t_ty,
-                     LLVMConstInt(LLVMInt32TypeInContext(ctx), dim, 0), LLVMSPIRFUNCCallConv);
+  return target_call(b, m, names[q], size_t_ty, LLVMConstInt(LLVMInt32TypeInContext(ctx), dim, 0),
+                     LLVMSPIRFUNCCallConv);
 }
 
 /* barrier(CLK_LOCAL_MEM_FENCE) */
@@ -97,11 +106,10 @@ static int spir_grid_query(LLVMValueRef call, const char *callee, gs_query *q, L
   static const char *const remapped[] = {"get_global_id", "get_global_size", "get_group_id",
                                          "get_num_groups", NULL};
   static const gs_query queries[] = {Q_GLOBAL_ID, Q_GLOBAL_SIZE, Q_GROUP_ID, Q_NUM_GROUPS};
-  static const char *const fixed[] = {"__spirv_BuiltInGlobalInvocationId",
-                                      "__spirv_BuiltInWorkgroupId",
-                                      "__spirv_BuiltInGlobalLinearId",
-                                      "__spirv_BuiltInNumWorkgroups",
-                                      "__spirv_BuiltInGlobalSize", NULL};
+  static const char *const fixed[] = {
+      "__spirv_BuiltInGlobalInvocationId", "__spirv_BuiltInWorkgroupId",
+      "__spirv_BuiltInGlobalLinearId",     "__spirv_BuiltInNumWorkgroups",
+      "__spirv_BuiltInGlobalSize",         NULL};
   char *base = ir_itanium_base(callee);
   int r = in_list(fixed, callee) ? -1 : 0;
   for (size_t i = 0; remapped[i] && !r; i++)
@@ -172,14 +180,91 @@ static void spir_init_backend(void) {
 #endif
 
 #if GS_LLVM_MAJOR >= 22
-#define SPIR_LAYOUT                                                                          \
+#define SPIR_LAYOUT                                                                                \
   "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-G1"
 #else
-#define SPIR_LAYOUT                                                                          \
+#define SPIR_LAYOUT                                                                                \
   "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
 #endif
 
-/* SPIR-V: SPIRV-LLVM-Translator before LLVM 20 (lowering/emit_spirv.c),
+/* SPIR-V emission hooks of the SPIR target (lib/target_spir.c): before
+ * LLVM 20 SPIRV-LLVM-Translator as a library, from typed-pointer IR; from
+ * LLVM 20 on LLVM's SPIR-V backend, after spirv_legalize. Every module passes
+ * the SPIRV-Tools validator or is not written (docs/targets.md). */
+
+#if GS_HAVE_SPIRV_TRANSLATOR
+int gs_spirv_translate(LLVMModuleRef m, char **data, size_t *size, char **error);
+#endif
+
+/* NULL when the SPIR-V DATA may be written, else why not */
+char *spirv_check(const char *data, size_t size) {
+#if GS_HAVE_SPIRV_TOOLS
+  return spirv_validate(data, size);
+#else
+  (void)data;
+  (void)size;
+  return gs_strdup("this gridsplit was built without SPIRV-Tools, which validates every SPIR-V "
+                   "module before it is written");
+#endif
+}
+
+/* SPIRV-LLVM-Translator 15 crashes on opaque pointers */
+gs_error *spirv_emit_check(LLVMModuleRef m) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    for (unsigned i = 0; i < LLVMCountParams(f); i++) {
+      LLVMTypeRef t = LLVMTypeOf(LLVMGetParam(f, i));
+      if (LLVMGetTypeKind(t) == LLVMPointerTypeKind && LLVMPointerTypeIsOpaque(t)) {
+        size_t len;
+        return gs_errorf("function '%s' has opaque pointers, which SPIRV-LLVM-Translator 15 "
+                         "cannot translate: give typed-pointer IR (clang-15 -Xclang "
+                         "-no-opaque-pointers, or a .cl input, which gridsplit compiles so)",
+                         LLVMGetValueName2(f, &len));
+      }
+    }
+  return NULL;
+}
+
+/* M through the translator into the file OUT */
+char *spirv_emit_translate(LLVMModuleRef m, const char *out) {
+#if GS_HAVE_SPIRV_TRANSLATOR
+  /* the translator's debug info does not pass spirv-val; segments carry
+   * none of their own anyway */
+  LLVMStripModuleDebugInfo(m);
+  spirv_legalize(m);
+  char *msg = emit_verify_message(m);
+  if (msg)
+    return msg;
+  /* the translator writes dereferenceable(N) as MaxByteOffset N, an upper
+   * bound on every offset, where LLVM's is a lower bound: the live state
+   * (dereferenceable as far as its header) is read far beyond it */
+  unsigned deref[2] = {LLVMGetEnumAttributeKindForName("dereferenceable", 15),
+                       LLVMGetEnumAttributeKindForName("dereferenceable_or_null", 23)};
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    for (unsigned i = 0; i < LLVMCountParams(f); i++)
+      for (int k = 0; k < 2; k++)
+        LLVMRemoveEnumAttributeAtIndex(f, i + 1, deref[k]);
+    if (LLVMCountBasicBlocks(f))
+      ir_tidy_blocks(f);
+  }
+  char *data = NULL;
+  size_t size = 0;
+  if (!gs_spirv_translate(m, &data, &size, &msg))
+    return msg;
+  if ((msg = spirv_check(data, size)))
+    return msg;
+  FILE *f = fopen(out, "wb");
+  if (!f || fwrite(data, 1, size, f) != size)
+    return gs_strdup("cannot write the SPIR-V");
+  fclose(f);
+  return NULL;
+#else
+  (void)m;
+  (void)out;
+  return gs_strdup("this gridsplit was built without SPIRV-LLVM-Translator");
+#endif
+}
+
+/* SPIR-V: SPIRV-LLVM-Translator before LLVM 20 (above),
  * LLVM's SPIR-V backend from then on; every module passes the SPIRV-Tools
  * validator or is not written. */
 const gs_target target_spir = {

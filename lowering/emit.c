@@ -2,8 +2,8 @@
  * child: LLVM backends report some errors by aborting, and a library must not
  * take its caller down with it. The child writes the result (or the message)
  * to temporary files that the parent reads. What differs between targets is
- * in their descriptions (lib/target_*.c: the emission fields and hooks, the
- * hooks in lowering/emit_*.c); this file is the same for all. */
+ * in their descriptions (lib/target_*.c: the emission fields and hooks); this
+ * file is the same for all. */
 #define _POSIX_C_SOURCE 200809L
 #include "gridsplit/emit.h"
 
@@ -71,23 +71,6 @@ static void drop_dead_functions(LLVMModuleRef m) {
 /* After the rewrites before code generation: NULL, or the verifier's
  * message (a rewrite that broke the module is an internal error, never a
  * backend crash) */
-char *emit_verify_message(LLVMModuleRef m) {
-  char *msg = NULL;
-  if (!LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
-    LLVMDisposeMessage(msg);
-    return NULL;
-  }
-  gs_str s;
-  str_init(&s);
-  str_printf(&s, "internal error: the module prepared for code generation does not verify: %s",
-             msg ? msg : "");
-  for (size_t i = 0; i < s.len; i++)
-    if (s.s[i] == '\n')
-      s.s[i] = ' ';
-  LLVMDisposeMessage(msg);
-  return s.s;
-}
-
 /* MSG (malloc'd, or NULL) to ERR: 1 when there was one */
 static int child_failed(const char *err, char *msg) {
   if (!msg)

@@ -160,19 +160,17 @@ def cycles(edges):
     return sorted(out)
 
 
-def generated(incl, calls):
+def generated(incl):
+    """The map from the includes alone: the same for every build (the calls,
+    which differ with what a build compiles, only feed the cycle checks)."""
     folders = {}
     for f, deps in incl.items():
         for d in deps:
             if folder(d) != folder(f):
                 folders.setdefault(folder(f), set()).add(folder(d))
-    for m, deps in calls.items():
-        for d in deps:
-            if folder(d) != folder(m):
-                folders.setdefault(folder(m), set()).add(folder(d))
     all_folders = sorted({folder(f) for f in incl})
     lines = [BEGIN, "", "### Folders", "",
-             "Each folder and the folders it includes from or calls into.", ""]
+             "Each folder and the folders whose headers it includes.", ""]
     for fo in all_folders:
         deps = sorted(folders.get(fo, ()))
         lines.append("- `%s/` → %s" % (fo, ", ".join("`%s/`" % d for d in deps) if deps else "nothing"))
@@ -227,7 +225,7 @@ def main():
     for c in cycles(medges):
         print("module_map: a cycle between modules (includes and calls): %s" % " -> ".join(c))
         failed = True
-    text = generated(incl, calls)
+    text = generated(incl)
     path = os.path.join(root, args.doc)
     doc = open(path, encoding="utf-8").read() if os.path.exists(path) else ""
     if BEGIN in doc and END in doc:

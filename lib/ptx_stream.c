@@ -27,7 +27,6 @@
 #include <string.h>
 
 #include "gs.h"
-#include "lowering.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>

@@ -17,7 +17,6 @@
  *   fptoui and fptosi to i1, and !llvm.loop on branches (the translator
  *   makes one block the merge block of two loops). */
 #include "gs.h"
-#include "lowering.h"
 
 #include <llvm-c/Target.h>
 #include <stdlib.h>

@@ -1,8 +1,7 @@
 /* SPIR-V validation with the SPIRV-Tools library, the rules spirv-val
  * applies by default (universal SPIR-V 1.6): no module that spirv-val
  * rejects is written (lowering/emit.c). */
-#include "lowering.h"
-#include "util.h"
+#include "gs.h"
 
 #include <spirv-tools/libspirv.h>
 #include <stdint.h>
