@@ -1,5 +1,5 @@
 /* Reading a whole file, for the loaders (lib/load.c) and the program
- * parser (lib/program_parse.c). */
+ * parser (lowering/program_parse.c). */
 #include "gs.h"
 
 #include <errno.h>

@@ -24,14 +24,15 @@ gs_error *gs_errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 struct gs_options {
   char **barriers; /* extra barrier names (barrier=NAME) */
   size_t nbarriers;
-  char *kernel; /* analyse only this kernel, or NULL */
-  int drop_original;    /* keep-original=false */
-  int distinct_buffers; /* distinct-buffers=true: no two buffers overlap */
-  int virtual_workgroups; /* as gs_options_set_virtual_workgroups: 1 on, 0 off, -1 the target's default */
-  char *plan;           /* plan=FILE (the plugin writes it) */
-  char *dump_after;     /* dump-after=STEP: print what the split's step made */
-  int verify_each;      /* verify-each=true: the verifier after every step */
-  int stop_after_dump;  /* gs_split_print_step: the split ends after the dump */
+  char *kernel;           /* analyse only this kernel, or NULL */
+  int drop_original;      /* keep-original=false */
+  int distinct_buffers;   /* distinct-buffers=true: no two buffers overlap */
+  int virtual_workgroups; /* as gs_options_set_virtual_workgroups: 1 on, 0 off, -1 the target's
+                             default */
+  char *plan;             /* plan=FILE (the plugin writes it) */
+  char *dump_after;       /* dump-after=STEP: print what the split's step made */
+  int verify_each;        /* verify-each=true: the verifier after every step */
+  int stop_after_dump;    /* gs_split_print_step: the split ends after the dump */
 };
 
 /* split: the steps' names, "analysis, prepare, ...", for errors that list
@@ -51,7 +52,7 @@ char *load_verify_message(LLVMModuleRef m, const char *path);
 
 /* ir: small helpers over the LLVM C API */
 
-char *ir_value_text(LLVMValueRef v);                 /* printed, one line, trimmed */
+char *ir_value_text(LLVMValueRef v);                /* printed, one line, trimmed */
 char *ir_location(LLVMValueRef inst);               /* "file:line:col" or NULL */
 const char *ir_callee_name(LLVMValueRef call);      /* NULL for an indirect call */
 LLVMValueRef ir_called_function(LLVMValueRef call); /* NULL for an indirect call */
@@ -64,9 +65,9 @@ int ir_is_integer_op(LLVMOpcode op);
  * kept: an error "WHAT failed: ...", or "running 'PASSES' failed: ..." when
  * WHAT is NULL. */
 gs_error *ir_run_passes(LLVMModuleRef m, const char *passes, const char *what);
-char *ir_itanium_base(const char *name);            /* "_Z10atomic_addPU3AS1Vii" -> "atomic_add" */
+char *ir_itanium_base(const char *name); /* "_Z10atomic_addPU3AS1Vii" -> "atomic_add" */
 int ir_function_in(LLVMValueRef inst, LLVMValueRef fn);
-char *ir_describe(LLVMValueRef inst);               /* "'text' (file:line:col)" */
+char *ir_describe(LLVMValueRef inst);                 /* "'text' (file:line:col)" */
 void ir_pointer_bases(LLVMValueRef p, gs_vec *bases); /* the objects P points into */
 /* The type of argument I of FN when it is passed by value and is not a
  * scalar (SPEC section 4, "values"): a `byval` or `byref` pointer's pointee,
@@ -96,11 +97,20 @@ LLVMValueRef ir_first_after_allocas(LLVMBasicBlockRef bb);
  * target_nvptx.c); the passes, the lowering and the emission ask it, never
  * which target it is. */
 
-typedef enum { SPACE_NONE = -1, SPACE_GLOBAL = GS_SPACE_GLOBAL, SPACE_CONSTANT = GS_SPACE_CONSTANT,
-               SPACE_WORKGROUP = GS_SPACE_WORKGROUP } buffer_space;
+typedef enum {
+  SPACE_NONE = -1,
+  SPACE_GLOBAL = GS_SPACE_GLOBAL,
+  SPACE_CONSTANT = GS_SPACE_CONSTANT,
+  SPACE_WORKGROUP = GS_SPACE_WORKGROUP
+} buffer_space;
 
 typedef enum {
-  Q_GLOBAL_ID, Q_GLOBAL_SIZE, Q_LOCAL_ID, Q_LOCAL_SIZE, Q_GROUP_ID, Q_NUM_GROUPS,
+  Q_GLOBAL_ID,
+  Q_GLOBAL_SIZE,
+  Q_LOCAL_ID,
+  Q_LOCAL_SIZE,
+  Q_GROUP_ID,
+  Q_NUM_GROUPS,
   Q_GLOBAL_LINEAR_ID /* only grid_query gives it (no dimension); build_query never takes it */
 } gs_query;
 
@@ -120,8 +130,8 @@ typedef struct gs_target {
 
   /* kernels and calling conventions */
   int (*is_kernel)(LLVMModuleRef m, LLVMValueRef fn);
-  unsigned kernel_cc; /* of the kernels the lowering builds */
-  unsigned func_cc;   /* of device functions: the lowering's, virtual workgroups' loop bodies */
+  unsigned kernel_cc;  /* of the kernels the lowering builds */
+  unsigned func_cc;    /* of device functions: the lowering's, virtual workgroups' loop bodies */
   unsigned segment_cc; /* of the segment kernels, or 0 for the kernel's own */
 
   /* invocation ids and sizes */
@@ -165,8 +175,8 @@ typedef struct gs_target {
 
   /* emission (lowering/emit.c runs them; the hooks are in the target's file) */
   void (*init_backend)(void); /* registers LLVM's backend; NULL: none */
-  const char *default_cpu; /* --mcpu when none is given; NULL: the target takes none */
-  const char *emitter;     /* what emits it, for messages: "backend", "translator" */
+  const char *default_cpu;    /* --mcpu when none is given; NULL: the target takes none */
+  const char *emitter;        /* what emits it, for messages: "backend", "translator" */
   /* the triple LLVM's backend is asked for, NULL: the module's own */
   const char *backend_triple;
   int emits_assembly;      /* the backend writes text (PTX), not an object */
@@ -213,8 +223,8 @@ buffer_space target_global_space(unsigned addrspace); /* 1 global, 3 workgroup: 
 /* The output kinds of gs_emit and --target (gridsplit/emit.h): each is the
  * code of one target, or (TEXT) the module as LLVM IR text. */
 typedef struct {
-  const char *name;      /* "ir", "spirv", "amdgcn", "nvptx" */
-  const char *extension; /* ".ll", ".spv", ".hsaco", ".ptx" */
+  const char *name;        /* "ir", "spirv", "amdgcn", "nvptx" */
+  const char *extension;   /* ".ll", ".spv", ".hsaco", ".ptx" */
   const gs_target *target; /* the one a .gsp program is lowered for */
   int text;
 } target_output;
@@ -268,9 +278,8 @@ char *spirv_validate(const char *data, size_t size);
  * those workgroups: its body moves into an always-inline callee in which
  * every grid query reads the virtual workgroup. */
 #define GS_VIRTUAL_ARGS 4
-gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target *t,
-                             unsigned first, int control, unsigned segment,
-                             const char *kernel);
+gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target *t, unsigned first,
+                             int control, unsigned segment, const char *kernel);
 int virtual_workgroups_on(const gs_options *opts, const gs_target *t);
 /* Whether INST reads a grid coordinate or size that a segment with virtual
  * workgroups must remap (or cannot); whether a call to the declaration NAME,
@@ -294,8 +303,7 @@ void control_build_choice(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef contro
 void control_build_disagree(LLVMBuilderRef b, LLVMValueRef control);
 /* Segment SEGMENT of FN runs only while control[GS_CONTROL_CURRENT] holds
  * its number; otherwise FN returns at once. Leaves B where the work starts. */
-void control_build_guard(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control,
-                         unsigned segment);
+void control_build_guard(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control, unsigned segment);
 
 /* barriers: the spellings of SPEC section 1 */
 
@@ -310,8 +318,8 @@ int barrier_is_spelling(const gs_options *opts, const char *name);
 /* Checks recursion and indirect calls through barriers. Sets *copy to a module
  * in which every callee holding a barrier is inlined into its callers, or to
  * NULL when M needs no inlining. */
-gs_error *inline_barrier_callees(LLVMModuleRef m, const gs_options *opts,
-                                 const gs_target *t, LLVMModuleRef *copy);
+gs_error *inline_barrier_callees(LLVMModuleRef m, const gs_options *opts, const gs_target *t,
+                                 LLVMModuleRef *copy);
 /* The same, inlining into C itself (a scratch copy the caller owns). */
 gs_error *inline_barrier_callees_in_place(LLVMModuleRef c, const gs_options *opts,
                                           const gs_target *t);
@@ -325,9 +333,9 @@ gs_error *drop_barrier_functions(LLVMModuleRef m, const gs_options *opts, int ch
 
 typedef struct {
   LLVMValueRef fn;
-  gs_vec blocks;   /* LLVMBasicBlockRef in RPO */
+  gs_vec blocks; /* LLVMBasicBlockRef in RPO */
   gs_map block_index;
-  gs_vec barriers; /* LLVMValueRef call sites; site i+1 is element i */
+  gs_vec barriers;     /* LLVMValueRef call sites; site i+1 is element i */
   gs_map barrier_site; /* call -> site number */
 } kernel_cfg;
 
@@ -339,8 +347,8 @@ char *segment_function_name(const char *kernel, unsigned barriers, size_t s);
 /* Calls VISIT on every instruction segment S executes and returns its
  * successors (sorted, GS_SEGMENT_END last) in SUCCS. */
 typedef void (*segment_visit_fn)(void *ctx, LLVMValueRef inst);
-void segment_walk(const kernel_cfg *cfg, size_t s, gs_vec *succs, segment_visit_fn visit,
-                  void *ctx, int *stamp /* per block, initialised to -1 */);
+void segment_walk(const kernel_cfg *cfg, size_t s, gs_vec *succs, segment_visit_fn visit, void *ctx,
+                  int *stamp /* per block, initialised to -1 */);
 
 /* liveness: values live across each barrier */
 
@@ -403,8 +411,8 @@ typedef struct {
 typedef struct summary_cache summary_cache;
 
 typedef struct {
-  gs_vec buffers; /* buffer_desc */
-  gs_vec facts;   /* access_fact */
+  gs_vec buffers;    /* buffer_desc */
+  gs_vec facts;      /* access_fact */
   gs_map first_fact; /* instruction -> index into facts */
 } kernel_access;
 
@@ -416,6 +424,15 @@ void summaries_dispose(summary_cache *c);
 void access_analyze(kernel_access *ka, LLVMModuleRef m, LLVMValueRef kernel, int live_state_arg,
                     const gs_target *t, summary_cache *c, gs_vec *warnings);
 void access_free(kernel_access *ka);
+/* call_effects.c: a call's effect through a pointer argument, from the
+ * callee's name (ACC_* flags; 0 for none of the atomics) or its declaration */
+unsigned effects_atomic_builtin(const char *base);
+int effects_opencl_builtin(const char *base, unsigned argno, unsigned *flags);
+int effects_declared_param(LLVMValueRef call, LLVMValueRef fn, unsigned argno, unsigned *flags);
+
+/* Marks ACC_OWN the reads of KA that see only the invocation's own writes
+ * (lib/own_reads.c; access_analyze calls it last). */
+void refine_own_reads(kernel_access *ka, LLVMModuleRef m, LLVMValueRef fn, const gs_target *t);
 
 /* uniformity: branches on invocation-dependent values before barriers */
 
@@ -440,25 +457,25 @@ typedef struct {
   unsigned barriers;
   gs_schedule schedule;
   size_t nsegments;
-  gs_vec *successors;  /* per segment: int */
-  char **locations;    /* per segment: "file:line:col" or NULL */
-  gs_vec buffers;      /* buffer_desc, with names owned */
+  gs_vec *successors;            /* per segment: int */
+  char **locations;              /* per segment: "file:line:col" or NULL */
+  gs_vec buffers;                /* buffer_desc, with names owned */
   int *host_input, *host_output; /* per buffer */
-  seg_access *access;  /* nsegments x nbuffers */
+  seg_access *access;            /* nsegments x nbuffers */
   /* filled in by the split (SPEC section 4); -1 / NULL before it */
   int live_state_arg;
-  unsigned live_bytes; /* per invocation */
-  unsigned workgroup_bytes; /* per workgroup, after every invocation's */
+  unsigned live_bytes;       /* per invocation */
+  unsigned workgroup_bytes;  /* per workgroup, after every invocation's */
   unsigned recomputed_bytes; /* live across a barrier, recomputed, not carried */
-  unsigned header_bytes; /* the sizes of carried workgroup arguments, from the host */
-  gs_vec workgroup_args; /* int: their argument indices, sizes at 8 * position */
-  gs_vec globals;        /* carried_global, in the header after the sizes */
-  gs_vec args;           /* kernel_arg: every argument of the kernel, for runners */
-  int status_offset;   /* the invocation's next segment, or -1 */
-  int control_arg;     /* dynamic schedules */
-  int virtual_arg;     /* the first of the virtual grid's three workgroup counts (then the
-                        * order), or -1 */
-  unsigned char *empty; /* per segment: it has no effect, so a host need not launch it */
+  unsigned header_bytes;     /* the sizes of carried workgroup arguments, from the host */
+  gs_vec workgroup_args;     /* int: their argument indices, sizes at 8 * position */
+  gs_vec globals;            /* carried_global, in the header after the sizes */
+  gs_vec args;               /* kernel_arg: every argument of the kernel, for runners */
+  int status_offset;         /* the invocation's next segment, or -1 */
+  int control_arg;           /* dynamic schedules */
+  int virtual_arg;           /* the first of the virtual grid's three workgroup counts (then the
+                              * order), or -1 */
+  unsigned char *empty;      /* per segment: it has no effect, so a host need not launch it */
   int distinct_buffers;
   gs_vec *live_in, *live_out; /* per segment: live_slot */
 } kernel_result;

@@ -59,8 +59,6 @@ typedef struct {
 } walker;
 
 static fn_summary *summary_get(summary_cache *c, LLVMValueRef fn);
-static void refine_own_reads(kernel_access *ka, LLVMModuleRef m, LLVMValueRef fn,
-                             const gs_target *t);
 
 static const char *value_name(LLVMValueRef v) {
   size_t len;
@@ -146,114 +144,7 @@ static void pointer_stored(walker *w, LLVMValueRef inst, LLVMValueRef addr) {
   vec_free(&allocas);
 }
 
-static int starts(const char *s, const char *prefix) {
-  return !strncmp(s, prefix, strlen(prefix));
-}
-
-/* The OpenCL C atomic builtins (OpenCL C 1.2 6.12.11, 2.0 6.13.11), their
- * 1.0 atom_* extensions, and the SPIR-V friendly __spirv_Atomic* calls. */
-static unsigned atomic_builtin_flags(const char *base) {
-  if (starts(base, "__spirv_Atomic"))
-    return starts(base, "__spirv_AtomicLoad")    ? ACC_R
-           : starts(base, "__spirv_AtomicStore") ? ACC_W
-                                                 : ACC_A;
-  if (!starts(base, "atomic_") && !starts(base, "atom_"))
-    return 0;
-  if (starts(base, "atomic_load"))
-    return ACC_R;
-  if (starts(base, "atomic_store") || !strcmp(base, "atomic_init") ||
-      starts(base, "atomic_flag_clear"))
-    return ACC_W;
-  if (starts(base, "atomic_work_item_fence"))
-    return 0;
-  return ACC_A;
-}
-
-/* Per-argument flags of other OpenCL builtins that take buffer pointers. */
-static int opencl_builtin_flags(const char *base, unsigned argno, unsigned *flags) {
-  if (starts(base, "vload")) {
-    *flags = ACC_R;
-    return 1;
-  }
-  if (starts(base, "vstore")) {
-    *flags = ACC_W;
-    return 1;
-  }
-  if (starts(base, "async_work_group")) {
-    *flags = argno == 0 ? ACC_W : ACC_R;
-    return 1;
-  }
-  if (!strcmp(base, "prefetch")) {
-    *flags = 0;
-    return 1;
-  }
-  if (!strcmp(base, "printf")) {
-    *flags = ACC_R;
-    return 1;
-  }
-  return 0;
-}
-
-static int has_attr(LLVMValueRef call, LLVMValueRef fn, unsigned idx, const char *name) {
-  unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
-  return (fn && LLVMGetEnumAttributeAtIndex(fn, idx, kind)) ||
-         LLVMGetCallSiteEnumAttribute(call, idx, kind);
-}
-
-/* LLVM >= 16 spells function memory effects as memory(...): two bits per
- * location, Ref = 1 and Mod = 2 (llvm/Support/ModRef.h). */
-static unsigned memory_attr_flags(LLVMValueRef call, LLVMValueRef fn, int *known) {
-  unsigned kind = LLVMGetEnumAttributeKindForName("memory", 6);
-  LLVMAttributeRef a = NULL;
-  if (kind && fn)
-    a = LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind);
-  if (kind && !a)
-    a = LLVMGetCallSiteEnumAttribute(call, LLVMAttributeFunctionIndex, kind);
-  *known = a != NULL;
-  if (!a)
-    return 0;
-  uint64_t bits = LLVMGetEnumAttributeValue(a);
-  unsigned flags = 0;
-  for (; bits; bits >>= 2) {
-    if (bits & 1)
-      flags |= ACC_R;
-    if (bits & 2)
-      flags |= ACC_W;
-  }
-  return flags;
-}
-
-/* What a declared function does through argument ARGNO, from its attributes.
- * Returns 0 when nothing is known. */
-static int declared_param_flags(LLVMValueRef call, LLVMValueRef fn, unsigned argno,
-                                unsigned *flags) {
-  unsigned idx = argno + 1;
-  int mem_known;
-  unsigned mem = memory_attr_flags(call, fn, &mem_known);
-  if (has_attr(call, fn, idx, "readnone") ||
-      has_attr(call, fn, LLVMAttributeFunctionIndex, "readnone") || (mem_known && !mem)) {
-    *flags = 0;
-    return 1;
-  }
-  unsigned f = ACC_R | ACC_W;
-  int known = mem_known;
-  if (mem_known)
-    f &= mem;
-  if (has_attr(call, fn, idx, "readonly") ||
-      has_attr(call, fn, LLVMAttributeFunctionIndex, "readonly")) {
-    f &= ACC_R;
-    known = 1;
-  }
-  if (has_attr(call, fn, idx, "writeonly") ||
-      has_attr(call, fn, LLVMAttributeFunctionIndex, "writeonly")) {
-    f &= ACC_W;
-    known = 1;
-  }
-  if (has_attr(call, fn, idx, "nocapture") || has_attr(call, fn, idx, "captures"))
-    known = 1;
-  *flags = f;
-  return known;
-}
+static int starts(const char *s, const char *prefix) { return !strncmp(s, prefix, strlen(prefix)); }
 
 static void visit_intrinsic(walker *w, LLVMValueRef call, const char *name, LLVMValueRef v,
                             unsigned nargs) {
@@ -328,7 +219,7 @@ static void visit_call(walker *w, LLVMValueRef call, LLVMValueRef v) {
     return;
   }
   char *base = ir_itanium_base(name);
-  unsigned atomic = atomic_builtin_flags(base);
+  unsigned atomic = effects_atomic_builtin(base);
   int builtin = atomic != 0;
   for (unsigned i = 0; i < nargs; i++) {
     if (LLVMGetOperand(call, i) != v)
@@ -338,10 +229,10 @@ static void visit_call(walker *w, LLVMValueRef call, LLVMValueRef v) {
       /* the atomic object is the first argument; others (`expected`) are
        * read and written plainly */
       w->add(w->sink, call, w->root, i == 0 ? atomic : ACC_R | ACC_W);
-    } else if (opencl_builtin_flags(base, i, &f)) {
+    } else if (effects_opencl_builtin(base, i, &f)) {
       builtin = 1;
       w->add(w->sink, call, w->root, f);
-    } else if (declared_param_flags(call, fn, i, &f)) {
+    } else if (effects_declared_param(call, fn, i, &f)) {
       w->add(w->sink, call, w->root, f);
     } else {
       escape(w, call, "is passed to the unknown function");
@@ -432,8 +323,8 @@ static void visit_holder_user(walker *w, LLVMValueRef v, LLVMValueRef user) {
   case LLVMCall:
   case LLVMInvoke: {
     const char *name = ir_callee_name(user);
-    if (name && (starts(name, "llvm.lifetime") || starts(name, "llvm.dbg") ||
-                 starts(name, "llvm.memset")))
+    if (name &&
+        (starts(name, "llvm.lifetime") || starts(name, "llvm.dbg") || starts(name, "llvm.memset")))
       break;
     if (name && (starts(name, "llvm.memcpy") || starts(name, "llvm.memmove"))) {
       if (LLVMGetOperand(user, 1) == v)
@@ -575,8 +466,9 @@ static fn_summary *summary_get(summary_cache *c, LLVMValueRef fn) {
         s->param_flags[i] |= ACC_R | ACC_W, s->param_returned[i] = 1;
       gs_str msg;
       str_init(&msg);
-      str_printf(&msg, "function '%s' is recursive; its pointer parameters count as read "
-                       "and write",
+      str_printf(&msg,
+                 "function '%s' is recursive; its pointer parameters count as read "
+                 "and write",
                  value_name(fn));
       warn_once(c->warnings, str_take(&msg));
     }
@@ -712,8 +604,8 @@ void access_analyze(kernel_access *ka, LLVMModuleRef m, LLVMValueRef kernel, int
    * argument they may point into */
   gs_vec carried;
   vec_init(&carried, sizeof(LLVMValueRef[2]));
-  unsigned carry_kind = LLVMGetMDKindIDInContext(LLVMGetModuleContext(m), GS_CARRY_MD,
-                                                 (unsigned)strlen(GS_CARRY_MD));
+  unsigned carry_kind =
+      LLVMGetMDKindIDInContext(LLVMGetModuleContext(m), GS_CARRY_MD, (unsigned)strlen(GS_CARRY_MD));
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(kernel); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
       LLVMValueRef md =
@@ -750,325 +642,6 @@ void access_analyze(kernel_access *ka, LLVMModuleRef m, LLVMValueRef kernel, int
   walker_free(&w);
   merge_callee_globals(c, kernel, kernel_add, ka, kernel_root_of);
   refine_own_reads(ka, m, kernel, t);
-}
-
-/* Reads of the invocation's own writes (docs/analysis.md, "Own writes").
- *
- * A load is not R when every path from the function's entry to it stores to
- * the same address, at least as many bytes, with nothing between that could
- * let another invocation's write in: no call (but the target's id queries
- * and LLVM's markers), no fence, no atomic (a workgroup or grid barrier is a
- * call). It then reads what this invocation wrote in this segment: a write
- * by another invocation in between would be a data race. The same address
- * means the same SSA value, or the same pure computation (GEPs, integer
- * arithmetic, casts, selects, compares, id queries) of the same SSA values
- * and constants; a value that is not such a computation (a phi, a load, a
- * call) is the same only as itself, and a store's address stops being
- * available where a value it depends on is defined again (a phi of a loop
- * on the next iteration). A forward must-dataflow over the blocks: available
- * addresses, intersected at joins. */
-
-typedef struct {
-  LLVMOpcode op;         /* 0: a leaf (an instruction, argument or constant) */
-  LLVMValueRef leaf;     /* the leaf, or the callee of an id query */
-  LLVMTypeRef type, aux; /* result type; a GEP's source element type */
-  size_t first, nops;    /* operands: node ids in own_ctx.ops */
-  int next;              /* the next node of the same hash */
-} own_node;
-
-typedef struct {
-  const gs_target *t;
-  LLVMTargetDataRef td;
-  gs_vec nodes;               /* own_node */
-  gs_vec ops;                 /* int */
-  gs_map by_hash;             /* hash -> first node + 1 */
-  gs_map node_of;             /* value -> node + 1 */
-  gs_vec key_node, key_bytes; /* per available-address key: node, bytes */
-  gs_vec key_deps;            /* per key: gs_vec of leaf instructions */
-  gs_map kill;                /* leaf instruction -> index into kill_sets + 1 */
-  gs_vec kill_sets;           /* gs_bits */
-  size_t nwords;
-} own_ctx;
-
-static int own_pure_op(LLVMOpcode op) {
-  return ir_is_integer_op(op) || op == LLVMGetElementPtr || op == LLVMAddrSpaceCast ||
-         op == LLVMSelect || op == LLVMICmp;
-}
-
-/* An id query of the target with constant arguments: the same value
- * wherever the invocation calls it. */
-static LLVMValueRef own_query(own_ctx *o, LLVMValueRef v) {
-  if (!LLVMIsACallInst(v))
-    return NULL;
-  const char *name = ir_callee_name(v);
-  if (!name || !o->t->is_pure_query(name))
-    return NULL;
-  for (unsigned i = 0; i < LLVMGetNumArgOperands(v); i++)
-    if (!LLVMIsAConstantInt(LLVMGetOperand(v, i)))
-      return NULL;
-  return ir_called_function(v);
-}
-
-static int own_intern(own_ctx *o, own_node *n, const int *ops) {
-  uintptr_t h = (uintptr_t)n->op * 31u + (uintptr_t)n->leaf * 17u + (uintptr_t)n->type * 7u +
-                (uintptr_t)n->aux;
-  for (size_t i = 0; i < n->nops; i++)
-    h = h * 1000003u + (uintptr_t)ops[i] + 1;
-  h = (h << 4) | 8; /* never 0, never a real pointer */
-  intptr_t first;
-  int found = map_get(&o->by_hash, (const void *)h, &first) ? (int)first - 1 : -1;
-  for (int i = found; i >= 0; i = VEC_AT(&o->nodes, own_node, i).next) {
-    own_node *m = &VEC_AT(&o->nodes, own_node, i);
-    int same = m->op == n->op && m->leaf == n->leaf && m->type == n->type && m->aux == n->aux &&
-               m->nops == n->nops;
-    for (size_t k = 0; same && k < n->nops; k++)
-      same = VEC_AT(&o->ops, int, m->first + k) == ops[k];
-    if (same)
-      return i;
-  }
-  n->first = o->ops.len;
-  for (size_t k = 0; k < n->nops; k++)
-    VEC_PUSH(&o->ops, int, ops[k]);
-  n->next = found;
-  VEC_PUSH(&o->nodes, own_node, *n);
-  map_put(&o->by_hash, (const void *)h, (intptr_t)o->nodes.len);
-  return (int)o->nodes.len - 1;
-}
-
-/* The node of V: pure computations by structure, anything else itself.
- * Pointer bitcasts do not change an address and are looked through. */
-static int own_node_of(own_ctx *o, LLVMValueRef v) {
-  intptr_t x;
-  if (map_get(&o->node_of, v, &x))
-    return (int)x - 1;
-  own_node n;
-  memset(&n, 0, sizeof n);
-  n.type = LLVMTypeOf(v);
-  int id;
-  int cast =
-      (LLVMIsABitCastInst(v) || (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMBitCast)) &&
-      LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind;
-  LLVMValueRef query = own_query(o, v);
-  if (cast) {
-    id = own_node_of(o, LLVMGetOperand(v, 0));
-  } else if (query || (LLVMIsAInstruction(v) && own_pure_op(LLVMGetInstructionOpcode(v)))) {
-    unsigned nops = query ? LLVMGetNumArgOperands(v) : (unsigned)LLVMGetNumOperands(v);
-    int *ops = gs_xcalloc(nops + 1, sizeof *ops);
-    for (unsigned i = 0; i < nops; i++)
-      ops[i] = own_node_of(o, LLVMGetOperand(v, i));
-    n.op = query ? LLVMCall : LLVMGetInstructionOpcode(v);
-    n.leaf = query;
-    n.nops = nops;
-    if (n.op == LLVMGetElementPtr)
-      n.aux = LLVMGetGEPSourceElementType(v);
-    if (n.op == LLVMICmp)
-      n.aux = (LLVMTypeRef)(uintptr_t)(LLVMGetICmpPredicate(v) + 1);
-    id = own_intern(o, &n, ops);
-    free(ops);
-  } else {
-    n.leaf = v;
-    id = own_intern(o, &n, NULL);
-  }
-  map_put(&o->node_of, v, id + 1);
-  return id;
-}
-
-/* the leaf instructions node ID depends on */
-static void own_deps(own_ctx *o, int id, gs_vec *deps) {
-  own_node *n = &VEC_AT(&o->nodes, own_node, id);
-  if (!n->op) {
-    if (LLVMIsAInstruction(n->leaf))
-      VEC_PUSH(deps, LLVMValueRef, n->leaf);
-    return;
-  }
-  size_t first = n->first, nops = n->nops;
-  for (size_t k = 0; k < nops; k++)
-    own_deps(o, VEC_AT(&o->ops, int, first + k), deps);
-}
-
-static int own_plain(LLVMValueRef i) {
-  return !LLVMGetVolatile(i) && LLVMGetOrdering(i) == LLVMAtomicOrderingNotAtomic;
-}
-
-/* whether instruction I may let another invocation's writes in */
-static int own_sync(own_ctx *o, LLVMValueRef i) {
-  if (LLVMIsAFenceInst(i) || LLVMIsAAtomicRMWInst(i) || LLVMIsAAtomicCmpXchgInst(i))
-    return 1;
-  if ((LLVMIsALoadInst(i) || LLVMIsAStoreInst(i)) &&
-      LLVMGetOrdering(i) != LLVMAtomicOrderingNotAtomic)
-    return 1;
-  if (!ir_is_call(i) || ir_is_marker(i))
-    return 0;
-  const char *name = ir_callee_name(i);
-  return !name || !o->t->is_pure_query(name);
-}
-
-/* the key of a plain store's address and size, or -1 */
-static int own_key(own_ctx *o, LLVMValueRef addr, unsigned long long bytes, int add) {
-  int node = own_node_of(o, addr);
-  for (size_t k = 0; k < o->key_node.len; k++)
-    if (VEC_AT(&o->key_node, int, k) == node &&
-        VEC_AT(&o->key_bytes, unsigned long long, k) == bytes)
-      return (int)k;
-  if (!add)
-    return -1;
-  VEC_PUSH(&o->key_node, int, node);
-  VEC_PUSH(&o->key_bytes, unsigned long long, bytes);
-  gs_vec deps;
-  vec_init(&deps, sizeof(LLVMValueRef));
-  own_deps(o, node, &deps);
-  VEC_PUSH(&o->key_deps, gs_vec, deps);
-  return (int)o->key_node.len - 1;
-}
-
-/* The transfer function of instruction I on AVAIL; for a plain load, first
- * reports through *COVERED whether its bytes are available. */
-static void own_step(own_ctx *o, LLVMValueRef i, uint64_t *avail, int *covered) {
-  if (covered && LLVMIsALoadInst(i) && own_plain(i)) {
-    int node = own_node_of(o, LLVMGetOperand(i, 0));
-    unsigned long long bytes = LLVMStoreSizeOfType(o->td, LLVMTypeOf(i));
-    *covered = 0;
-    for (size_t k = 0; k < o->key_node.len && !*covered; k++)
-      *covered = VEC_AT(&o->key_node, int, k) == node &&
-                 VEC_AT(&o->key_bytes, unsigned long long, k) >= bytes &&
-                 (avail[k / 64] >> (k % 64) & 1);
-  }
-  if (own_sync(o, i)) {
-    memset(avail, 0, o->nwords * sizeof *avail);
-    return;
-  }
-  intptr_t ks;
-  if (map_get(&o->kill, i, &ks)) {
-    const gs_bits *kill = &VEC_AT(&o->kill_sets, gs_bits, ks - 1);
-    for (size_t w = 0; w < o->nwords; w++)
-      avail[w] &= ~kill->words[w];
-  }
-  if (LLVMIsAStoreInst(i) && own_plain(i)) {
-    LLVMValueRef val = LLVMGetOperand(i, 0);
-    int k = own_key(o, LLVMGetOperand(i, 1), LLVMStoreSizeOfType(o->td, LLVMTypeOf(val)), 0);
-    if (k >= 0)
-      avail[k / 64] |= 1ull << (k % 64);
-  }
-}
-
-static void refine_own_reads(kernel_access *ka, LLVMModuleRef m, LLVMValueRef fn,
-                             const gs_target *t) {
-  own_ctx o;
-  memset(&o, 0, sizeof o);
-  o.t = t;
-  o.td = LLVMGetModuleDataLayout(m);
-  vec_init(&o.nodes, sizeof(own_node));
-  vec_init(&o.ops, sizeof(int));
-  map_init(&o.by_hash);
-  map_init(&o.node_of);
-  vec_init(&o.key_node, sizeof(int));
-  vec_init(&o.key_bytes, sizeof(unsigned long long));
-  vec_init(&o.key_deps, sizeof(gs_vec));
-  map_init(&o.kill);
-  vec_init(&o.kill_sets, sizeof(gs_bits));
-  gs_map block_index;
-  map_init(&block_index);
-  size_t nb = 0;
-  int reads = 0;
-  /* the keys: every plain store's address and size */
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
-    map_put(&block_index, bb, (intptr_t)nb++);
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-      if (LLVMIsAStoreInst(i) && own_plain(i))
-        own_key(&o, LLVMGetOperand(i, 1),
-                LLVMStoreSizeOfType(o.td, LLVMTypeOf(LLVMGetOperand(i, 0))), 1);
-      reads |= LLVMIsALoadInst(i) && map_get(&ka->first_fact, i, NULL);
-    }
-  }
-  size_t nkeys = o.key_node.len;
-  if (nkeys && reads) {
-    o.nwords = (nkeys + 63) / 64;
-    /* where a value a key depends on is defined again, the key is gone */
-    for (size_t k = 0; k < nkeys; k++) {
-      gs_vec *deps = &VEC_AT(&o.key_deps, gs_vec, k);
-      for (size_t d = 0; d < deps->len; d++) {
-        LLVMValueRef leaf = VEC_AT(deps, LLVMValueRef, d);
-        intptr_t ks;
-        if (!map_get(&o.kill, leaf, &ks)) {
-          gs_bits b;
-          bits_init(&b, nkeys);
-          VEC_PUSH(&o.kill_sets, gs_bits, b);
-          ks = (intptr_t)o.kill_sets.len;
-          map_put(&o.kill, leaf, ks);
-        }
-        bits_set(&VEC_AT(&o.kill_sets, gs_bits, ks - 1), k);
-      }
-    }
-    /* IN of every block but the entry starts full (the meet's identity) */
-    uint64_t *in = gs_xcalloc(nb * o.nwords, sizeof *in);
-    uint64_t *cur = gs_xcalloc(o.nwords, sizeof *cur);
-    char *seen = gs_xcalloc(nb, 1);
-    for (size_t b = 1; b < nb; b++)
-      memset(in + b * o.nwords, 0xff, o.nwords * sizeof *in);
-    int changed = 1;
-    while (changed) {
-      changed = 0;
-      size_t b = 0;
-      for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
-           bb = LLVMGetNextBasicBlock(bb), b++) {
-        if (b && !seen[b])
-          continue; /* not reached yet */
-        memcpy(cur, in + b * o.nwords, o.nwords * sizeof *cur);
-        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-          own_step(&o, i, cur, NULL);
-        LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
-        unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
-        for (unsigned k = 0; k < ns; k++) {
-          intptr_t si = 0;
-          map_get(&block_index, LLVMGetSuccessor(term, k), &si);
-          uint64_t *sin = in + (size_t)si * o.nwords;
-          if (!si)
-            continue; /* the entry: nothing is available there */
-          for (size_t w = 0; w < o.nwords; w++) {
-            uint64_t meet = sin[w] & cur[w];
-            if (meet != sin[w] || !seen[si])
-              changed = 1;
-            sin[w] = meet;
-          }
-          seen[si] = 1;
-        }
-      }
-    }
-    /* the covered loads lose R */
-    size_t b = 0;
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
-         bb = LLVMGetNextBasicBlock(bb), b++) {
-      memcpy(cur, in + b * o.nwords, o.nwords * sizeof *cur);
-      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-        intptr_t f;
-        int covered = 0;
-        int fact = map_get(&ka->first_fact, i, &f);
-        own_step(&o, i, cur, fact ? &covered : NULL);
-        for (; covered && f >= 0; f = VEC_AT(&ka->facts, access_fact, f).next) {
-          access_fact *af = &VEC_AT(&ka->facts, access_fact, f);
-          if (af->flags & ACC_R)
-            af->flags = (af->flags & ~(unsigned)ACC_R) | ACC_OWN;
-        }
-      }
-    }
-    free(in);
-    free(cur);
-    free(seen);
-  }
-  for (size_t k = 0; k < o.key_deps.len; k++)
-    vec_free(&VEC_AT(&o.key_deps, gs_vec, k));
-  for (size_t k = 0; k < o.kill_sets.len; k++)
-    bits_free(&VEC_AT(&o.kill_sets, gs_bits, k));
-  vec_free(&o.nodes);
-  vec_free(&o.ops);
-  map_free(&o.by_hash);
-  map_free(&o.node_of);
-  vec_free(&o.key_node);
-  vec_free(&o.key_bytes);
-  vec_free(&o.key_deps);
-  map_free(&o.kill);
-  vec_free(&o.kill_sets);
-  map_free(&block_index);
 }
 
 void access_free(kernel_access *ka) {

@@ -596,7 +596,7 @@ int gs_kernel_control_arg(const gs_analysis *a, size_t k) {
   return split_kernel_result(a, k)->control_arg;
 }
 
-int gs_kernel_virtual_groups_arg(const gs_analysis *a, size_t k) {
+int gs_kernel_virtual_workgroups_arg(const gs_analysis *a, size_t k) {
   return split_kernel_result(a, k)->virtual_arg;
 }
 

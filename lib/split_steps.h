@@ -140,7 +140,7 @@ gs_error *clone_segment(split_ctx *c, size_t s);
 
 /* attributes.c: roles, attributes and metadata of the emitted segments */
 
-/* the names of the virtual grid's arguments (gs_kernel_virtual_groups_arg) */
+/* the names of the virtual grid's arguments (gs_kernel_virtual_workgroups_arg) */
 extern const char *const virtual_arg_names[GS_VIRTUAL_ARGS];
 
 void attr_copy_kernel_metadata(split_ctx *c, LLVMValueRef fn, unsigned extra);

@@ -12,185 +12,10 @@
  * uniform arguments (callee_summary) or a declaration known to read no memory;
  * loads from workgroup memory, atomics and pointers of unknown origin that may
  * point into workgroup memory give dependent values. */
-#include "gs.h"
+#include "uniformity_ctx.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct {
-  const kernel_cfg *cfg;
-  const gs_target *t;
-  size_t n;              /* blocks */
-  gs_vec *preds;         /* per block: int */
-  int *ipdom;            /* per block: immediate post-dominator, n = virtual exit */
-  int *scc;              /* per block: its strongly connected component */
-  int *reach, *stamp;    /* per block, zero between uses: taint_controlled's */
-  gs_vec region;         /* int: the blocks taint_controlled marked */
-  gs_map tainted;        /* value -> 1 */
-  gs_map tainted_memory; /* alloca or id global -> 1 */
-  gs_vec work;           /* values */
-  gs_vec branches;       /* tainted terminators */
-  gs_map summaries;      /* defined function -> callee_summary * */
-  gs_map temporal;       /* value -> 1: observed after a loop that invocations leave apart */
-  int within_workgroup;  /* only what differs inside a workgroup: group ids are uniform */
-} uniformity;
-
-static int block_of(const uniformity *u, LLVMValueRef inst) {
-  intptr_t b = -1;
-  map_get(&u->cfg->block_index, LLVMGetInstructionParent(inst), &b);
-  return (int)b;
-}
-
-/* The strongly connected components of the CFG (Tarjan's algorithm, without
- * recursion): blocks that reach one another share a number. */
-static void compute_scc(uniformity *u, const gs_vec *succs) {
-  size_t n = u->n + 1;
-  int *index = gs_xcalloc(n, sizeof(int)), *low = gs_xcalloc(n, sizeof(int));
-  int *next = gs_xcalloc(n, sizeof(int)), *call = gs_xcalloc(n, sizeof(int));
-  int *stack = gs_xcalloc(n, sizeof(int));
-  char *on = gs_xcalloc(n, 1);
-  u->scc = gs_xcalloc(n, sizeof(int));
-  int counter = 0, nscc = 0;
-  size_t sp = 0, cp = 0;
-  for (size_t root = 0; root < n; root++) {
-    if (index[root])
-      continue;
-    call[cp++] = (int)root;
-    index[root] = low[root] = ++counter;
-    stack[sp++] = (int)root;
-    on[root] = 1;
-    while (cp) {
-      int v = call[cp - 1];
-      if ((size_t)next[v] < succs[v].len) {
-        int w = VEC_AT(&succs[v], int, next[v]++);
-        if (!index[w]) {
-          index[w] = low[w] = ++counter;
-          stack[sp++] = w;
-          on[w] = 1;
-          call[cp++] = w;
-        } else if (on[w] && index[w] < low[v]) {
-          low[v] = index[w];
-        }
-        continue;
-      }
-      cp--;
-      if (cp && low[v] < low[call[cp - 1]])
-        low[call[cp - 1]] = low[v];
-      if (low[v] == index[v]) {
-        int w;
-        do {
-          w = stack[--sp];
-          on[w] = 0;
-          u->scc[w] = nscc;
-        } while (w != v);
-        nscc++;
-      }
-    }
-  }
-  free(index);
-  free(low);
-  free(next);
-  free(call);
-  free(stack);
-  free(on);
-}
-
-/* Immediate post-dominators by the iterative algorithm of Cooper, Harvey and
- * Kennedy ("A Simple, Fast Dominance Algorithm", 2001) on the reverse CFG. */
-static void compute_ipdom(uniformity *u) {
-  size_t n = u->n, exit = n;
-  gs_vec *succs = gs_xcalloc(n + 1, sizeof *succs); /* reverse-graph predecessors = succs */
-  u->preds = gs_xcalloc(n + 1, sizeof *u->preds);
-  for (size_t i = 0; i <= n; i++) {
-    vec_init(&succs[i], sizeof(int));
-    vec_init(&u->preds[i], sizeof(int));
-  }
-  for (size_t b = 0; b < n; b++) {
-    LLVMValueRef term = LLVMGetBasicBlockTerminator(VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, b));
-    unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
-    for (unsigned k = 0; k < ns; k++) {
-      intptr_t s;
-      if (!map_get(&u->cfg->block_index, LLVMGetSuccessor(term, k), &s))
-        continue;
-      VEC_PUSH(&succs[b], int, (int)s);
-      VEC_PUSH(&u->preds[s], int, (int)b);
-    }
-    if (!ns) {
-      VEC_PUSH(&succs[b], int, (int)exit);
-      VEC_PUSH(&u->preds[exit], int, (int)b);
-    }
-  }
-  /* post-order of the reverse graph from the exit */
-  int *order = gs_xcalloc(n + 1, sizeof(int)); /* position in post-order */
-  int *byorder = gs_xcalloc(n + 1, sizeof(int));
-  char *seen = gs_xcalloc(n + 1, 1);
-  int *stack = gs_xcalloc(n + 1, sizeof(int)), *next = gs_xcalloc(n + 1, sizeof(int));
-  size_t sp = 0, count = 0;
-  stack[sp++] = (int)exit;
-  seen[exit] = 1;
-  while (sp) {
-    int v = stack[sp - 1];
-    if ((size_t)next[v] < u->preds[v].len) {
-      int p = VEC_AT(&u->preds[v], int, next[v]++);
-      if (!seen[p]) {
-        seen[p] = 1;
-        stack[sp++] = p;
-      }
-    } else {
-      order[v] = (int)count;
-      byorder[count++] = v;
-      sp--;
-    }
-  }
-  u->ipdom = gs_xcalloc(n + 1, sizeof(int));
-  for (size_t i = 0; i <= n; i++)
-    u->ipdom[i] = -1;
-  u->ipdom[exit] = (int)exit;
-  int changed = 1;
-  while (changed) {
-    changed = 0;
-    for (size_t k = count; k-- > 0;) {
-      int b = byorder[k];
-      if ((size_t)b == exit)
-        continue;
-      int nd = -1;
-      for (size_t j = 0; j < succs[b].len; j++) {
-        int s = VEC_AT(&succs[b], int, j);
-        if (u->ipdom[s] < 0)
-          continue;
-        if (nd < 0) {
-          nd = s;
-          continue;
-        }
-        int x = s, y = nd;
-        while (x != y) {
-          while (order[x] < order[y])
-            x = u->ipdom[x];
-          while (order[y] < order[x])
-            y = u->ipdom[y];
-        }
-        nd = x;
-      }
-      if (nd >= 0 && u->ipdom[b] != nd) {
-        u->ipdom[b] = nd;
-        changed = 1;
-      }
-    }
-  }
-  /* blocks that never reach an exit (endless loops) are post-dominated by it */
-  for (size_t b = 0; b < n; b++)
-    if (u->ipdom[b] < 0)
-      u->ipdom[b] = (int)exit;
-  compute_scc(u, succs);
-  for (size_t i = 0; i <= n; i++)
-    vec_free(&succs[i]);
-  free(succs);
-  free(order);
-  free(byorder);
-  free(seen);
-  free(stack);
-  free(next);
-}
 
 static void taint_store_target(uniformity *u, LLVMValueRef addr);
 
@@ -683,13 +508,6 @@ static void propagate(uniformity *u) {
   }
 }
 
-/* next[b]: the barrier sites an invocation entering block b can reach first,
- * and 0 when it can return before any (with workgroup barriers counted: -1
- * when it can reach a workgroup barrier first) */
-typedef struct {
-  gs_vec *next; /* per block: sorted int */
-} first_barriers;
-
 static int union_into(gs_vec *dst, const gs_vec *src) {
   int changed = 0;
   for (size_t i = 0; i < src->len; i++) {
@@ -707,7 +525,7 @@ static int union_into(gs_vec *dst, const gs_vec *src) {
   return changed;
 }
 
-static void compute_first_syncs(const uniformity *u, first_barriers *fb, int workgroup) {
+void compute_first_syncs(const uniformity *u, first_barriers *fb, int workgroup) {
   size_t n = u->n;
   fb->next = gs_xcalloc(n, sizeof *fb->next);
   int *own = gs_xcalloc(n, sizeof(int));
@@ -747,214 +565,8 @@ static void compute_first_syncs(const uniformity *u, first_barriers *fb, int wor
   free(own);
 }
 
-static void compute_first_barriers(const uniformity *u, first_barriers *fb) {
+void compute_first_barriers(const uniformity *u, first_barriers *fb) {
   compute_first_syncs(u, fb, 0);
-}
-
-static int same_set(const gs_vec *a, const gs_vec *b) {
-  /* empty vectors hold no storage, and memcmp's pointers must not be null */
-  return a->len == b->len && (!a->len || !memcmp(a->data, b->data, a->len * sizeof(int)));
-}
-
-/* The set without 0 (returning): an early return is never divergence. */
-static void barriers_only(const gs_vec *from, gs_vec *to) {
-  to->len = 0;
-  for (size_t i = 0; i < from->len; i++)
-    if (VEC_AT(from, int, i) != 0)
-      VEC_PUSH(to, int, VEC_AT(from, int, i));
-}
-
-/* A grid-uniform branch whose ways lead to different next segments makes
- * the schedule dynamic (SPEC section 2: barriers inside uniform branches and
- * loops). */
-static int has_uniform_choice(const uniformity *u, const first_barriers *fb) {
-  for (size_t b = 0; b < u->n; b++) {
-    LLVMValueRef term = LLVMGetBasicBlockTerminator(VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, b));
-    if (!term || map_get(&u->tainted, term, NULL))
-      continue;
-    unsigned ns = LLVMGetNumSuccessors(term);
-    const gs_vec *first = NULL;
-    for (unsigned k = 0; k < ns; k++) {
-      intptr_t s;
-      if (!map_get(&u->cfg->block_index, LLVMGetSuccessor(term, k), &s))
-        continue;
-      if (!first)
-        first = &fb->next[s];
-      else if (!same_set(first, &fb->next[s]))
-        return 1;
-    }
-  }
-  return 0;
-}
-
-static gs_error *check_branches(const uniformity *u, const first_barriers *fbr) {
-  gs_error *err = NULL;
-  first_barriers fb; /* the sets without returns */
-  fb.next = gs_xcalloc(u->n, sizeof *fb.next);
-  for (size_t b = 0; b < u->n; b++) {
-    vec_init(&fb.next[b], sizeof(int));
-    barriers_only(&fbr->next[b], &fb.next[b]);
-  }
-  for (size_t i = 0; i < u->branches.len && !err; i++) {
-    LLVMValueRef br = VEC_AT(&u->branches, LLVMValueRef, i);
-    const gs_vec *seen = NULL;
-    unsigned ns = LLVMGetNumSuccessors(br);
-    for (unsigned k = 0; k < ns && !err; k++) {
-      intptr_t s;
-      if (!map_get(&u->cfg->block_index, LLVMGetSuccessor(br, k), &s) || !fb.next[s].len)
-        continue; /* this way only returns: allowed */
-      if (!seen) {
-        seen = &fb.next[s];
-        continue;
-      }
-      if (same_set(seen, &fb.next[s]))
-        continue;
-      /* a site one way can reach that the other cannot */
-      int a = -1, b = -1;
-      for (size_t j = 0; j < seen->len && a < 0; j++) {
-        int x = VEC_AT(seen, int, j), found = 0;
-        for (size_t l = 0; l < fb.next[s].len; l++)
-          found |= VEC_AT(&fb.next[s], int, l) == x;
-        if (!found)
-          a = x;
-      }
-      b = VEC_AT(&fb.next[s], int, 0);
-      if (a < 0) {
-        a = VEC_AT(seen, int, 0);
-        for (size_t l = 0; l < fb.next[s].len; l++) {
-          int x = VEC_AT(&fb.next[s], int, l), found = 0;
-          for (size_t j = 0; j < seen->len; j++)
-            found |= VEC_AT(seen, int, j) == x;
-          if (!found)
-            b = x;
-        }
-      }
-      char *where = ir_describe(br);
-      char *la = ir_location(VEC_AT(&u->cfg->barriers, LLVMValueRef, (size_t)a - 1));
-      char *lb = ir_location(VEC_AT(&u->cfg->barriers, LLVMValueRef, (size_t)b - 1));
-      size_t len;
-      err = gs_errorf("kernel '%s': divergent grid barrier: the branch %s depends on the "
-                      "invocation id, and invocations that take it can reach barrier %d%s%s%s "
-                      "while others reach barrier %d%s%s%s; every invocation that has not "
-                      "returned must reach the same barrier",
-                      LLVMGetValueName2(u->cfg->fn, &len), where, a, la ? " (" : "", la ? la : "",
-                      la ? ")" : "", b, lb ? " (" : "", lb ? lb : "", lb ? ")" : "");
-      free(where);
-      free(la);
-      free(lb);
-    }
-  }
-  for (size_t b = 0; b < u->n; b++)
-    vec_free(&fb.next[b]);
-  free(fb.next);
-  return err;
-}
-
-/* A branch on a value that differs within a workgroup (U->within_workgroup)
- * after which some invocations can wait at a grid barrier while others of
- * their workgroup wait at a workgroup barrier is a deadlock with true grid barriers, and undefined
- * OpenCL in the segment (a workgroup barrier that not every work-item
- * reaches), which some runtimes do not survive. */
-static int block_has_sync(const uniformity *u, size_t b) {
-  LLVMBasicBlockRef bb = VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, b);
-  for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-    intptr_t site;
-    const char *callee = ir_is_call(in) ? ir_callee_name(in) : NULL;
-    if (map_get(&u->cfg->barrier_site, in, &site) ||
-        (callee && u->t->is_workgroup_barrier(in, callee, 0)))
-      return 1;
-  }
-  return 0;
-}
-
-/* Whether a barrier of either kind lies between the branch BR and the point
- * where its ways join again (its block's immediate post-dominator): only
- * then can the branch itself part a workgroup. Past the join every invocation
- * that took either way runs the same code, and a later choice between a grid
- * and a workgroup barrier is a later branch's, checked on its own. */
-static int barrier_before_join(const uniformity *u, LLVMValueRef br) {
-  int from = block_of(u, br);
-  if (from < 0)
-    return 1;
-  int join = u->ipdom[from];
-  unsigned char *seen = gs_xcalloc(u->n + 1, 1);
-  gs_vec stack;
-  vec_init(&stack, sizeof(int));
-  for (unsigned k = 0; k < LLVMGetNumSuccessors(br); k++) {
-    intptr_t s;
-    if (map_get(&u->cfg->block_index, LLVMGetSuccessor(br, k), &s))
-      VEC_PUSH(&stack, int, (int)s);
-  }
-  int found = 0;
-  while (stack.len && !found) {
-    int b = VEC_AT(&stack, int, --stack.len);
-    if (b == join || b < 0 || (size_t)b >= u->n || seen[b])
-      continue;
-    seen[b] = 1;
-    if (block_has_sync(u, (size_t)b)) {
-      found = 1;
-      break;
-    }
-    LLVMValueRef term =
-        LLVMGetBasicBlockTerminator(VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, (size_t)b));
-    for (unsigned k = 0; term && k < LLVMGetNumSuccessors(term); k++) {
-      intptr_t s;
-      if (map_get(&u->cfg->block_index, LLVMGetSuccessor(term, k), &s))
-        VEC_PUSH(&stack, int, (int)s);
-    }
-  }
-  vec_free(&stack);
-  free(seen);
-  return found;
-}
-
-static gs_error *check_workgroup_parting(const uniformity *u) {
-  first_barriers fb;
-  compute_first_syncs(u, &fb, 1);
-  gs_error *err = NULL;
-  for (size_t i = 0; i < u->branches.len && !err; i++) {
-    LLVMValueRef br = VEC_AT(&u->branches, LLVMValueRef, i);
-    if (!barrier_before_join(u, br))
-      continue;
-    unsigned ns = LLVMGetNumSuccessors(br);
-    int grid = 0, workgroup = 0;
-    for (unsigned k = 0; k < ns; k++) {
-      intptr_t s;
-      if (!map_get(&u->cfg->block_index, LLVMGetSuccessor(br, k), &s))
-        continue;
-      int g = 0, w = 0;
-      for (size_t j = 0; j < fb.next[s].len; j++) {
-        int x = VEC_AT(&fb.next[s], int, j);
-        if (x > 0 && !g)
-          g = x;
-        w |= x < 0;
-      }
-      /* one way a grid barrier, another a workgroup barrier */
-      if ((g && workgroup) || (w && grid)) {
-        int site = g ? g : grid;
-        char *where = ir_describe(br);
-        char *loc = ir_location(VEC_AT(&u->cfg->barriers, LLVMValueRef, (size_t)site - 1));
-        size_t len;
-        err = gs_errorf("kernel '%s': divergent workgroup barrier: the branch %s depends on "
-                        "the invocation id, and invocations that take it can wait at grid "
-                        "barrier %d%s%s%s while others of their workgroup wait at a workgroup "
-                        "barrier; a workgroup barrier must be reached by every invocation of "
-                        "the workgroup that has not returned",
-                        LLVMGetValueName2(u->cfg->fn, &len), where, site, loc ? " (" : "",
-                        loc ? loc : "", loc ? ")" : "");
-        free(where);
-        free(loc);
-        break;
-      }
-      if (g && !grid)
-        grid = g;
-      workgroup |= w;
-    }
-  }
-  for (size_t b = 0; b < u->n; b++)
-    vec_free(&fb.next[b]);
-  free(fb.next);
-  return err;
 }
 
 /* Whether invocations can part at a branch on an invocation-dependent value
@@ -983,8 +595,8 @@ static int has_divergent_return(const uniformity *u, const first_barriers *fb) {
   return 0;
 }
 
-static void uniformity_init(uniformity *u, const kernel_cfg *cfg, const gs_target *t,
-                            int within_workgroup) {
+void uniformity_init(uniformity *u, const kernel_cfg *cfg, const gs_target *t,
+                     int within_workgroup) {
   memset(u, 0, sizeof *u);
   u->cfg = cfg;
   u->t = t;
@@ -1004,7 +616,7 @@ static void uniformity_init(uniformity *u, const kernel_cfg *cfg, const gs_targe
   propagate(u);
 }
 
-static void uniformity_free(uniformity *u) {
+void uniformity_free(uniformity *u) {
   for (size_t i = 0; i <= u->n; i++)
     vec_free(&u->preds[i]);
   free(u->preds);
@@ -1041,28 +653,4 @@ void uniformity_facts(const kernel_cfg *cfg, const gs_target *t, gs_map *varying
     if (u.temporal.keys[i])
       map_put(varying, u.temporal.keys[i], 1);
   uniformity_free(&u);
-}
-
-gs_error *uniformity_check(const kernel_cfg *cfg, const gs_target *t, int *uniform_choice) {
-  *uniform_choice = 0;
-  if (!cfg->barriers.len)
-    return NULL;
-  uniformity u;
-  uniformity_init(&u, cfg, t, 0);
-  first_barriers fb;
-  compute_first_barriers(&u, &fb);
-  gs_error *err = check_branches(&u, &fb);
-  if (!err) {
-    /* parting within a workgroup: branches on the group id are uniform there */
-    uniformity w;
-    uniformity_init(&w, cfg, t, 1);
-    err = check_workgroup_parting(&w);
-    uniformity_free(&w);
-  }
-  *uniform_choice = has_uniform_choice(&u, &fb);
-  for (size_t b = 0; b < u.n; b++)
-    vec_free(&fb.next[b]);
-  free(fb.next);
-  uniformity_free(&u);
-  return err;
 }

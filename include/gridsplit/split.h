@@ -63,7 +63,10 @@ int gs_kernel_control_arg(const gs_analysis *a, size_t k);
  * to the first; any order computes the same, runtime/order.h chooses one);
  * -1 without. The host launches any number of physical workgroups (at most
  * the virtual count), each with the kernel's workgroup size. */
-int gs_kernel_virtual_groups_arg(const gs_analysis *a, size_t k);
+int gs_kernel_virtual_workgroups_arg(const gs_analysis *a, size_t k);
+/* The earlier name of gs_kernel_virtual_workgroups_arg (the plan's key for
+ * these arguments stays "virtual_groups": plan keys never change, SPEC 4). */
+#define gs_kernel_virtual_groups_arg gs_kernel_virtual_workgroups_arg
 /* Bytes per invocation of the values live across some barrier that the
  * split recomputes instead of carrying (what recomputation saves). */
 unsigned gs_kernel_recomputed_bytes(const gs_analysis *a, size_t k);

@@ -46,6 +46,37 @@ START_TEST(split_stencil_segments_and_state) {
 END_TEST
 
 /* keep-original=false leaves only the segments. */
+/* With virtual workgroups the four u32 arguments follow the live state and
+ * the control word: the stencil's 3 arguments, live state (3), control (4),
+ * then the counts from 5; without them there are none. The earlier name of
+ * the query gives the same. */
+START_TEST(split_virtual_workgroups_args) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = parse_ir(ctx, IR_STENCIL);
+  gs_options *opts = gs_options_create();
+  gs_options_set_virtual_workgroups(opts, 1);
+  gs_analysis *a = NULL;
+  gs_error *e = gs_split_module(m, opts, &a);
+  ck_assert_msg(e == NULL, "%s", e ? gs_error_message(e) : "");
+  ck_assert_int_eq(gs_kernel_virtual_workgroups_arg(a, 0), 5);
+  ck_assert_int_eq(gs_kernel_virtual_groups_arg(a, 0), 5);
+  LLVMValueRef seg = LLVMGetNamedFunction(m, "stencil.seg0");
+  ck_assert_ptr_nonnull(seg);
+  ck_assert_uint_eq(LLVMCountParams(seg), 9);
+  gs_analysis_dispose(a);
+  gs_options_set_virtual_workgroups(opts, 0);
+  LLVMModuleRef m2 = parse_ir(ctx, IR_STENCIL);
+  e = gs_split_module(m2, opts, &a);
+  ck_assert_msg(e == NULL, "%s", e ? gs_error_message(e) : "");
+  ck_assert_int_eq(gs_kernel_virtual_workgroups_arg(a, 0), -1);
+  gs_analysis_dispose(a);
+  gs_options_dispose(opts);
+  LLVMDisposeModule(m);
+  LLVMDisposeModule(m2);
+  LLVMContextDispose(ctx);
+}
+END_TEST
+
 START_TEST(split_drops_original) {
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMModuleRef m = parse_ir(ctx, IR_HISTOGRAM);
@@ -172,6 +203,7 @@ Suite *suite_split(void) {
   Suite *s = suite_create("split");
   TCase *tc = tcase_create("split");
   tcase_add_test(tc, split_stencil_segments_and_state);
+  tcase_add_test(tc, split_virtual_workgroups_args);
   tcase_add_test(tc, split_drops_original);
   tcase_add_test(tc, split_error_leaves_module);
   tcase_add_test(tc, emit_into_memory);

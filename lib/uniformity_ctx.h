@@ -1,0 +1,58 @@
+/* The uniformity analysis's state, shared by its files: uniformity.c (what
+ * depends on the invocation), postdom.c (the CFG facts it needs) and
+ * divergence.c (the checks of SPEC section 1). */
+#ifndef GS_UNIFORMITY_CTX_H
+#define GS_UNIFORMITY_CTX_H
+
+#include "gs.h"
+
+#include <string.h>
+
+typedef struct {
+  const kernel_cfg *cfg;
+  const gs_target *t;
+  size_t n;              /* blocks */
+  gs_vec *preds;         /* per block: int */
+  int *ipdom;            /* per block: immediate post-dominator, n = virtual exit */
+  int *scc;              /* per block: its strongly connected component */
+  int *reach, *stamp;    /* per block, zero between uses: taint_controlled's */
+  gs_vec region;         /* int: the blocks taint_controlled marked */
+  gs_map tainted;        /* value -> 1 */
+  gs_map tainted_memory; /* alloca or id global -> 1 */
+  gs_vec work;           /* values */
+  gs_vec branches;       /* tainted terminators */
+  gs_map summaries;      /* defined function -> callee_summary * */
+  gs_map temporal;       /* value -> 1: observed after a loop that invocations leave apart */
+  int within_workgroup;  /* only what differs inside a workgroup: group ids are uniform */
+} uniformity;
+
+/* next[b]: the barrier sites an invocation entering block b can reach first,
+ * and 0 when it can return before any (with workgroup barriers counted: -1
+ * when it can reach a workgroup barrier first) */
+typedef struct {
+  gs_vec *next; /* per block: sorted int */
+} first_barriers;
+
+/* two sorted sets of first barriers hold the same sites */
+static inline int same_set(const gs_vec *a, const gs_vec *b) {
+  /* empty vectors hold no storage, and memcmp's pointers must not be null */
+  return a->len == b->len && (!a->len || !memcmp(a->data, b->data, a->len * sizeof(int)));
+}
+
+/* postdom.c */
+int block_of(const uniformity *u, LLVMValueRef inst);
+/* u->preds, u->ipdom (n = the virtual exit) and u->scc */
+void compute_ipdom(uniformity *u);
+
+/* uniformity.c */
+/* WITHIN_WORKGROUP: only what differs inside a workgroup (group ids are
+ * uniform there) */
+void uniformity_init(uniformity *u, const kernel_cfg *cfg, const gs_target *t,
+                     int within_workgroup);
+void uniformity_free(uniformity *u);
+/* FB->next per block, counting grid barriers, and with WORKGROUP also
+ * workgroup barriers (-1) */
+void compute_first_syncs(const uniformity *u, first_barriers *fb, int workgroup);
+void compute_first_barriers(const uniformity *u, first_barriers *fb);
+
+#endif
