@@ -361,27 +361,22 @@ static gs_error *check_names(LLVMModuleRef m, const gs_target *t) {
   return NULL;
 }
 
-gs_error *gs_analyze(LLVMModuleRef m, const gs_options *opts, gs_analysis **out) {
-  *out = NULL;
-  if (!m)
-    return gs_errorf("gs_analyze: no module");
-  const gs_target *t = target_for_module(m);
+gs_error *analysis_check_module(LLVMModuleRef m, const gs_options *opts, const gs_target *t) {
   gs_error *err = check_names(m, t);
   if (!err)
     err = check_kernels(m, t, opts);
-  LLVMModuleRef copy = NULL;
-  if (!err)
-    err = inline_barrier_callees(m, opts, t, &copy);
-  if (err)
-    return err;
-  LLVMModuleRef work = copy ? copy : m;
+  return err;
+}
 
+gs_error *analysis_run(LLVMModuleRef work, const char *triple, const gs_options *opts,
+                       const gs_target *t, gs_analysis **out) {
   gs_analysis *a = gs_xcalloc(1, sizeof *a);
-  a->target = gs_strdup(LLVMGetTarget(m));
+  a->target = gs_strdup(triple);
   vec_init(&a->kernels, sizeof(kernel_result));
   vec_init(&a->warnings, sizeof(char *));
   summary_cache *cache = summaries_create(t, &a->warnings);
   size_t len;
+  gs_error *err = NULL;
   for (LLVMValueRef f = LLVMGetFirstFunction(work); f && !err; f = LLVMGetNextFunction(f)) {
     if (!t->is_kernel(work, f))
       continue;
@@ -392,14 +387,29 @@ gs_error *gs_analyze(LLVMModuleRef m, const gs_options *opts, gs_analysis **out)
     VEC_PUSH(&a->kernels, kernel_result, kr);
   }
   summaries_dispose(cache);
-  if (copy)
-    LLVMDisposeModule(copy);
   if (err) {
     gs_analysis_dispose(a);
     return err;
   }
   *out = a;
   return NULL;
+}
+
+gs_error *gs_analyze(LLVMModuleRef m, const gs_options *opts, gs_analysis **out) {
+  *out = NULL;
+  if (!m)
+    return gs_errorf("gs_analyze: no module");
+  const gs_target *t = target_for_module(m);
+  LLVMModuleRef copy = NULL;
+  gs_error *err = analysis_check_module(m, opts, t);
+  if (!err)
+    err = inline_barrier_callees(m, opts, t, &copy);
+  if (err)
+    return err;
+  err = analysis_run(copy ? copy : m, LLVMGetTarget(m), opts, t, out);
+  if (copy)
+    LLVMDisposeModule(copy);
+  return err;
 }
 
 /* accessors */

@@ -513,6 +513,13 @@ void roles_compute(kernel_result *kr);
  * (s itself when it lies on a cycle). WORK holds 2N + 1 ints. */
 void roles_earlier_writers(const unsigned *flags, const gs_vec *successors, size_t n, char *earlier,
                            int *work);
+/* gs_analyze in two halves, so that the split analyses its own scratch copy
+ * instead of a second one: the checks of M's names and kernels, then the
+ * analysis of WORK (M, or a copy with the callees holding barriers inlined)
+ * for the target TRIPLE names. */
+gs_error *analysis_check_module(LLVMModuleRef m, const gs_options *opts, const gs_target *t);
+gs_error *analysis_run(LLVMModuleRef work, const char *triple, const gs_options *opts,
+                       const gs_target *t, gs_analysis **out);
 gs_error *analyze_kernel(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn, const gs_target *t,
                          const gs_options *opts, summary_cache *cache, gs_vec *warnings);
 void kernel_result_free(kernel_result *kr);

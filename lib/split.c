@@ -336,12 +336,11 @@ static gs_error *run_kernel_steps(split_run *r, kernel_result *kr, summary_cache
   return err;
 }
 
-/* the scratch copy: callees holding barriers inlined, structs passed by
- * value copied (copy_value_args), and private variables promoted, so that
- * what crosses a barrier is SSA values, not memory */
+/* the scratch copy made ready: structs passed by value copied
+ * (copy_value_args) and private variables promoted, so that what crosses a
+ * barrier is SSA values, not memory */
 static gs_error *step_prepare(split_run *r) {
-  r->c = LLVMCloneModule(r->m);
-  gs_error *err = inline_barrier_callees_in_place(r->c, r->opts, r->t);
+  gs_error *err = NULL;
   for (size_t k = 0; !err && k < r->a->kernels.len; k++) {
     kernel_result *kr = &VEC_AT(&r->a->kernels, kernel_result, k);
     if (!kr->barriers)
@@ -458,8 +457,17 @@ static gs_error *step_link(split_run *r) {
   return err;
 }
 
+/* The module as it is, analysed on the scratch copy with the callees that
+ * hold barriers inlined (what gs_analyze analyses, without a copy of its
+ * own): the later steps work on that copy. */
 static gs_error *step_analysis(split_run *r) {
-  gs_error *err = gs_analyze(r->m, r->opts, &r->a);
+  gs_error *err = analysis_check_module(r->m, r->opts, r->t);
+  if (err)
+    return err;
+  r->c = LLVMCloneModule(r->m);
+  err = inline_barrier_callees_in_place(r->c, r->opts, r->t);
+  if (!err)
+    err = analysis_run(r->c, LLVMGetTarget(r->m), r->opts, r->t, &r->a);
   if (!err)
     err = check_segment_names(r->m, r->a);
   return err;
