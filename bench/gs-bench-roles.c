@@ -23,20 +23,7 @@
 
 #include "gridsplit/gridsplit.h"
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static unsigned long count_instructions(LLVMModuleRef m) {
-  unsigned long n = 0;
-  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
-      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-        n++;
-  return n;
-}
+#include "bench_util.h"
 
 int main(int argc, char **argv) {
   int split = argc > 1 && !strcmp(argv[1], "--split");
@@ -63,9 +50,9 @@ int main(int argc, char **argv) {
   for (int r = 0; r < reps; r++) {
     gs_analysis *a = NULL;
     LLVMModuleRef copy = split ? LLVMCloneModule(m) : NULL;
-    double t0 = now();
+    double t0 = bench_now();
     err = split ? gs_split_module(copy, NULL, &a) : gs_analyze(m, NULL, &a);
-    double t1 = now();
+    double t1 = bench_now();
     if (copy)
       LLVMDisposeModule(copy);
     if (err) {
@@ -78,9 +65,9 @@ int main(int argc, char **argv) {
     if (best_analysis < 0 || t1 - t0 < best_analysis)
       best_analysis = t1 - t0;
 
-    t0 = now();
+    t0 = bench_now();
     int broken = LLVMVerifyModule(m, LLVMReturnStatusAction, NULL);
-    t1 = now();
+    t1 = bench_now();
     if (broken) {
       fprintf(stderr, "gs-bench-roles: %s does not verify\n", argv[1]);
       return 1;
@@ -88,7 +75,7 @@ int main(int argc, char **argv) {
     if (best_verify < 0 || t1 - t0 < best_verify)
       best_verify = t1 - t0;
   }
-  printf("%.6f %.6f %lu %u\n", best_analysis, best_verify, count_instructions(m), barriers);
+  printf("%.6f %.6f %lu %u\n", best_analysis, best_verify, bench_count_instructions(m), barriers);
   LLVMDisposeModule(m);
   LLVMContextDispose(ctx);
   return 0;

@@ -27,20 +27,7 @@
 
 #include "gridsplit/gridsplit.h"
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static unsigned long count_instructions(LLVMModuleRef m) {
-  unsigned long n = 0;
-  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
-      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-        n++;
-  return n;
-}
+#include "bench_util.h"
 
 static void keep_min(double *best, double t) {
   if (*best < 0 || t < *best)
@@ -73,9 +60,9 @@ int main(int argc, char **argv) {
   for (int r = 0; r < reps; r++) {
     gs_analysis *a = NULL;
     LLVMModuleRef copy = LLVMCloneModule(m);
-    double t0 = now();
+    double t0 = bench_now();
     err = gs_split_module(copy, NULL, &a);
-    double t1 = now();
+    double t1 = bench_now();
     LLVMDisposeModule(copy);
     if (err) {
       fprintf(stderr, "gs-bench-split: %s\n", gs_error_message(err));
@@ -91,9 +78,9 @@ int main(int argc, char **argv) {
     }
 
     copy = LLVMCloneModule(m);
-    t0 = now();
+    t0 = bench_now();
     LLVMErrorRef e = LLVMRunPasses(copy, "default<O2>", NULL, pbo);
-    t1 = now();
+    t1 = bench_now();
     LLVMDisposeModule(copy);
     if (e) {
       char *msg = LLVMGetErrorMessage(e);
@@ -104,7 +91,7 @@ int main(int argc, char **argv) {
     keep_min(&best_o2, t1 - t0);
   }
   LLVMDisposePassBuilderOptions(pbo);
-  printf("%.6f %.6f %lu %u\n", best_split, best_o2, count_instructions(m), barriers);
+  printf("%.6f %.6f %lu %u\n", best_split, best_o2, bench_count_instructions(m), barriers);
   LLVMDisposeModule(m);
   LLVMContextDispose(ctx);
   return 0;

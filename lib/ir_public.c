@@ -19,3 +19,5 @@ int gs_spir_is_workgroup_barrier(LLVMValueRef call) {
 }
 
 int gs_spir_is_id_query(const char *callee) { return target_spir.is_pure_query(callee); }
+
+LLVMTypeRef gs_value_arg_type(LLVMValueRef fn, unsigned i) { return ir_value_arg_type(fn, i); }

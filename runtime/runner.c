@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <gridsplit/control_word.h>
 #include <gridsplit/gridsplit.h>
+#include <gridsplit/ir.h>
 #include <gridsplit/program.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/DebugInfo.h>
@@ -97,25 +98,6 @@ static void element_types(LLVMValueRef fn, run_state *rs) {
   }
   if (e)
     LLVMDisposeValueMetadataEntries(e);
-}
-
-/* The type a struct, array or vector argument I of FN passes by value (as
- * such, or as a byval or byref pointer), or NULL */
-static LLVMTypeRef value_arg_type(LLVMValueRef fn, unsigned i) {
-  LLVMTypeRef ty = LLVMTypeOf(LLVMGetParam(fn, i));
-  LLVMTypeKind k = LLVMGetTypeKind(ty);
-  if (k == LLVMStructTypeKind || k == LLVMArrayTypeKind || k == LLVMVectorTypeKind)
-    return ty;
-  if (k != LLVMPointerTypeKind)
-    return NULL;
-  static const char *const kinds[] = {"byval", "byref"};
-  for (int j = 0; j < 2; j++) {
-    LLVMAttributeRef a = LLVMGetEnumAttributeAtIndex(
-        fn, i + 1, LLVMGetEnumAttributeKindForName(kinds[j], strlen(kinds[j])));
-    if (a)
-      return LLVMGetTypeAttributeValue(a);
-  }
-  return NULL;
 }
 
 /* The number type of an LLVM scalar; bits 0 for one no host passes */
@@ -213,7 +195,7 @@ static gs_error *describe_args(run_state *rs, const gs_host_plan *plan, LLVMValu
   for (size_t i = 0; i < plan->nvalues; i++) {
     const gs_plan_value *pv = &plan->values[i];
     gs_host_arg *p = &rs->args[pv->arg]; /* plan_matches checked the index and type */
-    LLVMTypeKind k = LLVMGetTypeKind(value_arg_type(seg0, (unsigned)pv->arg));
+    LLVMTypeKind k = LLVMGetTypeKind(gs_value_arg_type(seg0, (unsigned)pv->arg));
     p->kind = GS_HOST_VALUE;
     p->value_bytes = pv->bytes;
     p->value_what = k == LLVMVectorTypeKind  ? "vector"
@@ -391,7 +373,7 @@ static gs_error *plan_matches(const gs_host_plan *p, LLVMModuleRef m, size_t *np
    * (a buffer handle bound where the kernel reads a struct gives garbage) */
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
   for (int a = 0; a < orig; a++) {
-    LLVMTypeRef vt = value_arg_type(f, (unsigned)a);
+    LLVMTypeRef vt = gs_value_arg_type(f, (unsigned)a);
     const gs_plan_value *pv = NULL;
     for (size_t i = 0; i < p->nvalues; i++)
       if (p->values[i].arg == a)

@@ -1,5 +1,6 @@
 /* LLVM IR helpers of the library for code built on it that transforms IR
- * itself: runtime/pocl prepares split bitcode for POCL with them. */
+ * itself: runtime/pocl prepares split bitcode for POCL with them, and the
+ * runner reads segments' arguments with them. */
 #ifndef GRIDSPLIT_IR_H
 #define GRIDSPLIT_IR_H
 
@@ -31,6 +32,11 @@ char *gs_itanium_base(const char *name);
  * rest) whose result depends on nothing but its argument. */
 int gs_spir_is_workgroup_barrier(LLVMValueRef call);
 int gs_spir_is_id_query(const char *callee);
+
+/* The type a struct, array or vector argument I of FN passes by value (as
+ * such, or as a byval or byref pointer), or NULL: what the plan lists among
+ * a kernel's "values" (SPEC section 4). */
+LLVMTypeRef gs_value_arg_type(LLVMValueRef fn, unsigned i);
 
 #ifdef __cplusplus
 }
