@@ -2,7 +2,9 @@
 --random N): expressions over every type and operator of docs/programs.md
 (wrapping, division by zero, shifts beyond the width, saturating casts, NaN
 and signed zeros among the inputs), lets, vars, if/else, counted loops,
-commutative atomics, workgroup memory behind a workgroup barrier, and values
+atomics that commute (each accumulator buffer keeps to one family: add and
+sub, or one of min, max, and, or, xor; max after or is not or after max),
+workgroup memory behind a workgroup barrier, and values
 carried across grid barriers, with each invocation writing its own output
 slots, so that the result does not depend on the order the invocations run
 in. A program and its inputs are a function of the seed alone."""
@@ -17,6 +19,9 @@ BITS = {"i32": 32, "u32": 32, "i64": 64, "u64": 64}
 INPUT_COUNT = 37  # elements of every input buffer
 SLOTS = 6         # output slots per invocation and type
 WORKGROUP = 4
+# atomics that commute with one another on one location
+FAMILIES = {"add": ("add", "sub"), "sub": ("add", "sub"), "min": ("min",), "max": ("max",),
+            "and": ("and",), "or": ("or",), "xor": ("xor",)}
 
 
 def signed(t):
@@ -41,6 +46,7 @@ class Gen:
         self.lines = []
         self.indent = 1
         self.atomics = set()  # the acc_T buffers the program updates
+        self.atomic_family = {}  # acc_T -> the ops its updates may use (they commute)
         self.collectives = set()  # the coll_T buffers collectives write
         self.grid, self.workgroup = shape(seed)
         self.invocations = invocations(seed)
@@ -192,6 +198,12 @@ class Gen:
         elif r < 0.8:
             u = self.rng.choice(INTS)
             op = self.rng.choice(["add", "sub", "min", "max", "and", "or", "xor"])
+            # the first update of acc_u picks its family; a later one outside
+            # it takes the family's first op, with no draw of its own (the
+            # programs of other seeds stay as they were)
+            family = self.atomic_family.setdefault(u, FAMILIES[op])
+            if op not in family:
+                op = family[0]
             self.emit("atomic_%s(acc_%s, gid %% 5u32, %s);" % (op, u, self.expr(u, 3)))
             self.atomics.add(u)
         elif r < 0.9:
