@@ -22,4 +22,4 @@
 ; RUN: FileCheck %s --check-prefix=ONCE < %t.once
 ; ONCE-LABEL: ; gridsplit after step 'layout', kernel 'pingpong'
 ; ONCE-NEXT:  live state: 0 bytes per invocation, header 16 bytes, recomputed 36 bytes
-; ONCE-NEXT:    offset 0 size 4 align 4 once: %it.{{[0-9]+}} = phi i32
+; ONCE-NEXT:    offset 0 size 4 align 4 once: %it{{[.0-9a-z]+}} = phi i32
