@@ -70,10 +70,10 @@ static void compute_scc(uniformity *u, const gs_vec *succs) {
 void compute_ipdom(uniformity *u) {
   size_t n = u->n, exit = n;
   gs_vec *succs = gs_xcalloc(n + 1, sizeof *succs); /* reverse-graph predecessors = succs */
-  u->preds = gs_xcalloc(n + 1, sizeof *u->preds);
+  gs_vec *preds = gs_xcalloc(n + 1, sizeof *preds);
   for (size_t i = 0; i <= n; i++) {
     vec_init(&succs[i], sizeof(int));
-    vec_init(&u->preds[i], sizeof(int));
+    vec_init(&preds[i], sizeof(int));
   }
   for (size_t b = 0; b < n; b++) {
     LLVMValueRef term = LLVMGetBasicBlockTerminator(VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, b));
@@ -83,11 +83,11 @@ void compute_ipdom(uniformity *u) {
       if (!map_get(&u->cfg->block_index, LLVMGetSuccessor(term, k), &s))
         continue;
       VEC_PUSH(&succs[b], int, (int)s);
-      VEC_PUSH(&u->preds[s], int, (int)b);
+      VEC_PUSH(&preds[s], int, (int)b);
     }
     if (!ns) {
       VEC_PUSH(&succs[b], int, (int)exit);
-      VEC_PUSH(&u->preds[exit], int, (int)b);
+      VEC_PUSH(&preds[exit], int, (int)b);
     }
   }
   /* post-order of the reverse graph from the exit */
@@ -100,8 +100,8 @@ void compute_ipdom(uniformity *u) {
   seen[exit] = 1;
   while (sp) {
     int v = stack[sp - 1];
-    if ((size_t)next[v] < u->preds[v].len) {
-      int p = VEC_AT(&u->preds[v], int, next[v]++);
+    if ((size_t)next[v] < preds[v].len) {
+      int p = VEC_AT(&preds[v], int, next[v]++);
       if (!seen[p]) {
         seen[p] = 1;
         stack[sp++] = p;
@@ -152,9 +152,12 @@ void compute_ipdom(uniformity *u) {
     if (u->ipdom[b] < 0)
       u->ipdom[b] = (int)exit;
   compute_scc(u, succs);
-  for (size_t i = 0; i <= n; i++)
+  for (size_t i = 0; i <= n; i++) {
     vec_free(&succs[i]);
+    vec_free(&preds[i]);
+  }
   free(succs);
+  free(preds);
   free(order);
   free(byorder);
   free(seen);

@@ -617,9 +617,6 @@ void uniformity_init(uniformity *u, const kernel_cfg *cfg, const gs_target *t,
 }
 
 void uniformity_free(uniformity *u) {
-  for (size_t i = 0; i <= u->n; i++)
-    vec_free(&u->preds[i]);
-  free(u->preds);
   free(u->ipdom);
   free(u->scc);
   free(u->reach);

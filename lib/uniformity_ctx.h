@@ -12,7 +12,6 @@ typedef struct {
   const kernel_cfg *cfg;
   const gs_target *t;
   size_t n;              /* blocks */
-  gs_vec *preds;         /* per block: int */
   int *ipdom;            /* per block: immediate post-dominator, n = virtual exit */
   int *scc;              /* per block: its strongly connected component */
   int *reach, *stamp;    /* per block, zero between uses: taint_controlled's */
@@ -41,7 +40,7 @@ static inline int same_set(const gs_vec *a, const gs_vec *b) {
 
 /* postdom.c */
 int block_of(const uniformity *u, LLVMValueRef inst);
-/* u->preds, u->ipdom (n = the virtual exit) and u->scc */
+/* u->ipdom (n = the virtual exit) and u->scc */
 void compute_ipdom(uniformity *u);
 
 /* uniformity.c */
