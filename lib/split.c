@@ -159,6 +159,8 @@ static gs_error *link_segments(LLVMModuleRef dst, LLVMModuleRef src) {
   return e;
 }
 
+#define COUNT(a) (sizeof a / sizeof *a)
+
 /* One kernel's steps. Each fills its part of C, which the later steps
  * read; an error stops the kernel's split with the module untouched. */
 
@@ -319,7 +321,7 @@ static gs_error *run_kernel_steps(split_run *r, kernel_result *kr, summary_cache
   map_init(&c.private_base);
   map_init(&c.varying);
   gs_error *err = NULL;
-  for (size_t i = 0; i < sizeof kernel_steps / sizeof *kernel_steps && !err && !r->stop; i++) {
+  for (size_t i = 0; i < COUNT(kernel_steps) && !err && !r->stop; i++) {
     err = kernel_steps[i].run(&c, kr);
     if (!err && dumps(r, kernel_steps[i].name)) {
       gs_str o;
@@ -340,8 +342,8 @@ static gs_error *run_kernel_steps(split_run *r, kernel_result *kr, summary_cache
  * (copy_value_args) and private variables promoted, so that what crosses a
  * barrier is SSA values, not memory */
 static gs_error *step_prepare(split_run *r) {
-  gs_error *err = NULL;
-  for (size_t k = 0; !err && k < r->a->kernels.len; k++) {
+  LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(r->c));
+  for (size_t k = 0; k < r->a->kernels.len; k++) {
     kernel_result *kr = &VEC_AT(&r->a->kernels, kernel_result, k);
     if (!kr->barriers)
       continue;
@@ -350,17 +352,10 @@ static gs_error *step_prepare(split_run *r) {
     for (int i = 0; i < 2; i++)
       LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex,
                                      LLVMGetEnumAttributeKindForName(drop[i], strlen(drop[i])));
-  }
-  LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(r->c));
-  for (size_t k = 0; !err && k < r->a->kernels.len; k++) {
-    kernel_result *kr = &VEC_AT(&r->a->kernels, kernel_result, k);
-    if (kr->barriers)
-      copy_value_args(LLVMGetNamedFunction(r->c, kr->name), td);
+    copy_value_args(f, td);
   }
   LLVMDisposeTargetData(td);
-  if (!err)
-    err = ir_run_passes(r->c, "function(sroa,mem2reg)", NULL);
-  return err;
+  return ir_run_passes(r->c, "function(sroa,mem2reg)", NULL);
 }
 
 /* every kernel with barriers through the kernel steps */
@@ -493,18 +488,21 @@ static const struct {
     {"link", step_link, DUMP_RESULT},
 };
 
-size_t gs_split_step_count(void) {
-  return sizeof split_steps / sizeof *split_steps - 1 + sizeof kernel_steps / sizeof *kernel_steps;
-}
+/* The steps by name: the module-wide ones, with "kernels" standing for the
+ * kernel steps it runs. */
+size_t gs_split_step_count(void) { return COUNT(split_steps) - 1 + COUNT(kernel_steps); }
 
 const char *gs_split_step_name(size_t i) {
-  size_t nk = sizeof kernel_steps / sizeof *kernel_steps;
-  if (i < 2)
-    return split_steps[i].name;
-  if (i < 2 + nk)
-    return kernel_steps[i - 2].name;
-  i -= nk - 1;
-  return i < sizeof split_steps / sizeof *split_steps ? split_steps[i].name : NULL;
+  for (size_t s = 0; s < COUNT(split_steps); s++) {
+    if (split_steps[s].run == step_kernels) {
+      if (i < COUNT(kernel_steps))
+        return kernel_steps[i].name;
+      i -= COUNT(kernel_steps);
+    } else if (i-- == 0) {
+      return split_steps[s].name;
+    }
+  }
+  return NULL;
 }
 
 char *split_step_list(void) {
@@ -544,7 +542,7 @@ gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis *
   r.t = target_for_module(m);
   map_init(&r.segments);
   gs_error *err = NULL;
-  for (size_t i = 0; i < sizeof split_steps / sizeof *split_steps && !err && !r.stop; i++) {
+  for (size_t i = 0; i < COUNT(split_steps) && !err && !r.stop; i++) {
     err = split_steps[i].run(&r);
     if (!err && split_steps[i].dump != DUMP_NONE && dumps(&r, split_steps[i].name))
       dump_step(&r, i);
@@ -580,11 +578,15 @@ gs_error *gs_split_print_step(LLVMModuleRef m, const gs_options *opts, const cha
   }
   o.dump_after = (char *)gs_split_step_name(i);
   o.stop_after_dump = 1;
-  LLVMModuleRef copy = LLVMCloneModule(m);
+  /* only the last step changes the module it is given: the split stops
+   * before it, or works on a copy */
+  int last = i + 1 == gs_split_step_count();
+  LLVMModuleRef work = last ? LLVMCloneModule(m) : m;
   gs_analysis *a = NULL;
-  gs_error *err = gs_split_module(copy, &o, &a);
+  gs_error *err = gs_split_module(work, &o, &a);
   gs_analysis_dispose(a);
-  LLVMDisposeModule(copy);
+  if (last)
+    LLVMDisposeModule(work);
   return err;
 }
 
