@@ -160,14 +160,22 @@ def cycles(edges):
     return sorted(out)
 
 
+def lifted(key, *graphs):
+    """The edges of GRAPHS between the KEY of their nodes (folder or module),
+    without the edges that stay within one."""
+    out = {}
+    for graph in graphs:
+        for a, deps in graph.items():
+            for b in deps:
+                if key(a) != key(b):
+                    out.setdefault(key(a), set()).add(key(b))
+    return out
+
+
 def generated(incl):
     """The map from the includes alone: the same for every build (the calls,
     which differ with what a build compiles, only feed the cycle checks)."""
-    folders = {}
-    for f, deps in incl.items():
-        for d in deps:
-            if folder(d) != folder(f):
-                folders.setdefault(folder(f), set()).add(folder(d))
+    folders = lifted(folder, incl)
     all_folders = sorted({folder(f) for f in incl})
     lines = [BEGIN, "", "### Folders", "",
              "Each folder and the folders whose headers it includes.", ""]
@@ -202,27 +210,10 @@ def main():
     for f, name in unresolved:
         print("module_map: %s includes \"%s\", which is no file of the project" % (f, name))
         failed = True
-    # folders: includes and calls together
-    fedges = {}
-    for f, deps in incl.items():
-        for d in deps:
-            if folder(d) != folder(f):
-                fedges.setdefault(folder(f), set()).add(folder(d))
-    for m, deps in calls.items():
-        for d in deps:
-            if folder(d) != folder(m):
-                fedges.setdefault(folder(m), set()).add(folder(d))
-    for c in cycles(fedges):
+    for c in cycles(lifted(folder, incl, calls)):
         print("module_map: a cycle between folders: %s" % " -> ".join(c))
         failed = True
-    medges = {}
-    for f, deps in incl.items():
-        for d in deps:
-            if module(d) != module(f):
-                medges.setdefault(module(f), set()).add(module(d))
-    for m, deps in calls.items():
-        medges.setdefault(m, set()).update(deps)
-    for c in cycles(medges):
+    for c in cycles(lifted(module, incl, calls)):
         print("module_map: a cycle between modules (includes and calls): %s" % " -> ".join(c))
         failed = True
     text = generated(incl)
