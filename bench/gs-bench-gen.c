@@ -54,8 +54,7 @@ static void load_unit(const char *buf, unsigned as) {
 static void store_unit(const char *buf) {
   unsigned long i = value_id++, p = value_id++;
   printf("  %%v%lu = add i64 %%gid, %u\n", i, rng(64));
-  printf("  %%v%lu = getelementptr inbounds float, ptr addrspace(1) %%%s, i64 %%v%lu\n", p, buf,
-         i);
+  printf("  %%v%lu = getelementptr inbounds float, ptr addrspace(1) %%%s, i64 %%v%lu\n", p, buf, i);
   printf("  store float %%v%lu, ptr addrspace(1) %%v%lu, align 4\n", acc, p);
 }
 

@@ -17,8 +17,7 @@ int main(int argc, char **argv) {
     opt = argv[1][2] - '0';
     first = 2;
   }
-  printf("%-24s %-28s %4s %9s %11s %7s\n", "file", "kernel", "B", "carried", "all_live",
-         "ratio");
+  printf("%-24s %-28s %4s %9s %11s %7s\n", "file", "kernel", "B", "carried", "all_live", "ratio");
   unsigned long total_carried = 0, total_all = 0;
   for (int i = first; i < argc; i++) {
     LLVMContextRef ctx = LLVMContextCreate();
@@ -40,8 +39,7 @@ int main(int argc, char **argv) {
         total_carried += carried;
         total_all += all;
         printf("%-24s %-28s %4u %9u %11u %7.2f\n", base, gs_kernel_name(a, k),
-               gs_kernel_barrier_count(a, k), carried, all,
-               all ? (double)carried / all : 1.0);
+               gs_kernel_barrier_count(a, k), carried, all, all ? (double)carried / all : 1.0);
       }
     }
     gs_analysis_dispose(a);

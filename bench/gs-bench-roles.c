@@ -26,32 +26,19 @@
 #include "bench_util.h"
 
 int main(int argc, char **argv) {
-  int split = argc > 1 && !strcmp(argv[1], "--split");
-  if (split) {
-    argv++;
-    argc--;
-  }
-  if (argc < 2 || argc > 3) {
-    fprintf(stderr, "usage: gs-bench-roles [--split] FILE.ll [REPS]\n");
-    return 2;
-  }
-  int reps = argc > 2 ? atoi(argv[2]) : 3;
-  if (reps < 1)
-    reps = 1;
-  LLVMContextRef ctx = LLVMContextCreate();
-  LLVMModuleRef m = NULL;
-  gs_error *err = gs_load_module(ctx, argv[1], 0, &m);
-  if (err) {
-    fprintf(stderr, "gs-bench-roles: %s\n", gs_error_message(err));
-    return 1;
-  }
+  int split, reps, status = 0;
+  const char *file;
+  LLVMModuleRef m =
+      bench_open(argc, argv, "gs-bench-roles", "--split", &split, &reps, &file, &status);
+  if (!m)
+    return status;
   double best_analysis = -1, best_verify = -1;
   unsigned barriers = 0;
   for (int r = 0; r < reps; r++) {
     gs_analysis *a = NULL;
     LLVMModuleRef copy = split ? LLVMCloneModule(m) : NULL;
     double t0 = bench_now();
-    err = split ? gs_split_module(copy, NULL, &a) : gs_analyze(m, NULL, &a);
+    gs_error *err = split ? gs_split_module(copy, NULL, &a) : gs_analyze(m, NULL, &a);
     double t1 = bench_now();
     if (copy)
       LLVMDisposeModule(copy);
@@ -69,13 +56,14 @@ int main(int argc, char **argv) {
     int broken = LLVMVerifyModule(m, LLVMReturnStatusAction, NULL);
     t1 = bench_now();
     if (broken) {
-      fprintf(stderr, "gs-bench-roles: %s does not verify\n", argv[1]);
+      fprintf(stderr, "gs-bench-roles: %s does not verify\n", file);
       return 1;
     }
     if (best_verify < 0 || t1 - t0 < best_verify)
       best_verify = t1 - t0;
   }
   printf("%.6f %.6f %lu %u\n", best_analysis, best_verify, bench_count_instructions(m), barriers);
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
   LLVMDisposeModule(m);
   LLVMContextDispose(ctx);
   return 0;

@@ -35,25 +35,13 @@ static void keep_min(double *best, double t) {
 }
 
 int main(int argc, char **argv) {
-  int o2 = !(argc > 1 && !strcmp(argv[1], "--no-o2"));
-  if (!o2) {
-    argv++;
-    argc--;
-  }
-  if (argc < 2 || argc > 3) {
-    fprintf(stderr, "usage: gs-bench-split [--no-o2] FILE.ll [REPS]\n");
-    return 2;
-  }
-  int reps = argc > 2 ? atoi(argv[2]) : 3;
-  if (reps < 1)
-    reps = 1;
-  LLVMContextRef ctx = LLVMContextCreate();
-  LLVMModuleRef m = NULL;
-  gs_error *err = gs_load_module(ctx, argv[1], 0, &m);
-  if (err) {
-    fprintf(stderr, "gs-bench-split: %s\n", gs_error_message(err));
-    return 1;
-  }
+  int no_o2, reps, status = 0;
+  const char *file;
+  LLVMModuleRef m =
+      bench_open(argc, argv, "gs-bench-split", "--no-o2", &no_o2, &reps, &file, &status);
+  if (!m)
+    return status;
+  int o2 = !no_o2;
   double best_split = -1, best_o2 = -1;
   unsigned barriers = 0;
   LLVMPassBuilderOptionsRef pbo = LLVMCreatePassBuilderOptions();
@@ -61,7 +49,7 @@ int main(int argc, char **argv) {
     gs_analysis *a = NULL;
     LLVMModuleRef copy = LLVMCloneModule(m);
     double t0 = bench_now();
-    err = gs_split_module(copy, NULL, &a);
+    gs_error *err = gs_split_module(copy, NULL, &a);
     double t1 = bench_now();
     LLVMDisposeModule(copy);
     if (err) {
@@ -92,6 +80,7 @@ int main(int argc, char **argv) {
   }
   LLVMDisposePassBuilderOptions(pbo);
   printf("%.6f %.6f %lu %u\n", best_split, best_o2, bench_count_instructions(m), barriers);
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
   LLVMDisposeModule(m);
   LLVMContextDispose(ctx);
   return 0;
