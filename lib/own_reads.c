@@ -37,6 +37,8 @@ typedef struct {
   gs_map by_hash;             /* hash -> first node + 1 */
   gs_map node_of;             /* value -> node + 1 */
   gs_vec key_node, key_bytes; /* per available-address key: node, bytes */
+  gs_vec key_next;            /* per key: the next key of the same node, or -1 */
+  gs_map key_of;              /* node + 1 -> its first key + 1 */
   gs_vec key_deps;            /* per key: gs_vec of leaf instructions */
   gs_map kill;                /* leaf instruction -> index into kill_sets + 1 */
   gs_vec kill_sets;           /* gs_bits */
@@ -143,64 +145,130 @@ static int own_plain(LLVMValueRef i) {
   return !LLVMGetVolatile(i) && LLVMGetOrdering(i) == LLVMAtomicOrderingNotAtomic;
 }
 
-/* whether instruction I may let another invocation's writes in */
-static int own_sync(own_ctx *o, LLVMValueRef i) {
-  if (LLVMIsAFenceInst(i) || LLVMIsAAtomicRMWInst(i) || LLVMIsAAtomicCmpXchgInst(i))
+/* whether instruction I (of opcode OP) may let another invocation's writes
+ * in */
+static int own_sync(own_ctx *o, LLVMValueRef i, LLVMOpcode op) {
+  switch (op) {
+  case LLVMFence:
+  case LLVMAtomicRMW:
+  case LLVMAtomicCmpXchg:
     return 1;
-  if ((LLVMIsALoadInst(i) || LLVMIsAStoreInst(i)) &&
-      LLVMGetOrdering(i) != LLVMAtomicOrderingNotAtomic)
-    return 1;
-  if (!ir_is_call(i) || ir_is_marker(i))
+  case LLVMLoad:
+  case LLVMStore:
+    return LLVMGetOrdering(i) != LLVMAtomicOrderingNotAtomic;
+  case LLVMCall:
+  case LLVMInvoke: {
+    if (ir_is_marker(i))
+      return 0;
+    const char *name = ir_callee_name(i);
+    return !name || !o->t->is_pure_query(name);
+  }
+  default:
     return 0;
-  const char *name = ir_callee_name(i);
-  return !name || !o->t->is_pure_query(name);
+  }
 }
 
 /* the key of a plain store's address and size, or -1 */
 static int own_key(own_ctx *o, LLVMValueRef addr, unsigned long long bytes, int add) {
   int node = own_node_of(o, addr);
-  for (size_t k = 0; k < o->key_node.len; k++)
-    if (VEC_AT(&o->key_node, int, k) == node &&
-        VEC_AT(&o->key_bytes, unsigned long long, k) == bytes)
-      return (int)k;
+  intptr_t first = 0;
+  int k = map_get(&o->key_of, (const void *)(intptr_t)(node + 1), &first) ? (int)first - 1 : -1;
+  for (; k >= 0; k = VEC_AT(&o->key_next, int, k))
+    if (VEC_AT(&o->key_bytes, unsigned long long, k) == bytes)
+      return k;
   if (!add)
     return -1;
+  k = (int)o->key_node.len;
   VEC_PUSH(&o->key_node, int, node);
   VEC_PUSH(&o->key_bytes, unsigned long long, bytes);
+  VEC_PUSH(&o->key_next, int, first ? (int)first - 1 : -1);
+  map_put(&o->key_of, (const void *)(intptr_t)(node + 1), k + 1);
   gs_vec deps;
   vec_init(&deps, sizeof(LLVMValueRef));
   own_deps(o, node, &deps);
   VEC_PUSH(&o->key_deps, gs_vec, deps);
-  return (int)o->key_node.len - 1;
+  return k;
 }
 
-/* The transfer function of instruction I on AVAIL; for a plain load, first
- * reports through *COVERED whether its bytes are available. */
-static void own_step(own_ctx *o, LLVMValueRef i, uint64_t *avail, int *covered) {
-  if (covered && LLVMIsALoadInst(i) && own_plain(i)) {
-    int node = own_node_of(o, LLVMGetOperand(i, 0));
-    unsigned long long bytes = LLVMStoreSizeOfType(o->td, LLVMTypeOf(i));
-    *covered = 0;
-    for (size_t k = 0; k < o->key_node.len && !*covered; k++)
-      *covered = VEC_AT(&o->key_node, int, k) == node &&
-                 VEC_AT(&o->key_bytes, unsigned long long, k) >= bytes &&
-                 (avail[k / 64] >> (k % 64) & 1);
-  }
-  if (own_sync(o, i)) {
-    memset(avail, 0, o->nwords * sizeof *avail);
+/* What the dataflow needs of an instruction, in a block's order: a sync
+ * empties the available set, a kill takes a kill set out of it, a gen puts
+ * a key in; a load is where the final walk asks whether its bytes are
+ * available. */
+enum { OWN_SYNC, OWN_KILL, OWN_GEN, OWN_LOAD };
+
+typedef struct {
+  int kind;
+  int arg;         /* KILL: the kill set; GEN: the key; LOAD: the node */
+  intptr_t fact;   /* LOAD: the load's first fact */
+  unsigned long long bytes; /* LOAD: its size */
+} own_event;
+
+static void own_event_push(gs_vec *events, int kind, int arg, intptr_t fact,
+                           unsigned long long bytes) {
+  own_event e = {kind, arg, fact, bytes};
+  VEC_PUSH(events, own_event, e);
+}
+
+/* the events of instruction I, appended to EVENTS */
+static void own_events(own_ctx *o, const kernel_access *ka, LLVMValueRef i, gs_vec *events) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(i);
+  intptr_t f;
+  if (op == LLVMLoad && own_plain(i) && map_get(&ka->first_fact, i, &f))
+    own_event_push(events, OWN_LOAD, own_node_of(o, LLVMGetOperand(i, 0)), f,
+                   LLVMStoreSizeOfType(o->td, LLVMTypeOf(i)));
+  if (own_sync(o, i, op)) {
+    own_event_push(events, OWN_SYNC, 0, 0, 0);
     return;
   }
   intptr_t ks;
-  if (map_get(&o->kill, i, &ks)) {
-    const gs_bits *kill = &VEC_AT(&o->kill_sets, gs_bits, ks - 1);
-    for (size_t w = 0; w < o->nwords; w++)
-      avail[w] &= ~kill->words[w];
-  }
-  if (LLVMIsAStoreInst(i) && own_plain(i)) {
+  if (o->kill.len && map_get(&o->kill, i, &ks))
+    own_event_push(events, OWN_KILL, (int)ks - 1, 0, 0);
+  if (op == LLVMStore && own_plain(i)) {
     LLVMValueRef val = LLVMGetOperand(i, 0);
     int k = own_key(o, LLVMGetOperand(i, 1), LLVMStoreSizeOfType(o->td, LLVMTypeOf(val)), 0);
     if (k >= 0)
-      avail[k / 64] |= 1ull << (k % 64);
+      own_event_push(events, OWN_GEN, k, 0, 0);
+  }
+}
+
+/* whether a load at NODE of BYTES bytes reads an available key */
+static int own_covered(const own_ctx *o, int node, unsigned long long bytes, const uint64_t *avail) {
+  intptr_t first;
+  if (!map_get(&o->key_of, (const void *)(intptr_t)(node + 1), &first))
+    return 0;
+  for (int k = (int)first - 1; k >= 0; k = VEC_AT(&o->key_next, int, k))
+    if (VEC_AT(&o->key_bytes, unsigned long long, k) >= bytes && (avail[k / 64] >> (k % 64) & 1))
+      return 1;
+  return 0;
+}
+
+/* The N events EV applied to AVAIL; with KA, the covered
+ * loads lose R on the way. */
+static void own_apply(const own_ctx *o, const own_event *ev, size_t n, uint64_t *avail,
+                      kernel_access *ka) {
+  for (size_t e = 0; e < n; e++) {
+    switch (ev[e].kind) {
+    case OWN_SYNC:
+      memset(avail, 0, o->nwords * sizeof *avail);
+      break;
+    case OWN_KILL: {
+      const gs_bits *kill = &VEC_AT(&o->kill_sets, gs_bits, ev[e].arg);
+      for (size_t w = 0; w < o->nwords; w++)
+        avail[w] &= ~kill->words[w];
+      break;
+    }
+    case OWN_GEN:
+      avail[ev[e].arg / 64] |= 1ull << (ev[e].arg % 64);
+      break;
+    case OWN_LOAD:
+      if (ka && own_covered(o, ev[e].arg, ev[e].bytes, avail))
+        for (intptr_t f = ev[e].fact; f >= 0; f = VEC_AT(&ka->facts, access_fact, f).next) {
+          access_fact *af = &VEC_AT(&ka->facts, access_fact, f);
+          if (af->flags & ACC_R)
+            af->flags = (af->flags & ~(unsigned)ACC_R) | ACC_OWN;
+        }
+      break;
+    }
   }
 }
 
@@ -215,6 +283,8 @@ void refine_own_reads(kernel_access *ka, LLVMModuleRef m, LLVMValueRef fn, const
   map_init(&o.node_of);
   vec_init(&o.key_node, sizeof(int));
   vec_init(&o.key_bytes, sizeof(unsigned long long));
+  vec_init(&o.key_next, sizeof(int));
+  map_init(&o.key_of);
   vec_init(&o.key_deps, sizeof(gs_vec));
   map_init(&o.kill);
   vec_init(&o.kill_sets, sizeof(gs_bits));
@@ -226,10 +296,11 @@ void refine_own_reads(kernel_access *ka, LLVMModuleRef m, LLVMValueRef fn, const
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
     map_put(&block_index, bb, (intptr_t)nb++);
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-      if (LLVMIsAStoreInst(i) && own_plain(i))
+      LLVMOpcode op = LLVMGetInstructionOpcode(i);
+      if (op == LLVMStore && own_plain(i))
         own_key(&o, LLVMGetOperand(i, 1),
                 LLVMStoreSizeOfType(o.td, LLVMTypeOf(LLVMGetOperand(i, 0))), 1);
-      reads |= LLVMIsALoadInst(i) && map_get(&ka->first_fact, i, NULL);
+      reads |= op == LLVMLoad && map_get(&ka->first_fact, i, NULL);
     }
   }
   size_t nkeys = o.key_node.len;
@@ -251,28 +322,46 @@ void refine_own_reads(kernel_access *ka, LLVMModuleRef m, LLVMValueRef fn, const
         bits_set(&VEC_AT(&o.kill_sets, gs_bits, ks - 1), k);
       }
     }
+    /* every block's events and successors, read from the IR once */
+    gs_vec events, succs;
+    vec_init(&events, sizeof(own_event));
+    vec_init(&succs, sizeof(int));
+    size_t *first_event = gs_xcalloc(nb + 1, sizeof *first_event);
+    size_t *first_succ = gs_xcalloc(nb + 1, sizeof *first_succ);
+    size_t b = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+         bb = LLVMGetNextBasicBlock(bb), b++) {
+      first_event[b] = events.len;
+      first_succ[b] = succs.len;
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+        own_events(&o, ka, i, &events);
+      LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+      unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
+      for (unsigned k = 0; k < ns; k++) {
+        intptr_t si = 0;
+        map_get(&block_index, LLVMGetSuccessor(term, k), &si);
+        VEC_PUSH(&succs, int, (int)si);
+      }
+    }
+    first_event[nb] = events.len;
+    first_succ[nb] = succs.len;
+    const own_event *ev = events.data;
     /* IN of every block but the entry starts full (the meet's identity) */
     uint64_t *in = gs_xcalloc(nb * o.nwords, sizeof *in);
     uint64_t *cur = gs_xcalloc(o.nwords, sizeof *cur);
     char *seen = gs_xcalloc(nb, 1);
-    for (size_t b = 1; b < nb; b++)
+    for (b = 1; b < nb; b++)
       memset(in + b * o.nwords, 0xff, o.nwords * sizeof *in);
     int changed = 1;
     while (changed) {
       changed = 0;
-      size_t b = 0;
-      for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
-           bb = LLVMGetNextBasicBlock(bb), b++) {
+      for (b = 0; b < nb; b++) {
         if (b && !seen[b])
           continue; /* not reached yet */
         memcpy(cur, in + b * o.nwords, o.nwords * sizeof *cur);
-        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-          own_step(&o, i, cur, NULL);
-        LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
-        unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
-        for (unsigned k = 0; k < ns; k++) {
-          intptr_t si = 0;
-          map_get(&block_index, LLVMGetSuccessor(term, k), &si);
+        own_apply(&o, ev + first_event[b], first_event[b + 1] - first_event[b], cur, NULL);
+        for (size_t k = first_succ[b]; k < first_succ[b + 1]; k++) {
+          int si = VEC_AT(&succs, int, k);
           uint64_t *sin = in + (size_t)si * o.nwords;
           if (!si)
             continue; /* the entry: nothing is available there */
@@ -287,25 +376,17 @@ void refine_own_reads(kernel_access *ka, LLVMModuleRef m, LLVMValueRef fn, const
       }
     }
     /* the covered loads lose R */
-    size_t b = 0;
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
-         bb = LLVMGetNextBasicBlock(bb), b++) {
+    for (b = 0; b < nb; b++) {
       memcpy(cur, in + b * o.nwords, o.nwords * sizeof *cur);
-      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-        intptr_t f;
-        int covered = 0;
-        int fact = map_get(&ka->first_fact, i, &f);
-        own_step(&o, i, cur, fact ? &covered : NULL);
-        for (; covered && f >= 0; f = VEC_AT(&ka->facts, access_fact, f).next) {
-          access_fact *af = &VEC_AT(&ka->facts, access_fact, f);
-          if (af->flags & ACC_R)
-            af->flags = (af->flags & ~(unsigned)ACC_R) | ACC_OWN;
-        }
-      }
+      own_apply(&o, ev + first_event[b], first_event[b + 1] - first_event[b], cur, ka);
     }
     free(in);
     free(cur);
     free(seen);
+    free(first_event);
+    free(first_succ);
+    vec_free(&events);
+    vec_free(&succs);
   }
   for (size_t k = 0; k < o.key_deps.len; k++)
     vec_free(&VEC_AT(&o.key_deps, gs_vec, k));
@@ -317,6 +398,8 @@ void refine_own_reads(kernel_access *ka, LLVMModuleRef m, LLVMValueRef fn, const
   map_free(&o.node_of);
   vec_free(&o.key_node);
   vec_free(&o.key_bytes);
+  vec_free(&o.key_next);
+  map_free(&o.key_of);
   vec_free(&o.key_deps);
   map_free(&o.kill);
   vec_free(&o.kill_sets);
