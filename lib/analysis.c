@@ -154,9 +154,9 @@ static gs_error *check_values(const kernel_result *kr, LLVMValueRef fn) {
   return NULL;
 }
 
-gs_error *analyze_kernel(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn,
-                                const gs_target *t, const gs_options *opts, summary_cache *cache,
-                                gs_vec *warnings) {
+gs_error *analyze_kernel(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn, const gs_target *t,
+                         const gs_options *opts, summary_cache *cache, gs_vec *warnings,
+                         kernel_facts *facts) {
   size_t len;
   memset(kr, 0, sizeof *kr);
   kr->name = gs_strdup(LLVMGetValueName2(fn, &len));
@@ -170,9 +170,15 @@ gs_error *analyze_kernel(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn,
   kernel_cfg cfg;
   err = cfg_build(&cfg, fn, opts);
   int uniform_choice = 0;
+  int keep = facts && !err && cfg.barriers.len;
+  if (keep)
+    map_init(&facts->varying);
   if (!err)
-    err = uniformity_check(&cfg, t, &uniform_choice);
+    err = uniformity_check(&cfg, t, &uniform_choice, keep ? &facts->varying : NULL,
+                           keep ? &facts->divergent_return : NULL);
   if (err) {
+    if (keep)
+      map_free(&facts->varying);
     cfg_free(&cfg);
     return err;
   }
@@ -200,9 +206,23 @@ gs_error *analyze_kernel(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn,
   free(remap);
   kr->schedule = uniform_choice ? GS_SCHEDULE_DYNAMIC : schedule_of(kr);
   roles_compute(kr);
-  access_free(&ka);
-  cfg_free(&cfg);
+  if (keep) {
+    facts->cfg = cfg;
+    facts->access = ka;
+  } else {
+    access_free(&ka);
+    cfg_free(&cfg);
+  }
   return NULL;
+}
+
+void kernel_facts_free(kernel_facts *f) {
+  if (!f->cfg.fn)
+    return;
+  cfg_free(&f->cfg);
+  access_free(&f->access);
+  map_free(&f->varying);
+  memset(f, 0, sizeof *f);
 }
 
 void kernel_result_free(kernel_result *kr) {
@@ -369,7 +389,7 @@ gs_error *analysis_check_module(LLVMModuleRef m, const gs_options *opts, const g
 }
 
 gs_error *analysis_run(LLVMModuleRef work, const char *triple, const gs_options *opts,
-                       const gs_target *t, gs_analysis **out) {
+                       const gs_target *t, gs_analysis **out, gs_vec *facts) {
   gs_analysis *a = gs_xcalloc(1, sizeof *a);
   a->target = gs_strdup(triple);
   vec_init(&a->kernels, sizeof(kernel_result));
@@ -383,8 +403,12 @@ gs_error *analysis_run(LLVMModuleRef work, const char *triple, const gs_options 
     if (opts && opts->kernel && strcmp(opts->kernel, LLVMGetValueName2(f, &len)))
       continue;
     kernel_result kr;
-    err = analyze_kernel(&kr, work, f, t, opts, cache, &a->warnings);
+    kernel_facts kf;
+    memset(&kf, 0, sizeof kf);
+    err = analyze_kernel(&kr, work, f, t, opts, cache, &a->warnings, facts ? &kf : NULL);
     VEC_PUSH(&a->kernels, kernel_result, kr);
+    if (facts)
+      VEC_PUSH(facts, kernel_facts, kf);
   }
   summaries_dispose(cache);
   if (err) {
@@ -406,7 +430,7 @@ gs_error *gs_analyze(LLVMModuleRef m, const gs_options *opts, gs_analysis **out)
     err = inline_barrier_callees(m, opts, t, &copy);
   if (err)
     return err;
-  err = analysis_run(copy ? copy : m, LLVMGetTarget(m), opts, t, out);
+  err = analysis_run(copy ? copy : m, LLVMGetTarget(m), opts, t, out, NULL);
   if (copy)
     LLVMDisposeModule(copy);
   return err;

@@ -208,7 +208,8 @@ static gs_error *check_workgroup_parting(const uniformity *u) {
   return err;
 }
 
-gs_error *uniformity_check(const kernel_cfg *cfg, const gs_target *t, int *uniform_choice) {
+gs_error *uniformity_check(const kernel_cfg *cfg, const gs_target *t, int *uniform_choice,
+                           gs_map *varying, int *divergent_return) {
   *uniform_choice = 0;
   if (!cfg->barriers.len)
     return NULL;
@@ -225,6 +226,8 @@ gs_error *uniformity_check(const kernel_cfg *cfg, const gs_target *t, int *unifo
     uniformity_free(&w);
   }
   *uniform_choice = has_uniform_choice(&u, &fb);
+  if (!err && varying)
+    uniformity_export(&u, &fb, varying, divergent_return);
   for (size_t b = 0; b < u.n; b++)
     vec_free(&fb.next[b]);
   free(fb.next);

@@ -436,14 +436,28 @@ void refine_own_reads(kernel_access *ka, LLVMModuleRef m, LLVMValueRef fn, const
 
 /* uniformity: branches on invocation-dependent values before barriers */
 
-/* Sets *UNIFORM_CHOICE when a grid-uniform branch leads to different next
- * segments (the schedule is then dynamic). */
-gs_error *uniformity_check(const kernel_cfg *cfg, const gs_target *t, int *uniform_choice);
 /* For the split: VARYING receives the invocation-dependent values (value ->
  * 1); *DIVERGENT_RETURN is set when a branch on such a value can part
  * invocations into some that return and some that reach a barrier. */
 void uniformity_facts(const kernel_cfg *cfg, const gs_target *t, gs_map *varying,
                       int *divergent_return);
+/* Sets *UNIFORM_CHOICE when a grid-uniform branch leads to different next
+ * segments (the schedule is then dynamic). With VARYING, also what
+ * uniformity_facts gives, from the same analysis. */
+gs_error *uniformity_check(const kernel_cfg *cfg, const gs_target *t, int *uniform_choice,
+                           gs_map *varying, int *divergent_return);
+
+/* What the analysis found of a kernel with barriers that the split's kernel
+ * steps compute again (segments, uniformity, access): handed to them when
+ * nothing changed the kernel in between (lib/split.c). */
+typedef struct {
+  kernel_cfg cfg;
+  kernel_access access;
+  gs_map varying;
+  int divergent_return;
+} kernel_facts;
+
+void kernel_facts_free(kernel_facts *f);
 
 /* roles: SPEC section 3 */
 
@@ -518,10 +532,13 @@ void roles_earlier_writers(const unsigned *flags, const gs_vec *successors, size
  * analysis of WORK (M, or a copy with the callees holding barriers inlined)
  * for the target TRIPLE names. */
 gs_error *analysis_check_module(LLVMModuleRef m, const gs_options *opts, const gs_target *t);
+/* FACTS, when not NULL, receives a kernel_facts per kernel of OUT, in its
+ * order (zeroed for a kernel without barriers). */
 gs_error *analysis_run(LLVMModuleRef work, const char *triple, const gs_options *opts,
-                       const gs_target *t, gs_analysis **out);
+                       const gs_target *t, gs_analysis **out, gs_vec *facts);
 gs_error *analyze_kernel(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn, const gs_target *t,
-                         const gs_options *opts, summary_cache *cache, gs_vec *warnings);
+                         const gs_options *opts, summary_cache *cache, gs_vec *warnings,
+                         kernel_facts *facts);
 void kernel_result_free(kernel_result *kr);
 
 struct gs_analysis {

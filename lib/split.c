@@ -75,7 +75,8 @@ static void prune_scratch(LLVMModuleRef c, const gs_map *segments) {
  * argument itself is only ever read, so reading it again in a later segment
  * gives what the first read gave. A `byref` struct (AMDGPU) is constant
  * memory, never written, and is left as it is. */
-static void copy_value_args(LLVMValueRef f, LLVMTargetDataRef td) {
+static int copy_value_args(LLVMValueRef f, LLVMTargetDataRef td) {
+  int copies = 0;
   LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(f));
   unsigned byval = LLVMGetEnumAttributeKindForName("byval", 5);
   unsigned align_kind = LLVMGetEnumAttributeKindForName("align", 5);
@@ -107,8 +108,19 @@ static void copy_value_args(LLVMValueRef f, LLVMTargetDataRef td) {
     snprintf(copy_name, len + 6, "%s.copy", name);
     LLVMSetValueName2(copy, copy_name, strlen(copy_name));
     free(copy_name);
+    copies++;
   }
   LLVMDisposeBuilder(b);
+  return copies;
+}
+
+static int has_allocas(LLVMModuleRef m) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+        if (LLVMGetInstructionOpcode(i) == LLVMAlloca)
+          return 1;
+  return 0;
 }
 
 static gs_error *verify(LLVMModuleRef m, const char *what) {
@@ -164,9 +176,12 @@ static gs_error *link_segments(LLVMModuleRef dst, LLVMModuleRef src) {
 /* One kernel's steps. Each fills its part of C, which the later steps
  * read; an error stops the kernel's split with the module untouched. */
 
+/* Segments, uniformity and access are found again only where prepare
+ * changed the kernel: otherwise the analysis step's are the same
+ * (C->analysed). */
 static gs_error *step_segments(split_ctx *c, kernel_result *kr) {
   (void)kr;
-  return cfg_build(&c->cfg, c->kernel, c->opts);
+  return c->analysed ? NULL : cfg_build(&c->cfg, c->kernel, c->opts);
 }
 
 /* the status word tells a segment which invocations returned: needed only
@@ -174,13 +189,15 @@ static gs_error *step_segments(split_ctx *c, kernel_result *kr) {
  * uniform return ends the schedule for all, through the control word) */
 static gs_error *step_uniformity(split_ctx *c, kernel_result *kr) {
   (void)kr;
-  uniformity_facts(&c->cfg, c->t, &c->varying, &c->track_status);
+  if (!c->analysed)
+    uniformity_facts(&c->cfg, c->t, &c->varying, &c->track_status);
   return NULL;
 }
 
 static gs_error *step_access(split_ctx *c, kernel_result *kr) {
   (void)kr;
-  access_analyze(&c->access, c->m, c->kernel, -1, c->t, c->cache, c->warnings);
+  if (!c->analysed)
+    access_analyze(&c->access, c->m, c->kernel, -1, c->t, c->cache, c->warnings);
   return NULL;
 }
 
@@ -276,6 +293,8 @@ typedef struct {
   const gs_target *t;
   gs_analysis *a;
   gs_map segments; /* the segment functions in C */
+  gs_vec facts;    /* kernel_facts per kernel of A: the analysis step's */
+  int unchanged;   /* prepare left C as the analysis step saw it */
   int stop;        /* gs_split_print_step: dumped, nothing more to do */
 } split_run;
 
@@ -300,7 +319,7 @@ static int dumps(split_run *r, const char *step) {
 }
 
 static gs_error *run_kernel_steps(split_run *r, kernel_result *kr, summary_cache *cache,
-                                  LLVMTargetDataRef td) {
+                                  LLVMTargetDataRef td, kernel_facts *facts) {
   split_ctx c;
   memset(&c, 0, sizeof c);
   c.m = r->c;
@@ -320,6 +339,15 @@ static gs_error *run_kernel_steps(split_run *r, kernel_result *kr, summary_cache
   vec_init(&c.wg_args, sizeof(int));
   map_init(&c.private_base);
   map_init(&c.varying);
+  if (facts) {
+    c.analysed = 1;
+    c.cfg = facts->cfg;
+    c.access = facts->access;
+    map_free(&c.varying);
+    c.varying = facts->varying;
+    c.track_status = facts->divergent_return;
+    memset(facts, 0, sizeof *facts);
+  }
   gs_error *err = NULL;
   for (size_t i = 0; i < COUNT(kernel_steps) && !err && !r->stop; i++) {
     err = kernel_steps[i].run(&c, kr);
@@ -343,6 +371,7 @@ static gs_error *run_kernel_steps(split_run *r, kernel_result *kr, summary_cache
  * barrier is SSA values, not memory */
 static gs_error *step_prepare(split_run *r) {
   LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(r->c));
+  int copies = 0;
   for (size_t k = 0; k < r->a->kernels.len; k++) {
     kernel_result *kr = &VEC_AT(&r->a->kernels, kernel_result, k);
     if (!kr->barriers)
@@ -352,10 +381,12 @@ static gs_error *step_prepare(split_run *r) {
     for (int i = 0; i < 2; i++)
       LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex,
                                      LLVMGetEnumAttributeKindForName(drop[i], strlen(drop[i])));
-    copy_value_args(f, td);
+    copies += copy_value_args(f, td);
   }
   LLVMDisposeTargetData(td);
-  return ir_run_passes(r->c, "function(sroa,mem2reg)", NULL);
+  /* sroa and mem2reg change only allocas */
+  r->unchanged = !copies && !has_allocas(r->c);
+  return r->unchanged ? NULL : ir_run_passes(r->c, "function(sroa,mem2reg)", NULL);
 }
 
 /* every kernel with barriers through the kernel steps */
@@ -363,12 +394,16 @@ static gs_error *step_kernels(split_run *r) {
   LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(r->c));
   summary_cache *cache = summaries_create(r->t, &r->a->warnings);
   gs_error *err = NULL;
-  int stop = 0;
+  int stop = 0, first = 1;
   for (size_t k = 0; !err && k < r->a->kernels.len; k++) {
     kernel_result *kr = &VEC_AT(&r->a->kernels, kernel_result, k);
     if (!kr->barriers)
       continue;
-    err = run_kernel_steps(r, kr, cache, td);
+    /* the analysis step's facts hold for the first kernel split; the
+     * segments of one kernel are new uses of what later ones use */
+    kernel_facts *facts = first && r->unchanged ? &VEC_AT(&r->facts, kernel_facts, k) : NULL;
+    first = 0;
+    err = run_kernel_steps(r, kr, cache, td, facts);
     stop |= r->stop; /* after every kernel's dump */
     r->stop = 0;
     for (size_t s = 0; !err && !stop && s < kr->nsegments; s++)
@@ -462,7 +497,7 @@ static gs_error *step_analysis(split_run *r) {
   r->c = LLVMCloneModule(r->m);
   err = inline_barrier_callees_in_place(r->c, r->opts, r->t);
   if (!err)
-    err = analysis_run(r->c, LLVMGetTarget(r->m), r->opts, r->t, &r->a);
+    err = analysis_run(r->c, LLVMGetTarget(r->m), r->opts, r->t, &r->a, &r->facts);
   if (!err)
     err = check_segment_names(r->m, r->a);
   return err;
@@ -541,6 +576,7 @@ gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis *
   r.opts = opts ? opts : &none;
   r.t = target_for_module(m);
   map_init(&r.segments);
+  vec_init(&r.facts, sizeof(kernel_facts));
   gs_error *err = NULL;
   for (size_t i = 0; i < COUNT(split_steps) && !err && !r.stop; i++) {
     err = split_steps[i].run(&r);
@@ -550,6 +586,9 @@ gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis *
       err = check_step(&r, split_steps[i].name);
   }
   map_free(&r.segments);
+  for (size_t k = 0; k < r.facts.len; k++)
+    kernel_facts_free(&VEC_AT(&r.facts, kernel_facts, k));
+  vec_free(&r.facts);
   if (r.c)
     LLVMDisposeModule(r.c);
   if (err) {

@@ -57,6 +57,7 @@ typedef struct {
   int track_status;     /* the status word is needed (uniformity) */
   summary_cache *cache; /* callee summaries of the access analysis */
   gs_vec *warnings;
+  int analysed; /* cfg, varying, track_status and access are the analysis step's */
 } split_ctx;
 
 static inline const char *vname(LLVMValueRef v) {

@@ -633,21 +633,26 @@ void uniformity_free(uniformity *u) {
   vec_free(&u->branches);
 }
 
+void uniformity_export(const uniformity *u, const first_barriers *fb, gs_map *varying,
+                       int *divergent_return) {
+  *divergent_return = has_divergent_return(u, fb);
+  for (size_t i = 0; i < u->tainted.cap; i++)
+    if (u->tainted.keys[i])
+      map_put(varying, u->tainted.keys[i], 1);
+  for (size_t i = 0; i < u->temporal.cap; i++)
+    if (u->temporal.keys[i])
+      map_put(varying, u->temporal.keys[i], 1);
+}
+
 void uniformity_facts(const kernel_cfg *cfg, const gs_target *t, gs_map *varying,
                       int *divergent_return) {
   uniformity u;
   uniformity_init(&u, cfg, t, 0);
   first_barriers fb;
   compute_first_barriers(&u, &fb);
-  *divergent_return = has_divergent_return(&u, &fb);
+  uniformity_export(&u, &fb, varying, divergent_return);
   for (size_t b = 0; b < u.n; b++)
     vec_free(&fb.next[b]);
   free(fb.next);
-  for (size_t i = 0; i < u.tainted.cap; i++)
-    if (u.tainted.keys[i])
-      map_put(varying, u.tainted.keys[i], 1);
-  for (size_t i = 0; i < u.temporal.cap; i++)
-    if (u.temporal.keys[i])
-      map_put(varying, u.temporal.keys[i], 1);
   uniformity_free(&u);
 }
