@@ -159,6 +159,21 @@ static int barrier_before_join(const uniformity *u, LLVMValueRef br) {
   return found;
 }
 
+/* Whether the kernel calls a workgroup barrier: without one no branch can
+ * part a workgroup between the two kinds, and check_workgroup_parting has
+ * nothing to find. */
+static int has_workgroup_barrier(const kernel_cfg *cfg, const gs_target *t) {
+  for (size_t b = 0; b < cfg->blocks.len; b++) {
+    LLVMBasicBlockRef bb = VEC_AT(&cfg->blocks, LLVMBasicBlockRef, b);
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+      const char *callee = ir_is_call(in) ? ir_callee_name(in) : NULL;
+      if (callee && t->is_workgroup_barrier(in, callee, 0))
+        return 1;
+    }
+  }
+  return 0;
+}
+
 static gs_error *check_workgroup_parting(const uniformity *u) {
   first_barriers fb;
   compute_first_syncs(u, &fb, 1);
@@ -218,7 +233,7 @@ gs_error *uniformity_check(const kernel_cfg *cfg, const gs_target *t, int *unifo
   first_barriers fb;
   compute_first_barriers(&u, &fb);
   gs_error *err = check_branches(&u, &fb);
-  if (!err) {
+  if (!err && has_workgroup_barrier(cfg, t)) {
     /* parting within a workgroup: branches on the group id are uniform there */
     uniformity w;
     uniformity_init(&w, cfg, t, 1);

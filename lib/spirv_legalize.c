@@ -545,8 +545,8 @@ static void scalarize_function(LLVMContextRef ctx, LLVMBuilderRef b, LLVMValueRe
       /* a scalar may be IN itself (the element an insertelement put in,
        * a bitcast to the same type): it is R now */
       for (size_t k = 0; k < z.scalar.cap; k++)
-        if (z.scalar.keys[k] && z.scalar.vals[k] == (intptr_t)in)
-          z.scalar.vals[k] = (intptr_t)r;
+        if (z.scalar.slots[k].key && z.scalar.slots[k].val == (intptr_t)in)
+          z.scalar.slots[k].val = (intptr_t)r;
     }
     LLVMInstructionEraseFromParent(in);
     if (ptr && LLVMIsABitCastInst(ptr) && !LLVMGetFirstUse(ptr))

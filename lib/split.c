@@ -429,8 +429,8 @@ static gs_error *step_tidy(split_run *r) {
                                     : "function(sroa,mem2reg,instsimplify,simplifycfg)",
                                 NULL);
   for (size_t i = 0; !err && i < r->segments.cap; i++)
-    if (r->segments.keys[i])
-      ir_tidy_blocks((LLVMValueRef)r->segments.keys[i]);
+    if (r->segments.slots[i].key)
+      ir_tidy_blocks((LLVMValueRef)r->segments.slots[i].key);
   return err;
 }
 

@@ -625,8 +625,8 @@ void uniformity_free(uniformity *u) {
   map_free(&u->tainted);
   map_free(&u->tainted_memory);
   for (size_t i = 0; i < u->summaries.cap; i++)
-    if (u->summaries.keys[i])
-      free((void *)u->summaries.vals[i]);
+    if (u->summaries.slots[i].key)
+      free((void *)u->summaries.slots[i].val);
   map_free(&u->summaries);
   map_free(&u->temporal);
   vec_free(&u->work);
@@ -637,11 +637,11 @@ void uniformity_export(const uniformity *u, const first_barriers *fb, gs_map *va
                        int *divergent_return) {
   *divergent_return = has_divergent_return(u, fb);
   for (size_t i = 0; i < u->tainted.cap; i++)
-    if (u->tainted.keys[i])
-      map_put(varying, u->tainted.keys[i], 1);
+    if (u->tainted.slots[i].key)
+      map_put(varying, u->tainted.slots[i].key, 1);
   for (size_t i = 0; i < u->temporal.cap; i++)
-    if (u->temporal.keys[i])
-      map_put(varying, u->temporal.keys[i], 1);
+    if (u->temporal.slots[i].key)
+      map_put(varying, u->temporal.slots[i].key, 1);
 }
 
 void uniformity_facts(const kernel_cfg *cfg, const gs_target *t, gs_map *varying,

@@ -67,56 +67,53 @@ static size_t map_hash(const void *key, size_t cap) {
 }
 
 void map_init(gs_map *m) {
-  m->keys = NULL;
-  m->vals = NULL;
+  m->slots = NULL;
   m->cap = m->len = 0;
 }
 
 void map_free(gs_map *m) {
-  free(m->keys);
-  free(m->vals);
+  free(m->slots);
   map_init(m);
+}
+
+/* the slot of KEY, or the free slot where it would go */
+static gs_map_slot *map_slot(const gs_map *m, const void *key) {
+  size_t i = map_hash(key, m->cap);
+  while (m->slots[i].key && m->slots[i].key != key)
+    i = (i + 1) & (m->cap - 1);
+  return &m->slots[i];
 }
 
 static void map_grow(gs_map *m) {
   gs_map old = *m;
   m->cap = old.cap ? old.cap * 2 : 64;
-  m->keys = gs_xcalloc(m->cap, sizeof *m->keys);
-  m->vals = gs_xcalloc(m->cap, sizeof *m->vals);
-  m->len = 0;
+  m->slots = gs_xcalloc(m->cap, sizeof *m->slots);
   for (size_t i = 0; i < old.cap; i++)
-    if (old.keys[i])
-      map_put(m, old.keys[i], old.vals[i]);
-  free(old.keys);
-  free(old.vals);
+    if (old.slots[i].key)
+      *map_slot(m, old.slots[i].key) = old.slots[i];
+  free(old.slots);
 }
 
 void map_put(gs_map *m, const void *key, intptr_t val) {
   if (2 * (m->len + 1) > m->cap)
     map_grow(m);
-  size_t i = map_hash(key, m->cap);
-  while (m->keys[i] && m->keys[i] != key)
-    i = (i + 1) & (m->cap - 1);
-  if (!m->keys[i]) {
-    m->keys[i] = key;
+  gs_map_slot *s = map_slot(m, key);
+  if (!s->key) {
+    s->key = key;
     m->len++;
   }
-  m->vals[i] = val;
+  s->val = val;
 }
 
 int map_get(const gs_map *m, const void *key, intptr_t *val) {
   if (!m->cap)
     return 0;
-  size_t i = map_hash(key, m->cap);
-  while (m->keys[i]) {
-    if (m->keys[i] == key) {
-      if (val)
-        *val = m->vals[i];
-      return 1;
-    }
-    i = (i + 1) & (m->cap - 1);
-  }
-  return 0;
+  const gs_map_slot *s = map_slot(m, key);
+  if (!s->key)
+    return 0;
+  if (val)
+    *val = s->val;
+  return 1;
 }
 
 void bits_init(gs_bits *b, size_t nbits) {

@@ -22,10 +22,15 @@ void *vec_push(gs_vec *v, const void *elem); /* returns the new slot */
     vec_push((v), &vec_tmp_);                                                                      \
   } while (0)
 
-/* hash map: pointer keys to intptr_t values (open addressing) */
+/* hash map: pointer keys to intptr_t values (open addressing, linear
+ * probing; a slot whose key is NULL is free) */
 typedef struct {
-  const void **keys;
-  intptr_t *vals;
+  const void *key;
+  intptr_t val;
+} gs_map_slot;
+
+typedef struct {
+  gs_map_slot *slots;
   size_t cap, len;
 } gs_map;
 
