@@ -41,6 +41,7 @@ typedef struct {
   gs_map key_of;              /* node + 1 -> its first key + 1 */
   gs_vec key_deps;            /* per key: gs_vec of leaf instructions */
   gs_map kill;                /* leaf instruction -> index into kill_sets + 1 */
+  char *stored;               /* per buffer: some plain store writes it */
   gs_vec kill_sets;           /* gs_bits */
   size_t nwords;
 } own_ctx;
@@ -209,11 +210,21 @@ static void own_event_push(gs_vec *events, int kind, int arg, intptr_t fact,
   VEC_PUSH(events, own_event, e);
 }
 
+/* Whether a load with first fact F reads a buffer that some plain store
+ * writes: a load of a buffer no store writes cannot be covered (a store
+ * whose address is the same computation has the same buffers). */
+static int own_may_cover(const own_ctx *o, const kernel_access *ka, intptr_t f) {
+  for (; f >= 0; f = VEC_AT(&ka->facts, access_fact, f).next)
+    if (o->stored[VEC_AT(&ka->facts, access_fact, f).buffer])
+      return 1;
+  return 0;
+}
+
 /* the events of instruction I, appended to EVENTS */
 static void own_events(own_ctx *o, const kernel_access *ka, LLVMValueRef i, gs_vec *events) {
   LLVMOpcode op = LLVMGetInstructionOpcode(i);
   intptr_t f;
-  if (op == LLVMLoad && own_plain(i) && map_get(&ka->first_fact, i, &f))
+  if (op == LLVMLoad && own_plain(i) && map_get(&ka->first_fact, i, &f) && own_may_cover(o, ka, f))
     own_event_push(events, OWN_LOAD, own_node_of(o, LLVMGetOperand(i, 0)), f,
                    LLVMStoreSizeOfType(o->td, LLVMTypeOf(i)));
   if (own_sync(o, i, op)) {
@@ -292,14 +303,20 @@ void refine_own_reads(kernel_access *ka, LLVMModuleRef m, LLVMValueRef fn, const
   map_init(&block_index);
   size_t nb = 0;
   int reads = 0;
+  o.stored = gs_xcalloc(ka->buffers.len + 1, 1);
   /* the keys: every plain store's address and size */
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
     map_put(&block_index, bb, (intptr_t)nb++);
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
       LLVMOpcode op = LLVMGetInstructionOpcode(i);
-      if (op == LLVMStore && own_plain(i))
+      intptr_t f;
+      if (op == LLVMStore && own_plain(i)) {
         own_key(&o, LLVMGetOperand(i, 1),
                 LLVMStoreSizeOfType(o.td, LLVMTypeOf(LLVMGetOperand(i, 0))), 1);
+        for (int have = map_get(&ka->first_fact, i, &f); have && f >= 0;
+             f = VEC_AT(&ka->facts, access_fact, f).next)
+          o.stored[VEC_AT(&ka->facts, access_fact, f).buffer] = 1;
+      }
       reads |= op == LLVMLoad && map_get(&ka->first_fact, i, NULL);
     }
   }
@@ -404,4 +421,5 @@ void refine_own_reads(kernel_access *ka, LLVMModuleRef m, LLVMValueRef fn, const
   map_free(&o.kill);
   vec_free(&o.kill_sets);
   map_free(&block_index);
+  free(o.stored);
 }

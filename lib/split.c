@@ -299,11 +299,11 @@ typedef struct {
 } split_run;
 
 static gs_error *check_step(split_run *r, const char *step) {
-  if (r->opts->verify_each && r->c) {
+  if (r->opts->verify_each) {
     gs_str what;
     str_init(&what);
-    str_printf(&what, "scratch module after step '%s'", step);
-    gs_error *err = verify(r->c, what.s);
+    str_printf(&what, "%s module after step '%s'", r->c ? "scratch" : "split", step);
+    gs_error *err = verify(r->c ? r->c : r->m, what.s);
     str_free(&what);
     if (err)
       return err;
@@ -422,12 +422,13 @@ static gs_error *step_tidy(split_run *r) {
    * LICM takes what reads the physical workgroup (local ids and sizes) out
    * of the loop and instcombine narrows the index arithmetic the remapped
    * queries widened */
-  gs_error *err = ir_run_passes(r->c,
-                                virtual_workgroups_on(r->opts, r->t)
-                                    ? "always-inline,function(sroa,mem2reg,instsimplify,"
-                                      "simplifycfg,loop-mssa(licm)," GS_INSTCOMBINE ",simplifycfg)"
-                                    : "function(sroa,mem2reg,instsimplify,simplifycfg)",
-                                NULL);
+  const char *passes =
+      virtual_workgroups_on(r->opts, r->t)
+          ? "always-inline,function(sroa,mem2reg,instsimplify,simplifycfg,loop-mssa(licm),"
+            "" GS_INSTCOMBINE ",simplifycfg)"
+      : has_allocas(r->c) ? "function(sroa,mem2reg,instsimplify,simplifycfg)"
+                          : "function(instsimplify,simplifycfg)"; /* sroa, mem2reg: nothing to do */
+  gs_error *err = ir_run_passes(r->c, passes, NULL);
   for (size_t i = 0; !err && i < r->segments.cap; i++)
     if (r->segments.slots[i].key)
       ir_tidy_blocks((LLVMValueRef)r->segments.slots[i].key);
@@ -465,8 +466,9 @@ static gs_error *step_attributes(split_run *r) {
  * been checked before M changes: the segments' names are free (analysis),
  * the scratch module verifies (attributes), and keep-original=false can
  * remove what it must (checked on M, whose barrier functions the segments
- * do not use: they hold no grid barrier and call none). The verifier runs
- * on the segments once more where they land. */
+ * do not use: they hold no grid barrier and call none). The segments
+ * verified there, in the same context, and the linker moves them as they
+ * are: --verify-each verifies the module once more after the link. */
 static gs_error *step_link(split_run *r) {
   if (r->opts->drop_original) {
     gs_error *err = drop_barrier_functions(r->m, r->opts, 1);
@@ -478,12 +480,6 @@ static gs_error *step_link(split_run *r) {
   gs_error *err = link_segments(r->m, c);
   if (!err && r->opts->drop_original)
     err = drop_barrier_functions(r->m, r->opts, 0);
-  for (size_t k = 0; !err && k < r->a->kernels.len; k++) {
-    const kernel_result *kr = &VEC_AT(&r->a->kernels, kernel_result, k);
-    for (size_t s = 0; kr->barriers && !err && s < kr->nsegments; s++)
-      if (LLVMVerifyFunction(segment_function(r->m, kr, s), LLVMReturnStatusAction))
-        err = verify(r->m, "module with its segments");
-  }
   return err;
 }
 
