@@ -10,17 +10,22 @@
  * reading and writing the file). Copies are made outside the timing. Prints
  * one line:
  *
- *   SPLIT_S O2_S INSTRUCTIONS BARRIERS
+ *   SPLIT_S O2_S INSTRUCTIONS BARRIERS LLVM_S
  *
  * the minimum wall time of each (CLOCK_MONOTONIC), the module's instruction
  * count and the barriers of its first kernel. --no-o2 leaves the pipeline
- * out (O2_S is 0): for sizes where it alone would take minutes. */
+ * out (O2_S is 0): for sizes where it alone would take minutes. LLVM_S is a
+ * baseline of LLVM's own linear work on the module, measured in the same
+ * repetitions: a copy (LLVMCloneModule), the verifier on it, and its
+ * disposal. How it grows with the module shows what the machine's caches do
+ * to any pass over LLVM IR of that size. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/Error.h>
 #include <llvm-c/Transforms/PassBuilder.h>
@@ -42,7 +47,7 @@ int main(int argc, char **argv) {
   if (!m)
     return status;
   int o2 = !no_o2;
-  double best_split = -1, best_o2 = -1;
+  double best_split = -1, best_o2 = -1, best_llvm = -1;
   unsigned barriers = 0;
   LLVMPassBuilderOptionsRef pbo = LLVMCreatePassBuilderOptions();
   for (int r = 0; r < reps; r++) {
@@ -60,6 +65,13 @@ int main(int argc, char **argv) {
       barriers = gs_kernel_barrier_count(a, 0);
     gs_analysis_dispose(a);
     keep_min(&best_split, t1 - t0);
+
+    t0 = bench_now();
+    copy = LLVMCloneModule(m);
+    LLVMVerifyModule(copy, LLVMReturnStatusAction, NULL);
+    LLVMDisposeModule(copy);
+    t1 = bench_now();
+    keep_min(&best_llvm, t1 - t0);
     if (!o2) {
       best_o2 = 0;
       continue;
@@ -79,7 +91,8 @@ int main(int argc, char **argv) {
     keep_min(&best_o2, t1 - t0);
   }
   LLVMDisposePassBuilderOptions(pbo);
-  printf("%.6f %.6f %lu %u\n", best_split, best_o2, bench_count_instructions(m), barriers);
+  printf("%.6f %.6f %lu %u %.6f\n", best_split, best_o2, bench_count_instructions(m), barriers,
+         best_llvm);
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   LLVMDisposeModule(m);
   LLVMContextDispose(ctx);
