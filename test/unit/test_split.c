@@ -199,6 +199,121 @@ START_TEST(split_segment_ends_unreachable) {
 }
 END_TEST
 
+/* The split computes a kernel's segments, uniformity and access once when
+ * nothing changes the kernel between the analysis and the split (no alloca
+ * to promote, no struct to copy), and again otherwise: both ways must give
+ * the same segments and plan. An unrelated function holding an alloca makes
+ * the split take the second way for the same kernels. Two kernels with
+ * barriers (the second always takes the second way), a helper that is not
+ * inlined, an early return, a barrier in a uniform loop and a workgroup
+ * barrier. */
+static const char *const IR_TWO_KERNELS = SPIR_PRELUDE
+    "define internal spir_func float @scale(float %v) noinline {\n"
+    "  %r = fmul float %v, 2.5\n"
+    "  ret float %r\n"
+    "}\n"
+    "define spir_kernel void @first(ptr addrspace(1) %x, ptr addrspace(1) %y, i32 %n) {\n"
+    "entry:\n"
+    "  %gid = call spir_func i64 @_Z13get_global_idj(i32 0)\n"
+    "  %n64 = zext i32 %n to i64\n"
+    "  %out = icmp uge i64 %gid, %n64\n"
+    "  br i1 %out, label %done, label %body\n"
+    "body:\n"
+    "  %py = getelementptr inbounds float, ptr addrspace(1) %y, i64 %gid\n"
+    "  %vy = load float, ptr addrspace(1) %py, align 4\n"
+    "  %s = call spir_func float @scale(float %vy)\n"
+    "  %px = getelementptr inbounds float, ptr addrspace(1) %x, i64 %gid\n"
+    "  store float %s, ptr addrspace(1) %px, align 4\n"
+    "  call void @gridsplit_grid_sync()\n"
+    "  br label %loop\n"
+    "loop:\n"
+    "  %i = phi i32 [ 0, %body ], [ %i1, %loop ]\n"
+    "  %acc = phi float [ %s, %body ], [ %acc1, %loop ]\n"
+    "  %nb = add i64 %gid, 1\n"
+    "  %nm = urem i64 %nb, %n64\n"
+    "  %pn = getelementptr inbounds float, ptr addrspace(1) %x, i64 %nm\n"
+    "  %vn = load float, ptr addrspace(1) %pn, align 4\n"
+    "  %acc1 = fadd float %acc, %vn\n"
+    "  call void @gridsplit_grid_sync()\n"
+    "  store float %acc1, ptr addrspace(1) %px, align 4\n"
+    "  call spir_func void @_Z7barrierj(i32 1)\n"
+    "  %i1 = add i32 %i, 1\n"
+    "  %more = icmp slt i32 %i1, %n\n"
+    "  br i1 %more, label %loop, label %done\n"
+    "done:\n"
+    "  ret void\n"
+    "}\n"
+    "define spir_kernel void @second(ptr addrspace(1) %z, i32 %n) {\n"
+    "entry:\n"
+    "  %gid = call spir_func i64 @_Z13get_global_idj(i32 0)\n"
+    "  %pz = getelementptr inbounds i32, ptr addrspace(1) %z, i64 %gid\n"
+    "  %v = load i32, ptr addrspace(1) %pz, align 4\n"
+    "  %w = mul i32 %v, %n\n"
+    "  call void @gridsplit_grid_sync()\n"
+    "  store i32 %w, ptr addrspace(1) %pz, align 4\n"
+    "  ret void\n"
+    "}\n";
+
+/* every segment function of A's kernels in M, and the plan, as text */
+static char *split_text(LLVMModuleRef m, const gs_analysis *a) {
+  size_t len = 0;
+  char *text = gs_plan_json(a, "m");
+  len = strlen(text);
+  for (size_t k = 0; k < gs_analysis_kernel_count(a); k++) {
+    for (size_t s = 0; gs_kernel_barrier_count(a, k) && s < gs_kernel_segment_count(a, k); s++) {
+      char name[64];
+      snprintf(name, sizeof name, "%s.seg%zu", gs_kernel_name(a, k), s);
+      LLVMValueRef f = LLVMGetNamedFunction(m, name);
+      ck_assert_msg(f != NULL, "no %s", name);
+      char *fn = LLVMPrintValueToString(f);
+      text = realloc(text, len + strlen(fn) + 1);
+      memcpy(text + len, fn, strlen(fn) + 1);
+      len += strlen(fn);
+      LLVMDisposeMessage(fn);
+    }
+  }
+  return text;
+}
+
+START_TEST(split_analysis_reused_or_recomputed) {
+  const char *const kernels[] = {IR_TWO_KERNELS, IR_STENCIL, IR_BUMP, IR_HISTOGRAM,
+                                 IR_CALLER,      IR_GLOBALS, IR_DEBUG};
+  static const char *const unrelated = "define spir_func i32 @unrelated(i32 %v) {\n"
+                                       "  %a = alloca i32, align 4\n"
+                                       "  store i32 %v, ptr %a, align 4\n"
+                                       "  %r = load i32, ptr %a, align 4\n"
+                                       "  ret i32 %r\n"
+                                       "}\n";
+  for (size_t i = 0; i < sizeof kernels / sizeof *kernels; i++) {
+    for (int vw = 0; vw < 2; vw++) {
+      char *texts[2];
+      for (int with_alloca = 0; with_alloca < 2; with_alloca++) {
+        size_t n = strlen(kernels[i]) + strlen(unrelated) + 1;
+        char *ir = malloc(n);
+        snprintf(ir, n, "%s%s", kernels[i], with_alloca ? unrelated : "");
+        LLVMContextRef ctx = LLVMContextCreate();
+        LLVMModuleRef m = parse_ir(ctx, ir);
+        gs_options *opts = gs_options_create();
+        gs_options_set_virtual_workgroups(opts, vw);
+        gs_analysis *a = NULL;
+        gs_error *e = gs_split_module(m, opts, &a);
+        ck_assert_msg(e == NULL, "kernel %zu: %s", i, e ? gs_error_message(e) : "");
+        texts[with_alloca] = split_text(m, a);
+        gs_analysis_dispose(a);
+        gs_options_dispose(opts);
+        LLVMDisposeModule(m);
+        LLVMContextDispose(ctx);
+        free(ir);
+      }
+      ck_assert_msg(!strcmp(texts[0], texts[1]), "kernel %zu, virtual workgroups %d:\n%s\n---\n%s",
+                    i, vw, texts[0], texts[1]);
+      free(texts[0]);
+      free(texts[1]);
+    }
+  }
+}
+END_TEST
+
 Suite *suite_split(void) {
   Suite *s = suite_create("split");
   TCase *tc = tcase_create("split");
@@ -208,6 +323,7 @@ Suite *suite_split(void) {
   tcase_add_test(tc, split_error_leaves_module);
   tcase_add_test(tc, emit_into_memory);
   tcase_add_test(tc, split_segment_ends_unreachable);
+  tcase_add_test(tc, split_analysis_reused_or_recomputed);
   suite_add_tcase(s, tc);
   return s;
 }
