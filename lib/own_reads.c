@@ -41,7 +41,7 @@ typedef struct {
   gs_map key_of;              /* node + 1 -> its first key + 1 */
   gs_vec key_deps;            /* per key: gs_vec of leaf instructions */
   gs_map kill;                /* leaf instruction -> index into kill_sets + 1 */
-  char *stored;               /* per buffer: some plain store writes it */
+  char *meet;                 /* per buffer: a plain load reads it and a plain store writes it */
   gs_vec kill_sets;           /* gs_bits */
   size_t nwords;
 } own_ctx;
@@ -210,12 +210,15 @@ static void own_event_push(gs_vec *events, int kind, int arg, intptr_t fact,
   VEC_PUSH(events, own_event, e);
 }
 
-/* Whether a load with first fact F reads a buffer that some plain store
- * writes: a load of a buffer no store writes cannot be covered (a store
- * whose address is the same computation has the same buffers). */
-static int own_may_cover(const own_ctx *o, const kernel_access *ka, intptr_t f) {
-  for (; f >= 0; f = VEC_AT(&ka->facts, access_fact, f).next)
-    if (o->stored[VEC_AT(&ka->facts, access_fact, f).buffer])
+/* Whether the load or store I, with its first fact in *F, touches a buffer
+ * of O->meet. Only those matter: a store and a load whose addresses are the
+ * same computation have the same buffers, so a load can be covered only by
+ * a store to a buffer it reads. */
+static int own_meets(const own_ctx *o, const kernel_access *ka, LLVMValueRef i, intptr_t *f) {
+  if (!map_get(&ka->first_fact, i, f))
+    return 0;
+  for (intptr_t g = *f; g >= 0; g = VEC_AT(&ka->facts, access_fact, g).next)
+    if (o->meet[VEC_AT(&ka->facts, access_fact, g).buffer])
       return 1;
   return 0;
 }
@@ -224,7 +227,7 @@ static int own_may_cover(const own_ctx *o, const kernel_access *ka, intptr_t f) 
 static void own_events(own_ctx *o, const kernel_access *ka, LLVMValueRef i, gs_vec *events) {
   LLVMOpcode op = LLVMGetInstructionOpcode(i);
   intptr_t f;
-  if (op == LLVMLoad && own_plain(i) && map_get(&ka->first_fact, i, &f) && own_may_cover(o, ka, f))
+  if (op == LLVMLoad && own_plain(i) && own_meets(o, ka, i, &f))
     own_event_push(events, OWN_LOAD, own_node_of(o, LLVMGetOperand(i, 0)), f,
                    LLVMStoreSizeOfType(o->td, LLVMTypeOf(i)));
   if (own_sync(o, i, op)) {
@@ -234,7 +237,7 @@ static void own_events(own_ctx *o, const kernel_access *ka, LLVMValueRef i, gs_v
   intptr_t ks;
   if (o->kill.len && map_get(&o->kill, i, &ks))
     own_event_push(events, OWN_KILL, (int)ks - 1, 0, 0);
-  if (op == LLVMStore && own_plain(i)) {
+  if (op == LLVMStore && own_plain(i) && own_meets(o, ka, i, &f)) {
     LLVMValueRef val = LLVMGetOperand(i, 0);
     int k = own_key(o, LLVMGetOperand(i, 1), LLVMStoreSizeOfType(o->td, LLVMTypeOf(val)), 0);
     if (k >= 0)
@@ -301,27 +304,37 @@ void refine_own_reads(kernel_access *ka, LLVMModuleRef m, LLVMValueRef fn, const
   vec_init(&o.kill_sets, sizeof(gs_bits));
   gs_map block_index;
   map_init(&block_index);
-  size_t nb = 0;
-  int reads = 0;
-  o.stored = gs_xcalloc(ka->buffers.len + 1, 1);
-  /* the keys: every plain store's address and size */
+  size_t nb = 0, nbuf = ka->buffers.len;
+  /* the buffers where plain loads and plain stores meet */
+  char *loaded = gs_xcalloc(nbuf + 1, 1), *stored = gs_xcalloc(nbuf + 1, 1);
+  o.meet = gs_xcalloc(nbuf + 1, 1);
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
-    map_put(&block_index, bb, (intptr_t)nb++);
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
       LLVMOpcode op = LLVMGetInstructionOpcode(i);
       intptr_t f;
-      if (op == LLVMStore && own_plain(i)) {
+      if ((op == LLVMLoad || op == LLVMStore) && own_plain(i) && map_get(&ka->first_fact, i, &f))
+        for (; f >= 0; f = VEC_AT(&ka->facts, access_fact, f).next)
+          (op == LLVMLoad ? loaded : stored)[VEC_AT(&ka->facts, access_fact, f).buffer] = 1;
+    }
+  }
+  int meet = 0;
+  for (size_t b = 0; b < nbuf; b++)
+    meet |= o.meet[b] = loaded[b] && stored[b];
+  free(loaded);
+  free(stored);
+  /* the keys: the address and size of every plain store there */
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); meet && bb;
+       bb = LLVMGetNextBasicBlock(bb)) {
+    map_put(&block_index, bb, (intptr_t)nb++);
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      intptr_t f;
+      if (LLVMGetInstructionOpcode(i) == LLVMStore && own_plain(i) && own_meets(&o, ka, i, &f))
         own_key(&o, LLVMGetOperand(i, 1),
                 LLVMStoreSizeOfType(o.td, LLVMTypeOf(LLVMGetOperand(i, 0))), 1);
-        for (int have = map_get(&ka->first_fact, i, &f); have && f >= 0;
-             f = VEC_AT(&ka->facts, access_fact, f).next)
-          o.stored[VEC_AT(&ka->facts, access_fact, f).buffer] = 1;
-      }
-      reads |= op == LLVMLoad && map_get(&ka->first_fact, i, NULL);
     }
   }
   size_t nkeys = o.key_node.len;
-  if (nkeys && reads) {
+  if (nkeys) {
     o.nwords = (nkeys + 63) / 64;
     /* where a value a key depends on is defined again, the key is gone */
     for (size_t k = 0; k < nkeys; k++) {
@@ -421,5 +434,5 @@ void refine_own_reads(kernel_access *ka, LLVMModuleRef m, LLVMValueRef fn, const
   map_free(&o.kill);
   vec_free(&o.kill_sets);
   map_free(&block_index);
-  free(o.stored);
+  free(o.meet);
 }
