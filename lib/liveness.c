@@ -17,7 +17,7 @@ typedef struct {
 
 typedef struct {
   const kernel_cfg *cfg;
-  gs_map position; /* instruction -> index in its block */
+  gs_map position;  /* instruction -> index in its block, in blocks with barriers */
   gs_vec *barriers; /* per block: barrier_pos in order */
   int *visited;     /* per block: stamp of the value whose walk entered it at its end */
   int *crossed;     /* per site: stamp of the value last recorded live across it */
@@ -86,6 +86,11 @@ static void value_liveness(liveness_ctx *c, LLVMValueRef v, int stamp, barrier_l
     ub = block_index(c, LLVMGetInstructionParent(user));
     if (ub < 0)
       continue;
+    /* a use after the definition in its block: live across the barriers
+     * between them (in a block without barriers, a use other than a phi's
+     * follows its definition) */
+    if (ub == def_block && !c->barriers[ub].len)
+      continue;
     intptr_t p = 0;
     map_get(&c->position, user, &p);
     upos = (int)p;
@@ -122,9 +127,22 @@ void liveness_compute(const kernel_cfg *cfg, barrier_liveness *out) {
   c.visited = gs_xmalloc(nb * sizeof(int));
   c.crossed = gs_xmalloc((nsites + 1) * sizeof(int));
   vec_init(&c.work, sizeof(int));
-  for (size_t b = 0; b < nb; b++) {
+  for (size_t b = 0; b < nb; b++)
     vec_init(&c.barriers[b], sizeof(barrier_pos));
+  for (size_t i = 0; i < nsites; i++) {
+    LLVMValueRef site = VEC_AT(&cfg->barriers, LLVMValueRef, i);
+    intptr_t b = -1;
+    map_get(&cfg->block_index, LLVMGetInstructionParent(site), &b);
+    if (b >= 0)
+      VEC_PUSH(&c.barriers[b], barrier_pos, ((barrier_pos){0, (int)i + 1}));
+  }
+  /* positions matter only in blocks with barriers: elsewhere no barrier
+   * lies between two points of a block */
+  for (size_t b = 0; b < nb; b++) {
     c.visited[b] = -1;
+    if (!c.barriers[b].len)
+      continue;
+    c.barriers[b].len = 0;
     int pos = 0;
     for (LLVMValueRef in = LLVMGetFirstInstruction(VEC_AT(&cfg->blocks, LLVMBasicBlockRef, b));
          in; in = LLVMGetNextInstruction(in), pos++) {

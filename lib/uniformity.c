@@ -633,9 +633,14 @@ void uniformity_free(uniformity *u) {
   vec_free(&u->branches);
 }
 
-void uniformity_export(const uniformity *u, const first_barriers *fb, gs_map *varying,
+void uniformity_export(uniformity *u, const first_barriers *fb, gs_map *varying,
                        int *divergent_return) {
   *divergent_return = has_divergent_return(u, fb);
+  if (!varying->len) { /* the tainted set itself, moved */
+    map_free(varying);
+    *varying = u->tainted;
+    map_init(&u->tainted);
+  }
   for (size_t i = 0; i < u->tainted.cap; i++)
     if (u->tainted.slots[i].key)
       map_put(varying, u->tainted.slots[i].key, 1);

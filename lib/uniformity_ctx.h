@@ -53,8 +53,9 @@ void uniformity_free(uniformity *u);
  * workgroup barriers (-1) */
 void compute_first_syncs(const uniformity *u, first_barriers *fb, int workgroup);
 void compute_first_barriers(const uniformity *u, first_barriers *fb);
-/* uniformity_facts' results from U (not within a workgroup) and FB */
-void uniformity_export(const uniformity *u, const first_barriers *fb, gs_map *varying,
+/* uniformity_facts' results from U (not within a workgroup) and FB; an
+ * empty VARYING takes U's tainted set (U no longer has it) */
+void uniformity_export(uniformity *u, const first_barriers *fb, gs_map *varying,
                        int *divergent_return);
 
 #endif
