@@ -50,7 +50,7 @@ echo "# 1. the split against default<O2>, N = 20000"
 printf '%-8s %-6s %10s %10s %8s\n' N B split_s o2_s ratio
 worst=0
 for b in 10 20 40 80 160; do
-  read -r s o _ < <(row 20000 "$b" 5)
+  read -r s o _ < <(row 20000 "$b" 9)
   r=$(awk -v s="$s" -v o="$o" 'BEGIN { printf "%.3f", s / o }')
   printf '%-8d %-6d %10.4f %10.4f %8s\n' 20000 "$b" "$s" "$o" "$r"
   worst=$(awk -v a="$worst" -v b="$r" 'BEGIN { print (b > a ? b : a) }')
