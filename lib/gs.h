@@ -32,6 +32,7 @@ struct gs_options {
   char *plan;             /* plan=FILE (the plugin writes it) */
   char *dump_after;       /* dump-after=STEP: print what the split's step made */
   int verify_each;        /* verify-each=true: the verifier after every step */
+  int time_steps;         /* time-steps=true: each step's wall time to stderr */
   int stop_after_dump;    /* gs_split_print_step: the split ends after the dump */
 };
 

@@ -76,6 +76,7 @@ gs_error *gs_options_set_dump_after(gs_options *opts, const char *step) {
 }
 
 void gs_options_set_verify_each(gs_options *opts, int on) { opts->verify_each = on != 0; }
+void gs_options_set_time_steps(gs_options *opts, int on) { opts->time_steps = on != 0; }
 
 gs_error *gs_options_parse(gs_options *opts, const char *text) {
   const char *p = text ? text : "";
@@ -90,7 +91,7 @@ gs_error *gs_options_parse(gs_options *opts, const char *text) {
     } else if (!eq) {
       err = gs_errorf(
           "gridsplit option '%s': expected KEY=VALUE (keys: barrier, kernel, keep-original, "
-          "distinct-buffers, virtual-workgroups, plan, dump-after, verify-each)",
+          "distinct-buffers, virtual-workgroups, plan, dump-after, verify-each, time-steps)",
           item);
     } else {
       *eq = 0;
@@ -118,10 +119,12 @@ gs_error *gs_options_parse(gs_options *opts, const char *text) {
         err = gs_options_set_dump_after(opts, eq + 1);
       else if (!strcmp(item, "verify-each"))
         err = parse_bool(item, eq + 1, &opts->verify_each);
+      else if (!strcmp(item, "time-steps"))
+        err = parse_bool(item, eq + 1, &opts->time_steps);
       else
         err = gs_errorf("gridsplit option '%s': unknown key (keys: barrier, kernel, "
                         "keep-original, distinct-buffers, virtual-workgroups, plan, dump-after, "
-                        "verify-each)",
+                        "verify-each, time-steps)",
                         item);
     }
     free(item);

@@ -4,6 +4,7 @@
  * hold barriers are inlined and private variables promoted to SSA there, the
  * segments are built, and only then, once everything has succeeded and
  * verified, are the segments linked into the caller's module. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "gridsplit/split.h"
 
 #include "split_steps.h"
@@ -17,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* One round of instcombine, as the pipelines of opt run it: from LLVM 18 on,
  * a round that leaves more to combine is a fatal error unless told not to
@@ -296,7 +298,15 @@ typedef struct {
   gs_vec facts;    /* kernel_facts per kernel of A: the analysis step's */
   int unchanged;   /* prepare left C as the analysis step saw it */
   int stop;        /* gs_split_print_step: dumped, nothing more to do */
+  double step_s[16];   /* time-steps: per module step, seconds */
+  double kernel_s[16]; /* per kernel step, summed over the kernels */
 } split_run;
+
+static double now_s(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
 
 static gs_error *check_step(split_run *r, const char *step) {
   if (r->opts->verify_each) {
@@ -350,7 +360,10 @@ static gs_error *run_kernel_steps(split_run *r, kernel_result *kr, summary_cache
   }
   gs_error *err = NULL;
   for (size_t i = 0; i < COUNT(kernel_steps) && !err && !r->stop; i++) {
+    double t0 = r->opts->time_steps ? now_s() : 0;
     err = kernel_steps[i].run(&c, kr);
+    if (r->opts->time_steps)
+      r->kernel_s[i] += now_s() - t0;
     if (!err && dumps(r, kernel_steps[i].name)) {
       gs_str o;
       str_init(&o);
@@ -544,6 +557,28 @@ char *split_step_list(void) {
   return str_take(&names);
 }
 
+_Static_assert(COUNT(split_steps) <= 16 && COUNT(kernel_steps) <= 16, "split_run's step times");
+
+/* time-steps: every step's wall time, the kernel steps where "kernels" ran */
+static void print_times(const split_run *r) {
+  gs_str o;
+  str_init(&o);
+  str_printf(&o, "; gridsplit step times (wall seconds)\n");
+  double total = 0;
+  for (size_t s = 0; s < COUNT(split_steps); s++) {
+    total += r->step_s[s];
+    if (split_steps[s].run != step_kernels) {
+      str_printf(&o, "%-12s %.6f\n", split_steps[s].name, r->step_s[s]);
+      continue;
+    }
+    for (size_t i = 0; i < COUNT(kernel_steps); i++)
+      str_printf(&o, "%-12s %.6f\n", kernel_steps[i].name, r->kernel_s[i]);
+  }
+  str_printf(&o, "%-12s %.6f\n", "total", total);
+  fputs(o.s, stderr);
+  str_free(&o);
+}
+
 static void dump_step(const split_run *r, size_t i) {
   gs_str o;
   str_init(&o);
@@ -575,12 +610,17 @@ gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis *
   vec_init(&r.facts, sizeof(kernel_facts));
   gs_error *err = NULL;
   for (size_t i = 0; i < COUNT(split_steps) && !err && !r.stop; i++) {
+    double t0 = r.opts->time_steps ? now_s() : 0;
     err = split_steps[i].run(&r);
+    if (r.opts->time_steps)
+      r.step_s[i] = now_s() - t0;
     if (!err && split_steps[i].dump != DUMP_NONE && dumps(&r, split_steps[i].name))
       dump_step(&r, i);
     if (!err)
       err = check_step(&r, split_steps[i].name);
   }
+  if (!err && !r.stop && r.opts->time_steps)
+    print_times(&r);
   map_free(&r.segments);
   for (size_t k = 0; k < r.facts.len; k++)
     kernel_facts_free(&VEC_AT(&r.facts, kernel_facts, k));

@@ -47,6 +47,7 @@ static const char usage[] =
     "                    access, liveness, remat, layout, clone, tidy, roles, attributes,\n"
     "                    link)\n"
     "  --verify-each     run LLVM's verifier after every step of the split\n"
+    "  --time-steps      print to stderr the wall time each step of the split took\n"
     "  --help, --version\n"
     "\n"
     "gridsplit run --help: running a split kernel on the OpenCL device.\n"
@@ -105,6 +106,10 @@ static int parse_args(int argc, char **argv, tool_args *t) {
     }
     if (!strcmp(a, "--verify-each")) {
       gs_options_set_verify_each(t->opts, 1);
+      continue;
+    }
+    if (!strcmp(a, "--time-steps")) {
+      gs_options_set_time_steps(t->opts, 1);
       continue;
     }
     if (!strncmp(a, "--dump-after=", 13)) {

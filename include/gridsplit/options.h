@@ -33,11 +33,14 @@ gs_error *gs_options_set_dump_after(gs_options *opts, const char *step);
 /* Run LLVM's verifier on the scratch module after every step of the split:
  * an error names the step after which it failed. */
 void gs_options_set_verify_each(gs_options *opts, int on);
+/* Print to stderr, after the split, the wall time each of its steps took
+ * (the kernel steps summed over the kernels), in step order. */
+void gs_options_set_time_steps(gs_options *opts, int on);
 /* The plan=FILE option, or NULL. */
 const char *gs_options_plan_path(const gs_options *opts);
 /* Parses pass-option text as the plugin takes it:
  * `barrier=A;barrier=B;kernel=K;keep-original=false;distinct-buffers=true;
- * virtual-workgroups=true;plan=FILE;dump-after=STEP;verify-each=true`.
+ * virtual-workgroups=true;plan=FILE;dump-after=STEP;verify-each=true;time-steps=true`.
  * Unknown keys are an error naming the key. */
 gs_error *gs_options_parse(gs_options *opts, const char *text);
 
