@@ -109,10 +109,7 @@ static gs_error *check_branches(const uniformity *u, const first_barriers *fbr) 
 static int block_has_sync(const uniformity *u, size_t b) {
   LLVMBasicBlockRef bb = VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, b);
   for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-    intptr_t site;
-    const char *callee = ir_is_call(in) ? ir_callee_name(in) : NULL;
-    if (map_get(&u->cfg->barrier_site, in, &site) ||
-        (callee && u->t->is_workgroup_barrier(in, callee, 0)))
+    if (map_get(&u->cfg->barrier_site, in, NULL) || calls_workgroup_barrier(u->t, in))
       return 1;
   }
   return 0;
@@ -165,11 +162,9 @@ static int barrier_before_join(const uniformity *u, LLVMValueRef br) {
 static int has_workgroup_barrier(const kernel_cfg *cfg, const gs_target *t) {
   for (size_t b = 0; b < cfg->blocks.len; b++) {
     LLVMBasicBlockRef bb = VEC_AT(&cfg->blocks, LLVMBasicBlockRef, b);
-    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-      const char *callee = ir_is_call(in) ? ir_callee_name(in) : NULL;
-      if (callee && t->is_workgroup_barrier(in, callee, 0))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
+      if (calls_workgroup_barrier(t, in))
         return 1;
-    }
   }
   return 0;
 }

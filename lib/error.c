@@ -4,29 +4,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-static gs_error *error_vcreate(const char *fmt, va_list ap) {
+gs_error *gs_error_create(const char *fmt, ...) {
   gs_str s;
   str_init(&s);
+  va_list ap;
+  va_start(ap, fmt);
   str_vprintf(&s, fmt, ap);
+  va_end(ap);
   gs_error *e = gs_xmalloc(sizeof *e);
   e->message = str_take(&s);
-  return e;
-}
-
-/* the library's own name for it (lib/gs.h), and the public one */
-gs_error *gs_errorf(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  gs_error *e = error_vcreate(fmt, ap);
-  va_end(ap);
-  return e;
-}
-
-gs_error *gs_error_create(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  gs_error *e = error_vcreate(fmt, ap);
-  va_end(ap);
   return e;
 }
 

@@ -17,7 +17,8 @@ struct gs_error {
   char *message;
 };
 
-gs_error *gs_errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* the library's own name for gs_error_create (include/gridsplit/error.h) */
+#define gs_errorf gs_error_create
 
 /* options */
 
@@ -437,13 +438,13 @@ void refine_own_reads(kernel_access *ka, LLVMModuleRef m, LLVMValueRef fn, const
 
 /* uniformity: branches on invocation-dependent values before barriers */
 
-/* For the split: VARYING receives the invocation-dependent values (value ->
- * 1); *DIVERGENT_RETURN is set when a branch on such a value can part
+/* For the split: VARYING (empty) receives the invocation-dependent values
+ * (value -> 1); *DIVERGENT_RETURN is set when a branch on such a value can part
  * invocations into some that return and some that reach a barrier. */
 void uniformity_facts(const kernel_cfg *cfg, const gs_target *t, gs_map *varying,
                       int *divergent_return);
 /* Sets *UNIFORM_CHOICE when a grid-uniform branch leads to different next
- * segments (the schedule is then dynamic). With VARYING, also what
+ * segments (the schedule is then dynamic). With VARYING (empty), also what
  * uniformity_facts gives, from the same analysis. */
 gs_error *uniformity_check(const kernel_cfg *cfg, const gs_target *t, int *uniform_choice,
                            gs_map *varying, int *divergent_return);

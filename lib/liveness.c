@@ -86,9 +86,8 @@ static void value_liveness(liveness_ctx *c, LLVMValueRef v, int stamp, barrier_l
     ub = block_index(c, LLVMGetInstructionParent(user));
     if (ub < 0)
       continue;
-    /* a use after the definition in its block: live across the barriers
-     * between them (in a block without barriers, a use other than a phi's
-     * follows its definition) */
+    /* in the definition's own block, with no barrier there, nothing lies
+     * between them (a use other than a phi's follows its definition) */
     if (ub == def_block && !c->barriers[ub].len)
       continue;
     intptr_t p = 0;
@@ -127,22 +126,17 @@ void liveness_compute(const kernel_cfg *cfg, barrier_liveness *out) {
   c.visited = gs_xmalloc(nb * sizeof(int));
   c.crossed = gs_xmalloc((nsites + 1) * sizeof(int));
   vec_init(&c.work, sizeof(int));
-  for (size_t b = 0; b < nb; b++)
-    vec_init(&c.barriers[b], sizeof(barrier_pos));
-  for (size_t i = 0; i < nsites; i++) {
-    LLVMValueRef site = VEC_AT(&cfg->barriers, LLVMValueRef, i);
-    intptr_t b = -1;
-    map_get(&cfg->block_index, LLVMGetInstructionParent(site), &b);
-    if (b >= 0)
-      VEC_PUSH(&c.barriers[b], barrier_pos, ((barrier_pos){0, (int)i + 1}));
-  }
-  /* positions matter only in blocks with barriers: elsewhere no barrier
-   * lies between two points of a block */
   for (size_t b = 0; b < nb; b++) {
+    vec_init(&c.barriers[b], sizeof(barrier_pos));
     c.visited[b] = -1;
-    if (!c.barriers[b].len)
+  }
+  /* positions matter only in the blocks that hold barriers: elsewhere no
+   * barrier lies between two points of a block. Each such block once, from
+   * its first barrier site (the walk lists all of the block's). */
+  for (size_t i = 0; i < nsites; i++) {
+    int b = block_index(&c, LLVMGetInstructionParent(VEC_AT(&cfg->barriers, LLVMValueRef, i)));
+    if (b < 0 || c.barriers[b].len)
       continue;
-    c.barriers[b].len = 0;
     int pos = 0;
     for (LLVMValueRef in = LLVMGetFirstInstruction(VEC_AT(&cfg->blocks, LLVMBasicBlockRef, b));
          in; in = LLVMGetNextInstruction(in), pos++) {

@@ -36,7 +36,7 @@ typedef struct {
   gs_vec ops;                 /* int */
   gs_map by_hash;             /* hash -> first node + 1 */
   gs_map node_of;             /* value -> node + 1 */
-  gs_vec key_node, key_bytes; /* per available-address key: node, bytes */
+  gs_vec key_bytes;           /* per available-address key: its size */
   gs_vec key_next;            /* per key: the next key of the same node, or -1 */
   gs_map key_of;              /* node + 1 -> its first key + 1 */
   gs_vec key_deps;            /* per key: gs_vec of leaf instructions */
@@ -179,8 +179,7 @@ static int own_key(own_ctx *o, LLVMValueRef addr, unsigned long long bytes, int 
       return k;
   if (!add)
     return -1;
-  k = (int)o->key_node.len;
-  VEC_PUSH(&o->key_node, int, node);
+  k = (int)o->key_bytes.len;
   VEC_PUSH(&o->key_bytes, unsigned long long, bytes);
   VEC_PUSH(&o->key_next, int, first ? (int)first - 1 : -1);
   map_put(&o->key_of, (const void *)(intptr_t)(node + 1), k + 1);
@@ -295,7 +294,6 @@ void refine_own_reads(kernel_access *ka, LLVMModuleRef m, LLVMValueRef fn, const
   vec_init(&o.ops, sizeof(int));
   map_init(&o.by_hash);
   map_init(&o.node_of);
-  vec_init(&o.key_node, sizeof(int));
   vec_init(&o.key_bytes, sizeof(unsigned long long));
   vec_init(&o.key_next, sizeof(int));
   map_init(&o.key_of);
@@ -333,7 +331,7 @@ void refine_own_reads(kernel_access *ka, LLVMModuleRef m, LLVMValueRef fn, const
                 LLVMStoreSizeOfType(o.td, LLVMTypeOf(LLVMGetOperand(i, 0))), 1);
     }
   }
-  size_t nkeys = o.key_node.len;
+  size_t nkeys = o.key_bytes.len;
   if (nkeys) {
     o.nwords = (nkeys + 63) / 64;
     /* where a value a key depends on is defined again, the key is gone */
@@ -426,7 +424,6 @@ void refine_own_reads(kernel_access *ka, LLVMModuleRef m, LLVMValueRef fn, const
   vec_free(&o.ops);
   map_free(&o.by_hash);
   map_free(&o.node_of);
-  vec_free(&o.key_node);
   vec_free(&o.key_bytes);
   vec_free(&o.key_next);
   map_free(&o.key_of);

@@ -535,10 +535,9 @@ void compute_first_syncs(const uniformity *u, first_barriers *fb, int workgroup)
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in && !own[b];
          in = LLVMGetNextInstruction(in)) {
       intptr_t site;
-      const char *callee = workgroup && ir_is_call(in) ? ir_callee_name(in) : NULL;
       if (map_get(&u->cfg->barrier_site, in, &site))
         own[b] = (int)site;
-      else if (callee && u->t->is_workgroup_barrier(in, callee, 0))
+      else if (workgroup && calls_workgroup_barrier(u->t, in))
         own[b] = -1;
     }
     if (own[b])
@@ -636,14 +635,9 @@ void uniformity_free(uniformity *u) {
 void uniformity_export(uniformity *u, const first_barriers *fb, gs_map *varying,
                        int *divergent_return) {
   *divergent_return = has_divergent_return(u, fb);
-  if (!varying->len) { /* the tainted set itself, moved */
-    map_free(varying);
-    *varying = u->tainted;
-    map_init(&u->tainted);
-  }
-  for (size_t i = 0; i < u->tainted.cap; i++)
-    if (u->tainted.slots[i].key)
-      map_put(varying, u->tainted.slots[i].key, 1);
+  map_free(varying);
+  *varying = u->tainted;
+  map_init(&u->tainted);
   for (size_t i = 0; i < u->temporal.cap; i++)
     if (u->temporal.slots[i].key)
       map_put(varying, u->temporal.slots[i].key, 1);

@@ -38,6 +38,12 @@ static inline int same_set(const gs_vec *a, const gs_vec *b) {
   return a->len == b->len && (!a->len || !memcmp(a->data, b->data, a->len * sizeof(int)));
 }
 
+/* whether IN is a call to one of the target's workgroup barriers */
+static inline int calls_workgroup_barrier(const gs_target *t, LLVMValueRef in) {
+  const char *callee = ir_is_call(in) ? ir_callee_name(in) : NULL;
+  return callee && t->is_workgroup_barrier(in, callee, 0);
+}
+
 /* postdom.c */
 int block_of(const uniformity *u, LLVMValueRef inst);
 /* u->ipdom (n = the virtual exit) and u->scc */
@@ -53,8 +59,9 @@ void uniformity_free(uniformity *u);
  * workgroup barriers (-1) */
 void compute_first_syncs(const uniformity *u, first_barriers *fb, int workgroup);
 void compute_first_barriers(const uniformity *u, first_barriers *fb);
-/* uniformity_facts' results from U (not within a workgroup) and FB; an
- * empty VARYING takes U's tainted set (U no longer has it) */
+/* uniformity_facts' results from U (not within a workgroup) and FB:
+ * VARYING, which held nothing, takes U's tainted set (U no longer has it)
+ * and the temporally divergent values */
 void uniformity_export(uniformity *u, const first_barriers *fb, gs_map *varying,
                        int *divergent_return);
 

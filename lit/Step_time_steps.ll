@@ -9,6 +9,11 @@
 ; RUN: %gridsplit -o %t.p %S/Inputs/steps.ll
 ; RUN: diff %t.t/steps.ll %t.p/steps.ll
 ; RUN: diff %t.t/steps.plan.json %t.p/steps.plan.json
+; RUN: %gridsplit --time-steps --virtual-workgroups -O0 -o %t.t0 %S/Inputs/pingpong.cl 2> %t.err0
+; RUN: FileCheck %s < %t.err0
+; RUN: %gridsplit --virtual-workgroups -O0 -o %t.p0 %S/Inputs/pingpong.cl
+; RUN: diff %t.t0/pingpong.ll %t.p0/pingpong.ll
+; RUN: diff %t.t0/pingpong.plan.json %t.p0/pingpong.plan.json
 ; RUN: %opt -load-pass-plugin=%plugin -passes='gridsplit<time-steps=true>' -S %S/Inputs/steps.ll -o %t.pt.ll 2> %t.perr
 ; RUN: FileCheck %s < %t.perr
 ; RUN: %opt -load-pass-plugin=%plugin -passes='gridsplit' -S %S/Inputs/steps.ll -o %t.pp.ll
