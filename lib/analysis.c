@@ -427,7 +427,7 @@ gs_error *gs_analyze(LLVMModuleRef m, const gs_options *opts, gs_analysis **out)
   LLVMModuleRef copy = NULL;
   gs_error *err = analysis_check_module(m, opts, t);
   if (!err)
-    err = inline_barrier_callees(m, opts, t, &copy);
+    err = inline_barrier_callees(m, opts, t, &copy, NULL);
   if (err)
     return err;
   err = analysis_run(copy ? copy : m, LLVMGetTarget(m), opts, t, out, NULL);

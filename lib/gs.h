@@ -315,16 +315,27 @@ typedef enum { CALL_OTHER, CALL_GRID_BARRIER } call_kind;
 gs_error *barrier_classify(const gs_options *opts, LLVMValueRef call, call_kind *out);
 int barrier_is_spelling(const gs_options *opts, const char *name);
 
+/* scratch: the split's copy of the module, into which kernels that it would
+ * copy unchanged move instead, to be put back (scratch.cpp) */
+
+typedef struct gs_scratch gs_scratch;
+/* The copy of M; those of the N KERNELS that may move are moved, and
+ * recorded in *SCRATCH (NULL when none moved). */
+LLVMModuleRef scratch_copy(LLVMModuleRef m, const LLVMValueRef *kernels, size_t n,
+                           gs_scratch **scratch);
+/* Puts the kernels back into M as they were, and frees SCRATCH (which may be
+ * NULL); a message (malloc'd) when one of them changed in the copy. */
+char *scratch_restore(LLVMModuleRef m, gs_scratch *scratch);
+
 /* inline: callees holding barriers are inlined into a private copy */
 
 /* Checks recursion and indirect calls through barriers. Sets *copy to a module
  * in which every callee holding a barrier is inlined into its callers, or to
- * NULL when M needs no inlining. */
+ * NULL when M needs no inlining. With SCRATCH (the split, which always works
+ * in a copy), a copy even then, into which the kernels are moved where they
+ * may be (scratch.cpp): scratch_restore puts them back. */
 gs_error *inline_barrier_callees(LLVMModuleRef m, const gs_options *opts, const gs_target *t,
-                                 LLVMModuleRef *copy);
-/* The same, inlining into C itself (a scratch copy the caller owns). */
-gs_error *inline_barrier_callees_in_place(LLVMModuleRef c, const gs_options *opts,
-                                          const gs_target *t);
+                                 LLVMModuleRef *copy, gs_scratch **scratch);
 
 /* keep-original=false: removes every function that reaches a grid barrier,
  * and the barriers' declarations; an error (M unchanged) when one is used

@@ -398,8 +398,10 @@ static void free_names(gs_vec *names) {
 }
 
 gs_error *inline_barrier_callees(LLVMModuleRef m, const gs_options *opts, const gs_target *t,
-                                 LLVMModuleRef *copy) {
+                                 LLVMModuleRef *copy, gs_scratch **scratch) {
   *copy = NULL;
+  if (scratch)
+    *scratch = NULL;
   gs_vec names;
   vec_init(&names, sizeof(char *));
   gs_error *err = inline_plan(m, opts, t, &names);
@@ -410,18 +412,15 @@ gs_error *inline_barrier_callees(LLVMModuleRef m, const gs_options *opts, const 
       LLVMDisposeModule(c);
     else
       *copy = c;
+  } else if (!err && scratch) {
+    gs_vec kernels;
+    vec_init(&kernels, sizeof(LLVMValueRef));
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+      if (t->is_kernel(m, f))
+        VEC_PUSH(&kernels, LLVMValueRef, f);
+    *copy = scratch_copy(m, kernels.data, kernels.len, scratch);
+    vec_free(&kernels);
   }
-  free_names(&names);
-  return err;
-}
-
-gs_error *inline_barrier_callees_in_place(LLVMModuleRef c, const gs_options *opts,
-                                          const gs_target *t) {
-  gs_vec names;
-  vec_init(&names, sizeof(char *));
-  gs_error *err = inline_plan(c, opts, t, &names);
-  if (!err && names.len)
-    err = inline_apply(c, t, &names);
   free_names(&names);
   return err;
 }

@@ -291,6 +291,7 @@ static void split_ctx_free(split_ctx *c) {
 typedef struct {
   LLVMModuleRef m; /* the caller's */
   LLVMModuleRef c; /* the scratch copy */
+  gs_scratch *scratch; /* the kernels moved into C from M, until step tidy */
   const gs_options *opts;
   const gs_target *t;
   gs_analysis *a;
@@ -428,8 +429,21 @@ static gs_error *step_kernels(split_run *r) {
   return err;
 }
 
+/* The kernels that moved into the scratch module (scratch.cpp) back into M,
+ * once the segments are built or the split stops. */
+static gs_error *restore_kernels(split_run *r) {
+  char *msg = scratch_restore(r->m, r->scratch);
+  r->scratch = NULL;
+  gs_error *e = msg ? gs_errorf("internal error: %s", msg) : NULL;
+  free(msg);
+  return e;
+}
+
 /* only the segments stay, cleaned up */
 static gs_error *step_tidy(split_run *r) {
+  gs_error *err = restore_kernels(r);
+  if (err)
+    return err;
   prune_scratch(r->c, &r->segments);
   /* always-inline puts virtual workgroups' bodies into their loops; there
    * LICM takes what reads the physical workgroup (local ids and sizes) out
@@ -441,7 +455,7 @@ static gs_error *step_tidy(split_run *r) {
             "" GS_INSTCOMBINE ",simplifycfg)"
       : has_allocas(r->c) ? "function(sroa,mem2reg,instsimplify,simplifycfg)"
                           : "function(instsimplify,simplifycfg)"; /* sroa, mem2reg: nothing to do */
-  gs_error *err = ir_run_passes(r->c, passes, NULL);
+  err = ir_run_passes(r->c, passes, NULL);
   for (size_t i = 0; !err && i < r->segments.cap; i++)
     if (r->segments.slots[i].key)
       ir_tidy_blocks((LLVMValueRef)r->segments.slots[i].key);
@@ -503,12 +517,11 @@ static gs_error *step_analysis(split_run *r) {
   gs_error *err = analysis_check_module(r->m, r->opts, r->t);
   if (err)
     return err;
-  r->c = LLVMCloneModule(r->m);
-  err = inline_barrier_callees_in_place(r->c, r->opts, r->t);
+  err = inline_barrier_callees(r->m, r->opts, r->t, &r->c, &r->scratch);
   if (!err)
     err = analysis_run(r->c, LLVMGetTarget(r->m), r->opts, r->t, &r->a, &r->facts);
   if (!err)
-    err = check_segment_names(r->m, r->a);
+    err = check_segment_names(r->c, r->a); /* C holds all M does: the moved kernels too */
   return err;
 }
 
@@ -625,6 +638,11 @@ gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis *
   for (size_t k = 0; k < r.facts.len; k++)
     kernel_facts_free(&VEC_AT(&r.facts, kernel_facts, k));
   vec_free(&r.facts);
+  gs_error *restored = restore_kernels(&r);
+  if (!err)
+    err = restored;
+  else
+    gs_error_dispose(restored);
   if (r.c)
     LLVMDisposeModule(r.c);
   if (err) {

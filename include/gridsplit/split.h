@@ -18,9 +18,12 @@ extern "C" {
  * them), and the barriers' declarations (docs/split.md).
  * On success *OUT is the analysis of the emitted segments: their roles, the
  * live state and the plan (gs_plan_json). On error M is unchanged and *OUT
- * is NULL. OPTS may be NULL. (The one exception: an internal error that the
- * verifier finds in the segments once linked into M, after the scratch
- * module they came from verified; M then holds them.) */
+ * is NULL. OPTS may be NULL. (The exceptions are internal errors: the
+ * verifier finding fault with the segments once linked into M, after the
+ * scratch module they came from verified, when M holds them; a kernel moved
+ * into the scratch module changing there, when M holds it as it came back.)
+ * While the split runs, the kernels it moved into its scratch module are
+ * out of M (docs/split.md). */
 gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis **out);
 
 /* The split's steps, in the order gs_split_module runs them (docs/split.md):

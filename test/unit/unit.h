@@ -77,5 +77,6 @@ Suite *suite_lower(void);
 Suite *suite_order(void);
 Suite *suite_pocl(void);
 Suite *suite_hostplan(void);
+Suite *suite_scratch(void);
 
 #endif
