@@ -554,6 +554,7 @@ gs_error *clone_segment(split_ctx *c, size_t s) {
   sb.b = LLVMCreateBuilderInContext(ctx);
 
   discover_pieces(&sb);
+  map_reserve(&sb.vmap, sb.defined.len); /* a clone per instruction executed */
   LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(ctx, sb.fn, "gs.entry");
   LLVMBasicBlockRef cont = LLVMAppendBasicBlockInContext(ctx, sb.fn, "gs.resume");
   for (size_t p = 0; p < sb.pieces.len; p++) {

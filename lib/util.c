@@ -84,9 +84,10 @@ static gs_map_slot *map_slot(const gs_map *m, const void *key) {
   return &m->slots[i];
 }
 
-static void map_grow(gs_map *m) {
+/* CAP slots (a power of two), the keys moved over */
+static void map_rehash(gs_map *m, size_t cap) {
   gs_map old = *m;
-  m->cap = old.cap ? old.cap * 2 : 64;
+  m->cap = cap;
   m->slots = gs_xcalloc(m->cap, sizeof *m->slots);
   for (size_t i = 0; i < old.cap; i++)
     if (old.slots[i].key)
@@ -94,9 +95,17 @@ static void map_grow(gs_map *m) {
   free(old.slots);
 }
 
+void map_reserve(gs_map *m, size_t n) {
+  size_t cap = m->cap ? m->cap : 64;
+  while (2 * n > cap)
+    cap *= 2;
+  if (cap != m->cap)
+    map_rehash(m, cap);
+}
+
 void map_put(gs_map *m, const void *key, intptr_t val) {
   if (2 * (m->len + 1) > m->cap)
-    map_grow(m);
+    map_rehash(m, m->cap ? 2 * m->cap : 64);
   gs_map_slot *s = map_slot(m, key);
   if (!s->key) {
     s->key = key;

@@ -37,6 +37,8 @@ typedef struct {
 void map_init(gs_map *m);
 void map_free(gs_map *m);
 void map_put(gs_map *m, const void *key, intptr_t val);
+/* room for N keys without growing */
+void map_reserve(gs_map *m, size_t n);
 int map_get(const gs_map *m, const void *key, intptr_t *val); /* 1 if present */
 
 /* bitset */
