@@ -197,6 +197,9 @@ typedef struct gs_target {
   void (*emit_laid_out)(LLVMModuleRef m, const char *cpu);
   /* the backend's output DATA (SIZE bytes): NULL when it may be written */
   char *(*check_output)(const char *data, size_t size);
+  /* the backend's output, mended before it is checked (LLVM's bugs): 1 when
+   * *DATA (malloc'd, *SIZE bytes) was replaced; NULL: none */
+  int (*mend_output)(char **data, size_t *size);
   /* the backend's object file OBJ made into the file OUT (a code object) */
   gs_error *(*link)(const char *obj, const char *out);
 } gs_target;
@@ -216,6 +219,8 @@ LLVMValueRef target_build_call(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef *
 LLVMValueRef target_product(LLVMBuilderRef b, LLVMModuleRef m, const gs_target *t, gs_query size);
 
 extern const gs_target target_spir, target_amdgpu, target_nvptx;
+/* emission only: the Vulkan output's (lib/target_vulkan.c) */
+extern const gs_target target_vulkan;
 extern const gs_target *const target_all[]; /* every target, then NULL */
 const gs_target *target_for_module(LLVMModuleRef m);
 int target_has_kernel_cc(LLVMValueRef fn, unsigned cc);
@@ -225,10 +230,11 @@ buffer_space target_global_space(unsigned addrspace); /* 1 global, 3 workgroup: 
 /* The output kinds of gs_emit and --target (gridsplit/emit.h): each is the
  * code of one target, or (TEXT) the module as LLVM IR text. */
 typedef struct {
-  const char *name;        /* "ir", "spirv", "amdgcn", "nvptx" */
+  const char *name;        /* "ir", "spirv", "amdgcn", "nvptx", "vulkan" */
   const char *extension;   /* ".ll", ".spv", ".hsaco", ".ptx" */
   const gs_target *target; /* the one a .gsp program is lowered for */
   int text;
+  const gs_target *emitter; /* whose emission hooks gs_emit runs; NULL: TARGET's */
 } target_output;
 const target_output *target_output_for(gs_target_kind kind); /* NULL: no such kind */
 
@@ -264,6 +270,7 @@ char *emit_verify_message(LLVMModuleRef m);
  * validator; else the validator's message (malloc'd). Built only where
  * SPIRV-Tools is (GS_HAVE_SPIRV_TOOLS). */
 char *spirv_validate(const char *data, size_t size);
+char *spirv_validate_for(const char *data, size_t size, int vulkan);
 
 /* The loads and stores that save workgroup memory at a segment's end and
  * restore it at its start (lib/split.c) carry these tags. Each unit is saved

@@ -8,12 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-char *spirv_validate(const char *data, size_t size) {
+char *spirv_validate(const char *data, size_t size) { return spirv_validate_for(data, size, 0); }
+
+/* VULKAN: the rules of spirv-val --target-env vulkan1.3 */
+char *spirv_validate_for(const char *data, size_t size, int vulkan) {
   if (size % 4)
     return gs_strdup("the SPIR-V is not a whole number of words");
   uint32_t *words = gs_xmalloc(size ? size : 4);
   memcpy(words, data, size);
-  spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_6);
+  spv_context ctx = spvContextCreate(vulkan ? SPV_ENV_VULKAN_1_3 : SPV_ENV_UNIVERSAL_1_6);
   spv_const_binary_t binary = {words, size / 4};
   spv_diagnostic diag = NULL;
   char *msg = NULL;
@@ -38,7 +41,7 @@ char *spirv_validate(const char *data, size_t size) {
         *q = ' ';
     gs_str s;
     str_init(&s);
-    str_printf(&s, "spirv-val rejects it: %s", text);
+    str_printf(&s, "spirv-val%s rejects it: %s", vulkan ? " --target-env vulkan1.3" : "", text);
     if (at)
       str_printf(&s, " (at '%s')", at);
     free(text);

@@ -18,11 +18,13 @@ const gs_target *target_for_module(LLVMModuleRef m) {
 
 const gs_target *const target_all[] = {&target_nvptx, &target_amdgpu, &target_spir, NULL};
 
-/* gs_target_kind order (gridsplit/emit.h) */
-static const target_output outputs[] = {{"ir", ".ll", &target_spir, 1},
-                                        {"spirv", ".spv", &target_spir, 0},
-                                        {"amdgcn", ".hsaco", &target_amdgpu, 0},
-                                        {"nvptx", ".ptx", &target_nvptx, 0}};
+/* gs_target_kind order (gridsplit/emit.h); Vulkan: SPIR's split and
+ * lowering, Vulkan's emission */
+static const target_output outputs[] = {{"ir", ".ll", &target_spir, 1, NULL},
+                                        {"spirv", ".spv", &target_spir, 0, NULL},
+                                        {"amdgcn", ".hsaco", &target_amdgpu, 0, NULL},
+                                        {"nvptx", ".ptx", &target_nvptx, 0, NULL},
+                                        {"vulkan", ".spv", &target_spir, 0, &target_vulkan}};
 #define NOUTPUTS (sizeof outputs / sizeof *outputs)
 
 const target_output *target_output_for(gs_target_kind kind) {
@@ -35,7 +37,8 @@ gs_error *gs_target_parse(const char *name, gs_target_kind *out) {
       *out = (gs_target_kind)i;
       return NULL;
     }
-  return gs_errorf("unknown target '%s' (targets: ir, spirv, amdgcn, nvptx)", name ? name : "");
+  return gs_errorf("unknown target '%s' (targets: ir, spirv, amdgcn, nvptx, vulkan)",
+                   name ? name : "");
 }
 
 const char *gs_target_extension(gs_target_kind kind) {

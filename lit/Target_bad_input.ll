@@ -36,7 +36,7 @@
 ; CPU: amd.ll: error: amdgcn code generation failed: 'gfx9999' is not a processor the amdgcn target of LLVM {{[0-9]+}} knows
 ; TRIPLE: error: the module is for 'spir64-unknown-unknown', not for the nvptx target
 ; OPENCL: error: OpenCL C inputs are compiled for SPIR; for --target nvptx give LLVM IR
-; UNKNOWN: unknown target 'riscv' (targets: ir, spirv, amdgcn, nvptx)
+; UNKNOWN: unknown target 'riscv' (targets: ir, spirv, amdgcn, nvptx, vulkan)
 ; MCPU: --mcpu means nothing for --target spirv
 ; USAGE: exit 2
 ; FEATURE: amdgcn_mfma.ll: error: {{.*}}amdgcn{{.*}}mfma

@@ -83,7 +83,7 @@ static int child_failed(const char *err, char *msg) {
 /* In the child: emit M (a copy) for O to OUT, or a message to ERR and exit 1. */
 static int child_emit(LLVMModuleRef m, const target_output *o, const char *cpu, const char *out,
                       const char *err) {
-  const gs_target *t = o->target;
+  const gs_target *t = o->emitter ? o->emitter : o->target;
   LLVMContextSetDiagnosticHandler(LLVMGetModuleContext(m), child_diagnostic, (void *)err);
   if (t->emit_translate)
     return child_failed(err, t->emit_translate(m, out));
@@ -128,7 +128,15 @@ static int child_emit(LLVMModuleRef m, const target_output *o, const char *cpu, 
     char *data = NULL, *why = NULL;
     size_t size = 0;
     gs_error *re = gs_read_file(out, &data, &size);
-    why = re ? gs_strdup(gs_error_message(re)) : t->check_output(data, size);
+    if (!re && t->mend_output && t->mend_output(&data, &size)) {
+      FILE *f = fopen(out, "wb");
+      if (!f || fwrite(data, 1, size, f) != size)
+        why = gs_strdup("cannot write the mended output");
+      if (f)
+        fclose(f);
+    }
+    if (!why)
+      why = re ? gs_strdup(gs_error_message(re)) : t->check_output(data, size);
     gs_error_dispose(re);
     if (why) {
       write_message(err, why);
@@ -169,7 +177,7 @@ gs_error *gs_emit(LLVMModuleRef m, gs_target_kind kind, const char *mcpu, char *
   const target_output *o = target_output_for(kind);
   if (!o)
     return gs_errorf("gs_emit: no target kind %d", (int)kind);
-  const gs_target *t = o->target;
+  const gs_target *t = o->emitter ? o->emitter : o->target;
   if (o->text) {
     *data = LLVMPrintModuleToString(m);
     char *copy = gs_strdup(*data);

@@ -12,9 +12,15 @@
 extern "C" {
 #endif
 
-typedef enum { GS_TARGET_IR, GS_TARGET_SPIRV, GS_TARGET_AMDGCN, GS_TARGET_NVPTX } gs_target_kind;
+typedef enum {
+  GS_TARGET_IR,
+  GS_TARGET_SPIRV,
+  GS_TARGET_AMDGCN,
+  GS_TARGET_NVPTX,
+  GS_TARGET_VULKAN /* LLVM 22 on: GLCompute shaders (docs/targets.md) */
+} gs_target_kind;
 
-/* "ir", "spirv", "amdgcn", "nvptx"; an error names the valid ones. */
+/* "ir", "spirv", "amdgcn", "nvptx", "vulkan"; an error names the valid ones. */
 gs_error *gs_target_parse(const char *name, gs_target_kind *out);
 /* The output file extension: ".ll", ".spv", ".hsaco", ".ptx". */
 const char *gs_target_extension(gs_target_kind kind);
@@ -24,7 +30,7 @@ const char *gs_target_triple(gs_target_kind kind);
  * amdgcn and nvptx. */
 int gs_target_takes_mcpu(gs_target_kind kind);
 /* Whether OpenCL C inputs, which are compiled for SPIR, serve KIND: ir and
- * spirv. */
+ * spirv and vulkan. */
 int gs_target_accepts_opencl_c(gs_target_kind kind);
 
 /* Emits M for KIND into memory (*DATA, *SIZE; release with gs_dispose_string):
