@@ -54,7 +54,8 @@ typedef struct {
   gs_map resolved; /* pointer -> index into offsets */
   gs_vec offsets;  /* (root index, i64 byte offset) pairs, as intptr_t */
   gs_vec dead;     /* instructions replaced */
-  char *err;
+  LLVMValueRef push;   /* the push constants, one block of words for every shader */
+  LLVMTypeRef push_ty; /* { [N x i32] } */
 } vk;
 
 static char *refuse(LLVMValueRef where, const char *why) {
@@ -513,6 +514,53 @@ static int reaches_grid_barrier(LLVMValueRef fn) {
   return 0;
 }
 
+/* Where K's scalar arguments lie in the push constants: in order, each at
+ * the next multiple of its size (the host's C layout); their bytes in all,
+ * or 0 with *ERR set for an argument that has no such place. */
+static unsigned scalar_layout(vk *v, LLVMValueRef k, unsigned *offsets, char **err) {
+  unsigned at = 0;
+  for (unsigned i = 0; i < LLVMCountParams(k); i++) {
+    LLVMValueRef a = LLVMGetParam(k, i);
+    LLVMTypeRef ty = LLVMTypeOf(a);
+    if (LLVMGetTypeKind(ty) == LLVMPointerTypeKind)
+      continue;
+    unsigned bytes;
+    int s = shape(v, ty, &bytes);
+    if (!s || bytes > 8) {
+      *err = refuse(a, "is a scalar argument that a push constant cannot hold");
+      return 0;
+    }
+    at = (at + bytes - 1) / bytes * bytes;
+    offsets[i] = at;
+    at += bytes;
+  }
+  return at;
+}
+
+/* argument A, BYTES at byte OFFSET of the push constants, at the builder */
+static LLVMValueRef push_load(vk *v, LLVMTypeRef ty, unsigned offset, unsigned bytes) {
+  LLVMValueRef x = NULL;
+  unsigned n = bytes < 4 ? 1 : bytes / 4;
+  if (bytes >= 4)
+    x = n == 1 ? NULL : LLVMGetUndef(words_type(v, n));
+  LLVMValueRef w = NULL;
+  for (unsigned k = 0; k < n; k++) {
+    LLVMValueRef ix[3] = {LLVMConstInt(v->i32, 0, 0), LLVMConstInt(v->i32, 0, 0),
+                          LLVMConstInt(v->i32, offset / 4 + k, 0)};
+    w = LLVMBuildLoad2(v->b, v->i32, LLVMBuildInBoundsGEP2(v->b, v->push_ty, v->push, ix, 3, ""),
+                       "");
+    if (bytes >= 4 && n > 1)
+      x = LLVMBuildInsertElement(v->b, x, w, LLVMConstInt(v->i32, k, 0), "");
+  }
+  if (bytes < 4) {
+    LLVMValueRef part =
+        LLVMBuildTrunc(v->b, LLVMBuildLShr(v->b, w, LLVMConstInt(v->i32, 8 * (offset % 4), 0), ""),
+                       LLVMIntTypeInContext(v->ctx, 8 * bytes), "");
+    return LLVMBuildBitCast(v->b, part, ty, "");
+  }
+  return LLVMBuildBitCast(v->b, n == 1 ? w : x, ty, "");
+}
+
 /* Kernel K as a shader: buffers bound, scalars pushed, accesses in words. */
 static char *make_shader(vk *v, LLVMValueRef k) {
   size_t len;
@@ -538,14 +586,13 @@ static char *make_shader(vk *v, LLVMValueRef k) {
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(e);
   LLVMPositionBuilderBefore(v->b, LLVMGetFirstInstruction(entry));
   unsigned n = LLVMCountParams(k), binding = 0, nscalars = 0;
-  LLVMTypeRef *fields = gs_xcalloc(n + 1, sizeof *fields);
   unsigned readonly = LLVMGetEnumAttributeKindForName("readonly", 8);
   char *err = NULL;
   for (unsigned i = 0; i < n && !err; i++) {
     LLVMValueRef a = LLVMGetParam(k, i);
     LLVMTypeRef ty = LLVMTypeOf(a);
     if (LLVMGetTypeKind(ty) != LLVMPointerTypeKind) {
-      fields[nscalars++] = ty;
+      nscalars++;
       continue;
     }
     unsigned as = LLVMGetPointerAddressSpace(ty);
@@ -573,26 +620,20 @@ static char *make_shader(vk *v, LLVMValueRef k) {
     VEC_PUSH(&v->roots, root, r);
     map_put(&v->root_of, a, (intptr_t)v->roots.len);
   }
-  if (!err && nscalars) {
-    char gname[300];
-    snprintf(gname, sizeof gname, "%.280s.push", name);
-    LLVMTypeRef st = LLVMStructCreateNamed(v->ctx, gname);
-    LLVMStructSetBody(st, fields, nscalars, 0);
-    LLVMValueRef g = LLVMAddGlobalInAddressSpace(v->m, st, gname, AS_PUSH);
-    LLVMSetExternallyInitialized(g, 1);
-    LLVMSetLinkage(g, LLVMExternalLinkage);
-    LLVMSetVisibility(g, LLVMHiddenVisibility);
-    for (unsigned i = 0, f = 0; i < n; i++) {
-      LLVMValueRef a = LLVMGetParam(k, i);
-      if (LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind)
-        continue;
-      LLVMValueRef fp = LLVMBuildStructGEP2(v->b, st, g, f, "");
-      LLVMValueRef x = LLVMBuildLoad2(v->b, fields[f], fp, LLVMGetValueName2(a, &len));
-      LLVMReplaceAllUsesWith(a, x);
-      f++;
-    }
+  unsigned *offsets = gs_xcalloc(n + 1, sizeof *offsets);
+  if (!err && nscalars)
+    scalar_layout(v, k, offsets, &err);
+  for (unsigned i = 0; !err && i < n; i++) {
+    LLVMValueRef a = LLVMGetParam(k, i);
+    if (LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind)
+      continue;
+    unsigned bytes;
+    shape(v, LLVMTypeOf(a), &bytes);
+    LLVMValueRef x = push_load(v, LLVMTypeOf(a), offsets[i], bytes);
+    LLVMSetValueName2(x, LLVMGetValueName2(a, &len), len);
+    LLVMReplaceAllUsesWith(a, x);
   }
-  free(fields);
+  free(offsets);
   if (!err)
     err = rewrite_builtins(v, e, wg);
   if (!err)
@@ -687,6 +728,27 @@ static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
   }
   if (!err)
     err = workgroup_words(&v);
+  /* one push-constant block for every shader: LLVM 22 lists every
+   * variable of the module in every entry point's interface, and Vulkan
+   * allows an entry point one push-constant block */
+  unsigned push_bytes = 0;
+  for (size_t i = 0; !err && i < kernels.len; i++) {
+    LLVMValueRef k = VEC_AT(&kernels, LLVMValueRef, i);
+    if (!k)
+      continue;
+    unsigned *offsets = gs_xcalloc(LLVMCountParams(k) + 1, sizeof *offsets);
+    unsigned bytes = scalar_layout(&v, k, offsets, &err);
+    free(offsets);
+    if (bytes > push_bytes)
+      push_bytes = bytes;
+  }
+  if (!err && push_bytes) {
+    LLVMTypeRef words = LLVMArrayType2(v.i32, (push_bytes + 3) / 4);
+    v.push_ty = LLVMStructTypeInContext(v.ctx, &words, 1, 0);
+    v.push = LLVMAddGlobalInAddressSpace(m, v.push_ty, "gs.push", AS_PUSH);
+    LLVMSetExternallyInitialized(v.push, 1);
+    LLVMSetVisibility(v.push, LLVMHiddenVisibility);
+  }
   for (size_t i = 0; !err && i < kernels.len; i++) {
     LLVMValueRef k = VEC_AT(&kernels, LLVMValueRef, i);
     if (k)

@@ -8,6 +8,7 @@ llvm-15-dev llvm-15-tools clang-15 libclang-15-dev lld-15
 llvm-spirv-15 libllvmspirvlib-15-dev spirv-tools
 check pocl-opencl-icd ocl-icd-opencl-dev opencl-headers
 llvm-22-dev llvm-22-tools clang-22 libclang-22-dev lld-22
+libvulkan-dev mesa-vulkan-drivers
 python3"
 missing=""
 for p in $PKGS; do

@@ -1,0 +1,342 @@
+/* gs-vk-exec: runs the shaders of one --target vulkan module in order on a
+ * Vulkan device, the first step of the Vulkan runner (issue 13). It knows
+ * no plan: the command line gives the entry points, the buffers (bindings
+ * 0.. of set 0, in order), the push constants and the workgroup counts.
+ * Each buffer's file is read before and written back after the run. Every
+ * dispatch is followed by a memory barrier, so each shader sees what the
+ * earlier ones wrote.
+ *
+ *   gs-vk-exec MODULE.spv --groups X[,Y,Z] [--push HEX] [--device N]
+ *              --buffer FILE ... --entry NAME ...
+ *
+ * Exit 0 after a run, 1 on any error (named on stderr), 2 on bad usage. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <vulkan/vulkan.h>
+
+#define MAX 32
+
+static int fail(const char *what, VkResult r) {
+  fprintf(stderr, "gs-vk-exec: %s failed (VkResult %d)\n", what, (int)r);
+  return 1;
+}
+
+static char *read_all(const char *path, size_t *size) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *d = malloc(n > 0 ? (size_t)n : 1);
+  if (!d || (n > 0 && fread(d, 1, (size_t)n, f) != (size_t)n)) {
+    fclose(f);
+    free(d);
+    return NULL;
+  }
+  fclose(f);
+  *size = (size_t)n;
+  return d;
+}
+
+static int parse_hex(const char *s, unsigned char *out, size_t *n) {
+  size_t len = strlen(s);
+  if (len % 2 || len / 2 > 128)
+    return 0;
+  for (size_t i = 0; i < len / 2; i++) {
+    unsigned v;
+    if (sscanf(s + 2 * i, "%2x", &v) != 1)
+      return 0;
+    out[i] = (unsigned char)v;
+  }
+  *n = len / 2;
+  return 1;
+}
+
+static uint32_t memory_type(VkPhysicalDevice pd, uint32_t bits, VkMemoryPropertyFlags want) {
+  VkPhysicalDeviceMemoryProperties mp;
+  vkGetPhysicalDeviceMemoryProperties(pd, &mp);
+  for (uint32_t i = 0; i < mp.memoryTypeCount; i++)
+    if ((bits & (1u << i)) && (mp.memoryTypes[i].propertyFlags & want) == want)
+      return i;
+  return UINT32_MAX;
+}
+
+int main(int argc, char **argv) {
+  const char *module = NULL, *buffers[MAX], *entries[MAX];
+  size_t nbuf = 0, nent = 0, npush = 0;
+  unsigned char push[128];
+  uint32_t groups[3] = {1, 1, 1};
+  unsigned device = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+    if (!strcmp(a, "--groups") && v) {
+      int n = sscanf(v, "%u,%u,%u", &groups[0], &groups[1], &groups[2]);
+      if (n < 1 || !groups[0] || !groups[1] || !groups[2]) {
+        fprintf(stderr, "gs-vk-exec: --groups '%s': give X[,Y,Z], each at least 1\n", v);
+        return 2;
+      }
+      i++;
+    } else if (!strcmp(a, "--push") && v) {
+      if (!parse_hex(v, push, &npush)) {
+        fprintf(stderr, "gs-vk-exec: --push '%s': give an even number of hex digits, at most 256\n",
+                v);
+        return 2;
+      }
+      i++;
+    } else if (!strcmp(a, "--device") && v) {
+      device = (unsigned)atoi(v);
+      i++;
+    } else if (!strcmp(a, "--buffer") && v && nbuf < MAX) {
+      buffers[nbuf++] = v;
+      i++;
+    } else if (!strcmp(a, "--entry") && v && nent < MAX) {
+      entries[nent++] = v;
+      i++;
+    } else if (!module && a[0] != '-') {
+      module = a;
+    } else {
+      fprintf(stderr, "gs-vk-exec: unknown or incomplete argument '%s'\n", a);
+      return 2;
+    }
+  }
+  if (!module || !nent) {
+    fprintf(stderr, "usage: gs-vk-exec MODULE.spv --groups X[,Y,Z] [--push HEX] [--device N] "
+                    "--buffer FILE ... --entry NAME ...\n");
+    return 2;
+  }
+  size_t code_size = 0;
+  char *code = read_all(module, &code_size);
+  if (!code || !code_size || code_size % 4) {
+    fprintf(stderr, "gs-vk-exec: cannot read SPIR-V from '%s'\n", module);
+    return 1;
+  }
+
+  VkApplicationInfo app = {
+      VK_STRUCTURE_TYPE_APPLICATION_INFO, NULL, "gs-vk-exec", 1, NULL, 0, VK_API_VERSION_1_3};
+  VkInstanceCreateInfo ici = {
+      VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, NULL, 0, &app, 0, NULL, 0, NULL};
+  VkInstance inst;
+  VkResult r = vkCreateInstance(&ici, NULL, &inst);
+  if (r != VK_SUCCESS)
+    return fail("vkCreateInstance (is a Vulkan driver installed?)", r);
+  uint32_t npd = MAX;
+  VkPhysicalDevice pds[MAX];
+  r = vkEnumeratePhysicalDevices(inst, &npd, pds);
+  if ((r != VK_SUCCESS && r != VK_INCOMPLETE) || device >= npd) {
+    fprintf(stderr, "gs-vk-exec: no Vulkan device %u (%u found)\n", device, npd);
+    return 1;
+  }
+  VkPhysicalDevice pd = pds[device];
+  uint32_t nq = MAX;
+  VkQueueFamilyProperties qf[MAX];
+  vkGetPhysicalDeviceQueueFamilyProperties(pd, &nq, qf);
+  uint32_t family = UINT32_MAX;
+  for (uint32_t i = 0; i < nq && family == UINT32_MAX; i++)
+    if (qf[i].queueFlags & VK_QUEUE_COMPUTE_BIT)
+      family = i;
+  if (family == UINT32_MAX) {
+    fprintf(stderr, "gs-vk-exec: device %u has no compute queue\n", device);
+    return 1;
+  }
+  /* every feature the device has (the shaders use 64-bit and 8-bit integers) */
+  VkPhysicalDeviceVulkan12Features f12;
+  VkPhysicalDeviceVulkan13Features f13;
+  VkPhysicalDeviceFeatures2 feats;
+  memset(&f12, 0, sizeof f12);
+  memset(&f13, 0, sizeof f13);
+  memset(&feats, 0, sizeof feats);
+  f12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES;
+  f13.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES;
+  feats.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
+  f12.pNext = &f13;
+  feats.pNext = &f12;
+  vkGetPhysicalDeviceFeatures2(pd, &feats);
+  float prio = 1.0f;
+  VkDeviceQueueCreateInfo qci = {
+      VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, NULL, 0, family, 1, &prio};
+  VkDeviceCreateInfo dci = {
+      VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &feats, 0, 1, &qci, 0, NULL, 0, NULL, NULL};
+  VkDevice dev;
+  if ((r = vkCreateDevice(pd, &dci, NULL, &dev)) != VK_SUCCESS)
+    return fail("vkCreateDevice", r);
+  VkQueue queue;
+  vkGetDeviceQueue(dev, family, 0, &queue);
+
+  /* the buffers, host-visible: this tool checks bytes, not speed */
+  VkBuffer buf[MAX];
+  VkDeviceMemory mem[MAX];
+  size_t size[MAX];
+  char *data[MAX];
+  for (size_t b = 0; b < nbuf; b++) {
+    data[b] = read_all(buffers[b], &size[b]);
+    if (!data[b]) {
+      fprintf(stderr, "gs-vk-exec: cannot read buffer file '%s'\n", buffers[b]);
+      return 1;
+    }
+    VkBufferCreateInfo bci = {VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                              NULL,
+                              0,
+                              size[b] ? ((size[b] + 3) & ~(size_t)3) : 4,
+                              VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                              VK_SHARING_MODE_EXCLUSIVE,
+                              0,
+                              NULL};
+    if ((r = vkCreateBuffer(dev, &bci, NULL, &buf[b])) != VK_SUCCESS)
+      return fail("vkCreateBuffer", r);
+    VkMemoryRequirements req;
+    vkGetBufferMemoryRequirements(dev, buf[b], &req);
+    uint32_t type =
+        memory_type(pd, req.memoryTypeBits,
+                    VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+    if (type == UINT32_MAX) {
+      fprintf(stderr, "gs-vk-exec: no host-visible coherent memory\n");
+      return 1;
+    }
+    VkMemoryAllocateInfo mai = {VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, NULL, req.size, type};
+    if ((r = vkAllocateMemory(dev, &mai, NULL, &mem[b])) != VK_SUCCESS)
+      return fail("vkAllocateMemory", r);
+    vkBindBufferMemory(dev, buf[b], mem[b], 0);
+    void *p;
+    if ((r = vkMapMemory(dev, mem[b], 0, VK_WHOLE_SIZE, 0, &p)) != VK_SUCCESS)
+      return fail("vkMapMemory", r);
+    memset(p, 0, bci.size);
+    memcpy(p, data[b], size[b]);
+    vkUnmapMemory(dev, mem[b]);
+  }
+
+  VkDescriptorSetLayoutBinding lb[MAX];
+  for (size_t b = 0; b < nbuf; b++) {
+    VkDescriptorSetLayoutBinding x = {(uint32_t)b, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
+                                      VK_SHADER_STAGE_COMPUTE_BIT, NULL};
+    lb[b] = x;
+  }
+  VkDescriptorSetLayoutCreateInfo dlci = {VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, NULL,
+                                          0, (uint32_t)nbuf, lb};
+  VkDescriptorSetLayout dsl;
+  if ((r = vkCreateDescriptorSetLayout(dev, &dlci, NULL, &dsl)) != VK_SUCCESS)
+    return fail("vkCreateDescriptorSetLayout", r);
+  VkPushConstantRange pcr = {VK_SHADER_STAGE_COMPUTE_BIT, 0, (uint32_t)((npush + 3) & ~3u)};
+  VkPipelineLayoutCreateInfo plci = {VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                     NULL,
+                                     0,
+                                     1,
+                                     &dsl,
+                                     npush ? 1u : 0u,
+                                     npush ? &pcr : NULL};
+  VkPipelineLayout pl;
+  if ((r = vkCreatePipelineLayout(dev, &plci, NULL, &pl)) != VK_SUCCESS)
+    return fail("vkCreatePipelineLayout", r);
+  VkShaderModuleCreateInfo smci = {VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, NULL, 0, code_size,
+                                   (const uint32_t *)code};
+  VkShaderModule sm;
+  if ((r = vkCreateShaderModule(dev, &smci, NULL, &sm)) != VK_SUCCESS)
+    return fail("vkCreateShaderModule", r);
+  VkPipeline pipe[MAX];
+  for (size_t e = 0; e < nent; e++) {
+    VkComputePipelineCreateInfo cpci = {VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+                                        NULL,
+                                        0,
+                                        {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL,
+                                         0, VK_SHADER_STAGE_COMPUTE_BIT, sm, entries[e], NULL},
+                                        pl,
+                                        VK_NULL_HANDLE,
+                                        0};
+    if ((r = vkCreateComputePipelines(dev, VK_NULL_HANDLE, 1, &cpci, NULL, &pipe[e])) !=
+        VK_SUCCESS) {
+      fprintf(stderr, "gs-vk-exec: entry point '%s': ", entries[e]);
+      return fail("vkCreateComputePipelines", r);
+    }
+  }
+  VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, nbuf ? (uint32_t)nbuf : 1};
+  VkDescriptorPoolCreateInfo dpci = {
+      VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, NULL, 0, 1, 1, &ps};
+  VkDescriptorPool pool;
+  if ((r = vkCreateDescriptorPool(dev, &dpci, NULL, &pool)) != VK_SUCCESS)
+    return fail("vkCreateDescriptorPool", r);
+  VkDescriptorSetAllocateInfo dsai = {VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, NULL, pool, 1,
+                                      &dsl};
+  VkDescriptorSet set;
+  if ((r = vkAllocateDescriptorSets(dev, &dsai, &set)) != VK_SUCCESS)
+    return fail("vkAllocateDescriptorSets", r);
+  VkDescriptorBufferInfo dbi[MAX];
+  VkWriteDescriptorSet w[MAX];
+  for (size_t b = 0; b < nbuf; b++) {
+    VkDescriptorBufferInfo i = {buf[b], 0, VK_WHOLE_SIZE};
+    dbi[b] = i;
+    VkWriteDescriptorSet x = {
+        VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, NULL, set,     (uint32_t)b, 0, 1,
+        VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,      NULL, &dbi[b], NULL};
+    w[b] = x;
+  }
+  vkUpdateDescriptorSets(dev, (uint32_t)nbuf, w, 0, NULL);
+
+  VkCommandPoolCreateInfo cpi = {VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO, NULL, 0, family};
+  VkCommandPool cpool;
+  if ((r = vkCreateCommandPool(dev, &cpi, NULL, &cpool)) != VK_SUCCESS)
+    return fail("vkCreateCommandPool", r);
+  VkCommandBufferAllocateInfo cbai = {VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO, NULL, cpool,
+                                      VK_COMMAND_BUFFER_LEVEL_PRIMARY, 1};
+  VkCommandBuffer cb;
+  if ((r = vkAllocateCommandBuffers(dev, &cbai, &cb)) != VK_SUCCESS)
+    return fail("vkAllocateCommandBuffers", r);
+  VkCommandBufferBeginInfo cbbi = {VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO, NULL,
+                                   VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT, NULL};
+  vkBeginCommandBuffer(cb, &cbbi);
+  for (size_t e = 0; e < nent; e++) {
+    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe[e]);
+    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &set, 0, NULL);
+    if (npush)
+      vkCmdPushConstants(cb, pl, VK_SHADER_STAGE_COMPUTE_BIT, 0, pcr.size, push);
+    vkCmdDispatch(cb, groups[0], groups[1], groups[2]);
+    VkMemoryBarrier mb = {VK_STRUCTURE_TYPE_MEMORY_BARRIER, NULL, VK_ACCESS_SHADER_WRITE_BIT,
+                          VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
+                              VK_ACCESS_HOST_READ_BIT};
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                         VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
+                         &mb, 0, NULL, 0, NULL);
+  }
+  vkEndCommandBuffer(cb);
+  VkFenceCreateInfo fci = {VK_STRUCTURE_TYPE_FENCE_CREATE_INFO, NULL, 0};
+  VkFence fence;
+  vkCreateFence(dev, &fci, NULL, &fence);
+  VkSubmitInfo si = {VK_STRUCTURE_TYPE_SUBMIT_INFO, NULL, 0, NULL, NULL, 1, &cb, 0, NULL};
+  if ((r = vkQueueSubmit(queue, 1, &si, fence)) != VK_SUCCESS)
+    return fail("vkQueueSubmit", r);
+  if ((r = vkWaitForFences(dev, 1, &fence, VK_TRUE, UINT64_MAX)) != VK_SUCCESS)
+    return fail("vkWaitForFences", r);
+
+  int status = 0;
+  for (size_t b = 0; b < nbuf; b++) {
+    void *p;
+    if ((r = vkMapMemory(dev, mem[b], 0, VK_WHOLE_SIZE, 0, &p)) != VK_SUCCESS)
+      return fail("vkMapMemory", r);
+    FILE *f = fopen(buffers[b], "wb");
+    if (!f || fwrite(p, 1, size[b], f) != size[b]) {
+      fprintf(stderr, "gs-vk-exec: cannot write buffer file '%s'\n", buffers[b]);
+      status = 1;
+    }
+    if (f)
+      fclose(f);
+    vkUnmapMemory(dev, mem[b]);
+  }
+  vkDestroyFence(dev, fence, NULL);
+  vkDestroyCommandPool(dev, cpool, NULL);
+  vkDestroyDescriptorPool(dev, pool, NULL);
+  for (size_t e = 0; e < nent; e++)
+    vkDestroyPipeline(dev, pipe[e], NULL);
+  vkDestroyShaderModule(dev, sm, NULL);
+  vkDestroyPipelineLayout(dev, pl, NULL);
+  vkDestroyDescriptorSetLayout(dev, dsl, NULL);
+  for (size_t b = 0; b < nbuf; b++) {
+    vkDestroyBuffer(dev, buf[b], NULL);
+    vkFreeMemory(dev, mem[b], NULL);
+    free(data[b]);
+  }
+  vkDestroyDevice(dev, NULL);
+  vkDestroyInstance(inst, NULL);
+  free(code);
+  return status;
+}
