@@ -245,6 +245,7 @@ void spirv_legalize(LLVMModuleRef m);
 gs_error *spirv_emit_check(LLVMModuleRef m);
 char *spirv_emit_translate(LLVMModuleRef m, const char *out);
 char *spirv_check(const char *data, size_t size);
+char *spirv_check_for(const char *data, size_t size, int vulkan);
 void scalarize_one_element_vectors(LLVMModuleRef m);
 gs_error *amdgpu_link_code_object(const char *obj, const char *out);
 char *nvptx_emit_rewrite(LLVMModuleRef m, const char *cpu);

@@ -197,10 +197,14 @@ int gs_spirv_translate(LLVMModuleRef m, char **data, size_t *size, char **error)
 #endif
 
 /* NULL when the SPIR-V DATA may be written, else why not */
-char *spirv_check(const char *data, size_t size) {
+char *spirv_check(const char *data, size_t size) { return spirv_check_for(data, size, 0); }
+
+/* The same under Vulkan 1.3's rules (VULKAN) or SPIR-V 1.6's */
+char *spirv_check_for(const char *data, size_t size, int vulkan) {
 #if GS_HAVE_SPIRV_TOOLS
-  return spirv_validate(data, size);
+  return spirv_validate_for(data, size, vulkan);
 #else
+  (void)vulkan;
   (void)data;
   (void)size;
   return gs_strdup("this gridsplit was built without SPIRV-Tools, which validates every SPIR-V "

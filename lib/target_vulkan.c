@@ -240,16 +240,38 @@ static int shape(vk *v, LLVMTypeRef ty, unsigned *bytes) {
   return store < 4 ? 2 : 0;
 }
 
-static char *rewrite_load(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef off) {
-  LLVMTypeRef ty = LLVMTypeOf(in);
-  unsigned bytes, align = LLVMGetAlignment(in);
-  int s = shape(v, ty, &bytes);
+/* The shape (shape()) of load or store IN of a TY, in *S and *BYTES; why
+ * words cannot do it, or NULL. Leaves the builder before IN. */
+static char *access_shape(vk *v, LLVMValueRef in, LLVMTypeRef ty, int *s, unsigned *bytes) {
+  unsigned align = LLVMGetAlignment(in);
+  *s = shape(v, ty, bytes);
   LLVMAtomicOrdering order = LLVMGetOrdering(in);
-  if (!s || LLVMGetVolatile(in) || (order != LLVMAtomicOrderingNotAtomic && bytes != 4))
-    return refuse(in, "loads a type or in a way that storage buffer words cannot hold");
-  if ((s == 1 && align < 4) || (s == 2 && align < bytes))
+  if (!*s || LLVMGetVolatile(in) || (order != LLVMAtomicOrderingNotAtomic && *bytes != 4))
+    return refuse(in, LLVMIsALoadInst(in)
+                          ? "loads a type or in a way that storage buffer words cannot hold"
+                          : "stores a type or in a way that storage buffer words cannot hold");
+  if ((*s == 1 && align < 4) || (*s == 2 && align < *bytes))
     return refuse(in, "is not aligned to its words");
   LLVMPositionBuilderBefore(v->b, in);
+  return NULL;
+}
+
+/* the bit position (i32) of the byte at offset OFF in its word */
+static LLVMValueRef byte_shift(vk *v, LLVMValueRef off) {
+  return LLVMBuildTrunc(v->b,
+                        LLVMBuildShl(v->b, LLVMBuildAnd(v->b, off, LLVMConstInt(v->i64, 3, 0), ""),
+                                     LLVMConstInt(v->i64, 3, 0), ""),
+                        v->i32, "");
+}
+
+static char *rewrite_load(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef off) {
+  LLVMTypeRef ty = LLVMTypeOf(in);
+  unsigned bytes;
+  int s;
+  char *why = access_shape(v, in, ty, &s, &bytes);
+  if (why)
+    return why;
+  LLVMAtomicOrdering order = LLVMGetOrdering(in);
   LLVMValueRef x;
   if (s == 1) {
     unsigned n = bytes / 4;
@@ -267,11 +289,7 @@ static char *rewrite_load(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef off) 
   } else {
     LLVMValueRef w = LLVMBuildLoad2(v->b, v->i32, word_ptr(v, r, word_index(v, off, 0)), "");
     LLVMSetAlignment(w, 4);
-    LLVMValueRef shift =
-        LLVMBuildTrunc(v->b,
-                       LLVMBuildShl(v->b, LLVMBuildAnd(v->b, off, LLVMConstInt(v->i64, 3, 0), ""),
-                                    LLVMConstInt(v->i64, 3, 0), ""),
-                       v->i32, "");
+    LLVMValueRef shift = byte_shift(v, off);
     LLVMValueRef part = LLVMBuildTrunc(v->b, LLVMBuildLShr(v->b, w, shift, ""),
                                        LLVMIntTypeInContext(v->ctx, 8 * bytes), "");
     x = LLVMBuildBitCast(v->b, part, ty, "");
@@ -284,14 +302,12 @@ static char *rewrite_load(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef off) 
 static char *rewrite_store(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef off) {
   LLVMValueRef val = LLVMGetOperand(in, 0);
   LLVMTypeRef ty = LLVMTypeOf(val);
-  unsigned bytes, align = LLVMGetAlignment(in);
-  int s = shape(v, ty, &bytes);
+  unsigned bytes;
+  int s;
+  char *why = access_shape(v, in, ty, &s, &bytes);
+  if (why)
+    return why;
   LLVMAtomicOrdering order = LLVMGetOrdering(in);
-  if (!s || LLVMGetVolatile(in) || (order != LLVMAtomicOrderingNotAtomic && bytes != 4))
-    return refuse(in, "stores a type or in a way that storage buffer words cannot hold");
-  if ((s == 1 && align < 4) || (s == 2 && align < bytes))
-    return refuse(in, "is not aligned to its words");
-  LLVMPositionBuilderBefore(v->b, in);
   if (s == 1) {
     unsigned n = bytes / 4;
     LLVMValueRef x = LLVMBuildBitCast(v->b, val, words_type(v, n), "");
@@ -308,11 +324,7 @@ static char *rewrite_store(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef off)
   } else {
     /* other invocations may write the word's other bytes: clear ours, then
      * set them, each an atomic operation on the whole word */
-    LLVMValueRef shift =
-        LLVMBuildTrunc(v->b,
-                       LLVMBuildShl(v->b, LLVMBuildAnd(v->b, off, LLVMConstInt(v->i64, 3, 0), ""),
-                                    LLVMConstInt(v->i64, 3, 0), ""),
-                       v->i32, "");
+    LLVMValueRef shift = byte_shift(v, off);
     LLVMValueRef bits = LLVMBuildZExt(
         v->b, LLVMBuildBitCast(v->b, val, LLVMIntTypeInContext(v->ctx, 8 * bytes), ""), v->i32, "");
     LLVMValueRef mask =
@@ -911,16 +923,7 @@ static int vulkan_mend(char **data, size_t *size) {
 }
 
 /* NULL when the SPIR-V DATA passes spirv-val for Vulkan 1.3 */
-static char *vulkan_check(const char *data, size_t size) {
-#if GS_HAVE_SPIRV_TOOLS
-  return spirv_validate_for(data, size, 1);
-#else
-  (void)data;
-  (void)size;
-  return gs_strdup("this gridsplit was built without SPIRV-Tools, which validates every SPIR-V "
-                   "module before it is written");
-#endif
-}
+static char *vulkan_check(const char *data, size_t size) { return spirv_check_for(data, size, 1); }
 
 /* The Vulkan output's emission (lib/target.c pairs it with SPIR's
  * analysis and lowering). */
