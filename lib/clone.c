@@ -535,7 +535,7 @@ gs_error *clone_segment(split_ctx *c, size_t s) {
   if (c->dynamic) {
     unsigned arg = c->nparams + (c->has_state ? 1 : 0);
     sb.control = LLVMGetParam(sb.fn, arg);
-    LLVMSetValueName2(sb.control, "gs_control", 10);
+    LLVMSetValueName2(sb.control, GS_CONTROL_ARG_NAME, strlen(GS_CONTROL_ARG_NAME));
     attr_add_param_value(sb.fn, arg, "align", 4);
     attr_add_param_value(sb.fn, arg, "dereferenceable", GS_CONTROL_BYTES);
   }

@@ -409,6 +409,8 @@ LLVMValueRef remat_build(remat_ctx *r, LLVMBuilderRef b, LLVMValueRef v, gs_map 
 /* The names the split gives a segment's live-state and control-word
  * arguments (runners bind arguments by name). */
 #define GS_LIVE_STATE_NAME "gs_live_state"
+/* the segments' control-word argument (docs/split.md) */
+#define GS_CONTROL_ARG_NAME "gs_control"
 
 /* R, W, A of SPEC section 3. R is a read that can see data not written by
  * this invocation in this segment; ACC_OWN marks a read that cannot (every

@@ -21,6 +21,7 @@
  *   out: a shader cannot import one.
  * What cannot be put so is refused, naming the instruction, and nothing is
  * written. Every module passes spirv-val for Vulkan 1.3. */
+#include "gridsplit/control_word.h"
 #include "gs.h"
 
 #include <stdint.h>
@@ -39,6 +40,7 @@
 
 typedef struct {
   LLVMValueRef handle; /* a buffer's handle, or NULL */
+  int control;         /* the segments' control word */
   LLVMValueRef words;  /* a workgroup variable's array of words, or NULL */
   LLVMTypeRef words_ty;
 } root;
@@ -241,12 +243,14 @@ static int shape(vk *v, LLVMTypeRef ty, unsigned *bytes) {
 }
 
 /* The shape (shape()) of load or store IN of a TY, in *S and *BYTES; why
- * words cannot do it, or NULL. Leaves the builder before IN. */
+ * words cannot do it, or NULL. Leaves the builder before IN. Atomic and
+ * volatile accesses must be whole words. */
 static char *access_shape(vk *v, LLVMValueRef in, LLVMTypeRef ty, int *s, unsigned *bytes) {
   unsigned align = LLVMGetAlignment(in);
   *s = shape(v, ty, bytes);
   LLVMAtomicOrdering order = LLVMGetOrdering(in);
-  if (!*s || LLVMGetVolatile(in) || (order != LLVMAtomicOrderingNotAtomic && *bytes != 4))
+  int atomic = order != LLVMAtomicOrderingNotAtomic || LLVMGetVolatile(in);
+  if (!*s || (atomic && (*s != 1 || *bytes != 4)))
     return refuse(in, LLVMIsALoadInst(in)
                           ? "loads a type or in a way that storage buffer words cannot hold"
                           : "stores a type or in a way that storage buffer words cannot hold");
@@ -254,6 +258,15 @@ static char *access_shape(vk *v, LLVMValueRef in, LLVMTypeRef ty, int *s, unsign
     return refuse(in, "is not aligned to its words");
   LLVMPositionBuilderBefore(v->b, in);
   return NULL;
+}
+
+/* A volatile access is read or written again every time, seeing what other
+ * invocations wrote meanwhile (the control word's choice, a user's flag):
+ * in a shader, a relaxed atomic one at the device's scope. */
+static LLVMAtomicOrdering access_order(LLVMValueRef in) {
+  LLVMAtomicOrdering order = LLVMGetOrdering(in);
+  return order == LLVMAtomicOrderingNotAtomic && LLVMGetVolatile(in) ? LLVMAtomicOrderingMonotonic
+                                                                     : order;
 }
 
 /* the bit position (i32) of the byte at offset OFF in its word */
@@ -271,7 +284,7 @@ static char *rewrite_load(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef off) 
   char *why = access_shape(v, in, ty, &s, &bytes);
   if (why)
     return why;
-  LLVMAtomicOrdering order = LLVMGetOrdering(in);
+  LLVMAtomicOrdering order = access_order(in);
   LLVMValueRef x;
   if (s == 1) {
     unsigned n = bytes / 4;
@@ -307,7 +320,7 @@ static char *rewrite_store(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef off)
   char *why = access_shape(v, in, ty, &s, &bytes);
   if (why)
     return why;
-  LLVMAtomicOrdering order = LLVMGetOrdering(in);
+  LLVMAtomicOrdering order = access_order(in);
   if (s == 1) {
     unsigned n = bytes / 4;
     LLVMValueRef x = LLVMBuildBitCast(v->b, val, words_type(v, n), "");
@@ -344,6 +357,41 @@ static char *rewrite_store(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef off)
   return NULL;
 }
 
+/* LLVM 22's SPIR-V backend stops on every cmpxchg for Vulkan (in its
+ * "SPIRV legalize bitcast pass"; lit Run_vulkan_dynamic.ll runs the
+ * replacement below, Error_vulkan_refusals.ll refuses the others), so a
+ * compare-exchange cannot be emitted. The split's own one, the choice of
+ * the next segment (lib/control.c), claims the control word from
+ * GS_CONTROL_UNSET (the largest unsigned word) and checks that the word held
+ * nothing else: an atomic unsigned minimum does the same. Each invocation
+ * sees UNSET, or the minimum of the choices before it, which is its own
+ * choice exactly when all of them agree with it; where two choices differ,
+ * the later one sees the other (or a smaller one) and raises the divergence
+ * flag, and the word's value no longer matters. Any other compare-exchange
+ * is refused. */
+static char *rewrite_cmpxchg(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef p) {
+  LLVMValueRef cmp = LLVMGetOperand(in, 1);
+  if (!VEC_AT(&v->roots, root, (size_t)r).control || !LLVMIsAConstantInt(cmp) ||
+      LLVMConstIntGetSExtValue(cmp) != GS_CONTROL_UNSET)
+    return refuse(in, "is a compare-exchange, which LLVM 22's SPIR-V backend cannot compile "
+                      "for Vulkan (it stops in its 'legalize bitcast' pass)");
+  for (LLVMUseRef u = LLVMGetFirstUse(in); u; u = LLVMGetNextUse(u))
+    if (!LLVMIsAExtractValueInst(LLVMGetUser(u)))
+      return refuse(in, "uses a compare-exchange's result otherwise than by its parts");
+  LLVMValueRef old = LLVMBuildAtomicRMW(v->b, LLVMAtomicRMWBinOpUMin, p, LLVMGetOperand(in, 2),
+                                        LLVMAtomicOrderingMonotonic, 0);
+  vulkan_scope(v, old, r);
+  LLVMValueRef won = LLVMBuildICmp(v->b, LLVMIntEQ, old, cmp, "");
+  VEC_PUSH(&v->dead, LLVMValueRef, in); /* erased last to first: its parts go before it */
+  for (LLVMUseRef u = LLVMGetFirstUse(in), next; u; u = next) {
+    next = LLVMGetNextUse(u);
+    LLVMValueRef x = LLVMGetUser(u);
+    LLVMReplaceAllUsesWith(x, *LLVMGetIndices(x) ? won : old);
+    VEC_PUSH(&v->dead, LLVMValueRef, x);
+  }
+  return NULL;
+}
+
 static char *rewrite_atomic(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef off) {
   int rmw = LLVMIsAAtomicRMWInst(in) != NULL;
   LLVMValueRef val = LLVMGetOperand(in, 1);
@@ -354,9 +402,10 @@ static char *rewrite_atomic(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef off
     return refuse(in, "is an atomic operation other than on a 32-bit integer");
   LLVMPositionBuilderBefore(v->b, in);
   LLVMValueRef p = word_ptr(v, r, word_index(v, off, 0));
+  if (!rmw)
+    return rewrite_cmpxchg(v, in, r, p);
   LLVMSetOperand(in, 0, p);
   vulkan_scope(v, in, r);
-  (void)rmw;
   return NULL;
 }
 
@@ -626,7 +675,8 @@ static char *make_shader(vk *v, LLVMValueRef k) {
     free(bn);
     LLVMValueRef args[5] = {LLVMConstInt(v->i32, 0, 0), LLVMConstInt(v->i32, binding++, 0),
                             LLVMConstInt(v->i32, 1, 0), LLVMConstInt(v->i32, 0, 0), bname};
-    root r = {NULL, NULL, NULL};
+    root r = {NULL, 0, NULL, NULL};
+    r.control = !strcmp(aname, GS_CONTROL_ARG_NAME);
     r.handle = call(v, intrinsic(v, "llvm.spv.resource.handlefrombinding", &hty, 1), args, 5,
                     LLVMGetValueName2(a, &len));
     VEC_PUSH(&v->roots, root, r);
@@ -685,7 +735,7 @@ static char *workgroup_words(vk *v) {
     LLVMSetAlignment(w, 4);
     LLVMSetValueName2(w, gname, len);
     free(gname);
-    root r = {NULL, w, wty};
+    root r = {NULL, 0, w, wty};
     VEC_PUSH(&v->roots, root, r);
     map_put(&v->root_of, g, (intptr_t)v->roots.len);
   }
@@ -803,6 +853,18 @@ static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
       if (!LLVMGetFirstUse(g) && LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == AS_WORKGROUP &&
           map_get(&v.root_of, g, NULL))
         LLVMDeleteGlobal(g);
+    }
+  }
+  /* Vulkan asks for structured control flow; the segments' entry dispatch
+   * and the control word's early exits are not, and LLVM 22's backend
+   * structurizes only some shapes (heat1d's segments failed spirv-val:
+   * "OpSelectionMerge must immediately precede ..."): LLVM's structurizer
+   * first */
+  if (!err) {
+    gs_error *se = ir_run_passes(m, "function(structurizecfg)", "structurizing the shaders");
+    if (se) {
+      err = gs_strdup(gs_error_message(se));
+      gs_error_dispose(se);
     }
   }
   vec_free(&kernels);

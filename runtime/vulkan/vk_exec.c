@@ -7,7 +7,12 @@
  * earlier ones wrote.
  *
  *   gs-vk-exec MODULE.spv --groups X[,Y,Z] [--push HEX] [--device N]
- *              --buffer FILE ... --entry NAME ...
+ *              [--control B] --buffer FILE ... --entry NAME ...
+ *
+ * With --control B (a dynamic schedule: buffer B is the control word) the
+ * entries are the segments in their order, and the host steps through the
+ * schedule as include/gridsplit/control_word.h says, from segment 0, reading
+ * the choice back after every launch; a divergent barrier is an error.
  *
  * Exit 0 after a run, 1 on any error (named on stderr), 2 on bad usage. */
 #include <stdint.h>
@@ -15,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <vulkan/vulkan.h>
+
+#include "gridsplit/control_word.h"
 
 #define MAX 32
 
@@ -64,12 +71,61 @@ static uint32_t memory_type(VkPhysicalDevice pd, uint32_t bits, VkMemoryProperty
   return UINT32_MAX;
 }
 
+/* what a submission needs */
+typedef struct {
+  VkDevice dev;
+  VkQueue queue;
+  VkCommandBuffer cb;
+  VkFence fence;
+  VkPipelineLayout layout;
+  VkDescriptorSet set;
+  const VkPipeline *pipe;
+  const uint32_t *groups;
+  uint32_t push_size;
+  const unsigned char *push;
+} run_ctx;
+
+/* Entries FIRST .. FIRST + N - 1 in order, each followed by a memory
+ * barrier, in one submission that the host waits for. */
+static VkResult run_entries(run_ctx *c, size_t first, size_t n) {
+  VkCommandBufferBeginInfo cbbi = {VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO, NULL,
+                                   VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT, NULL};
+  VkResult r = vkResetCommandBuffer(c->cb, 0);
+  if (r == VK_SUCCESS)
+    r = vkBeginCommandBuffer(c->cb, &cbbi);
+  if (r != VK_SUCCESS)
+    return r;
+  for (size_t e = first; e < first + n; e++) {
+    vkCmdBindPipeline(c->cb, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipe[e]);
+    vkCmdBindDescriptorSets(c->cb, VK_PIPELINE_BIND_POINT_COMPUTE, c->layout, 0, 1, &c->set, 0,
+                            NULL);
+    if (c->push_size)
+      vkCmdPushConstants(c->cb, c->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, c->push_size, c->push);
+    vkCmdDispatch(c->cb, c->groups[0], c->groups[1], c->groups[2]);
+    VkMemoryBarrier mb = {VK_STRUCTURE_TYPE_MEMORY_BARRIER, NULL, VK_ACCESS_SHADER_WRITE_BIT,
+                          VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
+                              VK_ACCESS_HOST_READ_BIT};
+    vkCmdPipelineBarrier(c->cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                         VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
+                         &mb, 0, NULL, 0, NULL);
+  }
+  if ((r = vkEndCommandBuffer(c->cb)) != VK_SUCCESS)
+    return r;
+  VkSubmitInfo si = {VK_STRUCTURE_TYPE_SUBMIT_INFO, NULL, 0, NULL, NULL, 1, &c->cb, 0, NULL};
+  if ((r = vkQueueSubmit(c->queue, 1, &si, c->fence)) != VK_SUCCESS)
+    return r;
+  if ((r = vkWaitForFences(c->dev, 1, &c->fence, VK_TRUE, UINT64_MAX)) != VK_SUCCESS)
+    return r;
+  return vkResetFences(c->dev, 1, &c->fence);
+}
+
 int main(int argc, char **argv) {
   const char *module = NULL, *buffers[MAX], *entries[MAX];
   size_t nbuf = 0, nent = 0, npush = 0;
   unsigned char push[128];
   uint32_t groups[3] = {1, 1, 1};
   unsigned device = 0;
+  int control = -1;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (!strcmp(a, "--groups") && v) {
@@ -85,6 +141,9 @@ int main(int argc, char **argv) {
                 v);
         return 2;
       }
+      i++;
+    } else if (!strcmp(a, "--control") && v) {
+      control = atoi(v);
       i++;
     } else if (!strcmp(a, "--device") && v) {
       device = (unsigned)atoi(v);
@@ -273,7 +332,8 @@ int main(int argc, char **argv) {
   }
   vkUpdateDescriptorSets(dev, (uint32_t)nbuf, w, 0, NULL);
 
-  VkCommandPoolCreateInfo cpi = {VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO, NULL, 0, family};
+  VkCommandPoolCreateInfo cpi = {VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO, NULL,
+                                 VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT, family};
   VkCommandPool cpool;
   if ((r = vkCreateCommandPool(dev, &cpi, NULL, &cpool)) != VK_SUCCESS)
     return fail("vkCreateCommandPool", r);
@@ -282,31 +342,49 @@ int main(int argc, char **argv) {
   VkCommandBuffer cb;
   if ((r = vkAllocateCommandBuffers(dev, &cbai, &cb)) != VK_SUCCESS)
     return fail("vkAllocateCommandBuffers", r);
-  VkCommandBufferBeginInfo cbbi = {VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO, NULL,
-                                   VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT, NULL};
-  vkBeginCommandBuffer(cb, &cbbi);
-  for (size_t e = 0; e < nent; e++) {
-    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe[e]);
-    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &set, 0, NULL);
-    if (npush)
-      vkCmdPushConstants(cb, pl, VK_SHADER_STAGE_COMPUTE_BIT, 0, pcr.size, push);
-    vkCmdDispatch(cb, groups[0], groups[1], groups[2]);
-    VkMemoryBarrier mb = {VK_STRUCTURE_TYPE_MEMORY_BARRIER, NULL, VK_ACCESS_SHADER_WRITE_BIT,
-                          VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
-                              VK_ACCESS_HOST_READ_BIT};
-    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                         VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
-                         &mb, 0, NULL, 0, NULL);
-  }
-  vkEndCommandBuffer(cb);
   VkFenceCreateInfo fci = {VK_STRUCTURE_TYPE_FENCE_CREATE_INFO, NULL, 0};
   VkFence fence;
   vkCreateFence(dev, &fci, NULL, &fence);
-  VkSubmitInfo si = {VK_STRUCTURE_TYPE_SUBMIT_INFO, NULL, 0, NULL, NULL, 1, &cb, 0, NULL};
-  if ((r = vkQueueSubmit(queue, 1, &si, fence)) != VK_SUCCESS)
-    return fail("vkQueueSubmit", r);
-  if ((r = vkWaitForFences(dev, 1, &fence, VK_TRUE, UINT64_MAX)) != VK_SUCCESS)
-    return fail("vkWaitForFences", r);
+  run_ctx rc = {dev, queue, cb, fence, pl, set, pipe, groups, npush ? pcr.size : 0, push};
+  if (control < 0) {
+    /* static: every entry in order, in one submission */
+    if ((r = run_entries(&rc, 0, nent)) != VK_SUCCESS)
+      return fail("running the shaders", r);
+  } else {
+    /* dynamic (include/gridsplit/control_word.h): the host steps, writing
+     * {UNSET, 0, L, s} before the L-th launch (of segment s), and reads the
+     * choice back */
+    if ((size_t)control >= nbuf || size[control] < GS_CONTROL_BYTES) {
+      fprintf(stderr, "gs-vk-exec: --control %d: no buffer of 16 bytes there\n", control);
+      return 2;
+    }
+    int32_t *word;
+    if ((r = vkMapMemory(dev, mem[control], 0, VK_WHOLE_SIZE, 0, (void **)&word)) != VK_SUCCESS)
+      return fail("vkMapMemory", r);
+    int32_t seg = 0;
+    for (int32_t launch = 0;; launch++) {
+      if ((size_t)seg >= nent || launch > 1000000) {
+        fprintf(stderr, "gs-vk-exec: the schedule chose segment %d, of %zu, at launch %d\n", seg,
+                nent, launch);
+        return 1;
+      }
+      int32_t start[GS_CONTROL_WORDS] = {GS_CONTROL_UNSET, 0, launch, seg};
+      memcpy(word, start, sizeof start);
+      if ((r = run_entries(&rc, (size_t)seg, 1)) != VK_SUCCESS)
+        return fail("running a segment", r);
+      if (word[GS_CONTROL_FLAGS] & GS_CONTROL_DIVERGED) {
+        fprintf(stderr,
+                "gs-vk-exec: segment %d: a divergent grid barrier (invocations chose "
+                "different barriers)\n",
+                seg);
+        return 1;
+      }
+      if (word[GS_CONTROL_NEXT] == GS_CONTROL_UNSET)
+        break;
+      seg = word[GS_CONTROL_NEXT];
+    }
+    vkUnmapMemory(dev, mem[control]);
+  }
 
   int status = 0;
   for (size_t b = 0; b < nbuf; b++) {
