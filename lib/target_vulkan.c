@@ -194,6 +194,12 @@ static LLVMValueRef word_ptr(vk *v, intptr_t r, LLVMValueRef idx) {
     LLVMValueRef args[2] = {rt->handle, idx};
     return call(v, intrinsic(v, "llvm.spv.resource.getpointer", over, 2), args, 2, "");
   }
+  /* a constant index would fold the GEP into the variable itself, which
+   * LLVM 22's backend then reads as a word with an ill-typed llvm.spv.gep
+   * (its verifier: "Intrinsic has incorrect return type!"): frozen, it
+   * stays an access chain */
+  if (LLVMIsAConstant(idx))
+    idx = LLVMBuildFreeze(v->b, idx, "");
   LLVMValueRef ix[2] = {LLVMConstInt(v->i32, 0, 0), idx};
   return LLVMBuildInBoundsGEP2(v->b, rt->words_ty, rt->words, ix, 2, "");
 }
@@ -464,6 +470,95 @@ static char *rewrite_accesses(vk *v, LLVMValueRef fn) {
   return err;
 }
 
+/* The parameter types of mangled NAME (what follows _Z<n><base>), or "" */
+static const char *mangled_params(const char *name, const char *base) {
+  if (strncmp(name, "_Z", 2))
+    return "";
+  const char *p = name + 2;
+  while (*p >= '0' && *p <= '9')
+    p++;
+  return strncmp(p, base, strlen(base)) ? "" : p + strlen(base);
+}
+
+/* OpenCL C builtins with exact shader counterparts (OpenCL C 6.15): the
+ * integer min, max, clamp and abs and fabs on scalars, and the 32-bit integer
+ * atomic functions on global or local memory, which become atomicrmw (then
+ * words, as any atomic). 1 when IN was one and is replaced; 0 when not (or
+ * *ERR, for one that cannot be: a float atomic, atomic_cmpxchg). The math
+ * functions but fabs are left out: a shader's sqrt, exp and the like are not
+ * as exact as the references the runs are compared with. */
+static int opencl_builtin(vk *v, LLVMValueRef in, const char *name, char **err) {
+  char *base = ir_itanium_base(name);
+  const char *params = mangled_params(name, base);
+  size_t n = LLVMGetNumArgOperands(in);
+  LLVMValueRef a0 = n ? LLVMGetOperand(in, 0) : NULL, x = NULL;
+  char last = *params ? params[strlen(params) - 1] : 0;
+  int is_signed = last == 'i' || last == 'l' || last == 's' || last == 'c' || last == 'a';
+  int scalar_int = n && LLVMGetTypeKind(LLVMTypeOf(in)) == LLVMIntegerTypeKind &&
+                   strspn(params, "ijlmcahst") == strlen(params);
+  static const struct {
+    const char *name;
+    LLVMAtomicRMWBinOp op;
+    int args; /* after the pointer */
+  } atomics[] = {
+      {"atomic_add", LLVMAtomicRMWBinOpAdd, 1},   {"atomic_sub", LLVMAtomicRMWBinOpSub, 1},
+      {"atomic_xchg", LLVMAtomicRMWBinOpXchg, 1}, {"atomic_and", LLVMAtomicRMWBinOpAnd, 1},
+      {"atomic_or", LLVMAtomicRMWBinOpOr, 1},     {"atomic_xor", LLVMAtomicRMWBinOpXor, 1},
+      {"atomic_min", LLVMAtomicRMWBinOpMin, 1},   {"atomic_max", LLVMAtomicRMWBinOpMax, 1},
+      {"atomic_inc", LLVMAtomicRMWBinOpAdd, 0},   {"atomic_dec", LLVMAtomicRMWBinOpSub, 0}};
+  LLVMPositionBuilderBefore(v->b, in);
+  const char *atom = !strncmp(base, "atom_", 5)     ? base + 5
+                     : !strncmp(base, "atomic_", 7) ? base + 7
+                                                    : NULL;
+  for (size_t k = 0; atom && k < sizeof atomics / sizeof *atomics && !x && !*err; k++) {
+    if (strcmp(atom, atomics[k].name + 7) || n != 1u + (unsigned)atomics[k].args)
+      continue;
+    if (LLVMTypeOf(in) != v->i32) {
+      *err = refuse(in, "is an atomic function other than on a 32-bit integer");
+      break;
+    }
+    LLVMAtomicRMWBinOp op = atomics[k].op;
+    if (!is_signed && op == LLVMAtomicRMWBinOpMin)
+      op = LLVMAtomicRMWBinOpUMin;
+    if (!is_signed && op == LLVMAtomicRMWBinOpMax)
+      op = LLVMAtomicRMWBinOpUMax;
+    LLVMValueRef val = atomics[k].args ? LLVMGetOperand(in, 1) : LLVMConstInt(v->i32, 1, 0);
+    x = LLVMBuildAtomicRMW(v->b, op, a0, val, LLVMAtomicOrderingMonotonic, 0);
+  }
+  if (!x && !*err && atom && !strcmp(atom, "cmpxchg"))
+    *err = refuse(in, "is a compare-exchange, which LLVM 22's SPIR-V backend cannot compile for "
+                      "Vulkan (it stops in its 'legalize bitcast' pass)");
+  if (!x && !*err && scalar_int) {
+    LLVMTypeRef ty = LLVMTypeOf(in);
+    const char *mn = is_signed ? "llvm.smin" : "llvm.umin",
+               *mx = is_signed ? "llvm.smax" : "llvm.umax";
+    if ((!strcmp(base, "min") || !strcmp(base, "max")) && n == 2) {
+      LLVMValueRef args[2] = {a0, LLVMGetOperand(in, 1)};
+      x = call(v, intrinsic(v, !strcmp(base, "min") ? mn : mx, &ty, 1), args, 2, "");
+    } else if (!strcmp(base, "clamp") && n == 3) {
+      /* OpenCL: min(max(x, lo), hi) */
+      LLVMValueRef lo[2] = {a0, LLVMGetOperand(in, 1)};
+      LLVMValueRef hi[2] = {call(v, intrinsic(v, mx, &ty, 1), lo, 2, ""), LLVMGetOperand(in, 2)};
+      x = call(v, intrinsic(v, mn, &ty, 1), hi, 2, "");
+    } else if (!strcmp(base, "abs") && n == 1) {
+      /* the magnitude, unsigned: llvm.abs without poison on the minimum */
+      LLVMValueRef args[2] = {a0, LLVMConstInt(LLVMInt1TypeInContext(v->ctx), 0, 0)};
+      x = is_signed ? call(v, intrinsic(v, "llvm.abs", &ty, 1), args, 2, "") : a0;
+    }
+  }
+  if (!x && !*err && !strcmp(base, "fabs") && n == 1 &&
+      LLVMGetTypeKind(LLVMTypeOf(in)) != LLVMVectorTypeKind) {
+    LLVMTypeRef ty = LLVMTypeOf(in);
+    x = call(v, intrinsic(v, "llvm.fabs", &ty, 1), &a0, 1, ""); /* exact: the sign bit cleared */
+  }
+  free(base);
+  if (!x)
+    return 0;
+  LLVMReplaceAllUsesWith(in, x);
+  LLVMInstructionEraseFromParent(in); /* its pointer now reaches memory through X alone */
+  return 1;
+}
+
 /* OpenCL's queries and barrier() as shader builtins; any other call to a
  * declaration that is no LLVM intrinsic is refused. */
 static char *rewrite_builtins(vk *v, LLVMValueRef fn, const unsigned wg[3]) {
@@ -499,6 +594,9 @@ static char *rewrite_builtins(vk *v, LLVMValueRef fn, const unsigned wg[3]) {
         }
       continue;
     }
+    int done = opencl_builtin(v, in, name, &err);
+    if (done || err)
+      continue;
     char *base = ir_itanium_base(name);
     int q = -1;
     for (int k = 0; queries[k]; k++)
