@@ -21,8 +21,7 @@
  *   out: a shader cannot import one.
  * What cannot be put so is refused, naming the instruction, and nothing is
  * written. Every module passes spirv-val for Vulkan 1.3. */
-#include "gridsplit/control_word.h"
-#include "gs.h"
+#include "vulkan.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -31,36 +30,7 @@
 
 #if GS_LLVM_MAJOR >= 22
 
-#include <llvm-c/Target.h>
-
-#define VULKAN_TRIPLE "spirv1.6-unknown-vulkan1.3-compute"
-#define AS_WORKGROUP 3
-#define AS_STORAGE 11
-#define AS_PUSH 13
-
-typedef struct {
-  LLVMValueRef handle; /* a buffer's handle, or NULL */
-  int control;         /* the segments' control word */
-  LLVMValueRef words;  /* a workgroup variable's array of words, or NULL */
-  LLVMTypeRef words_ty;
-} root;
-
-typedef struct {
-  LLVMModuleRef m;
-  LLVMContextRef ctx;
-  LLVMTargetDataRef td;
-  LLVMBuilderRef b;
-  LLVMTypeRef i32, i64;
-  gs_vec roots;    /* root */
-  gs_map root_of;  /* argument or workgroup variable -> root index + 1 */
-  gs_map resolved; /* pointer -> index into offsets */
-  gs_vec offsets;  /* (root index, i64 byte offset) pairs, as intptr_t */
-  gs_vec dead;     /* instructions replaced */
-  LLVMValueRef push;   /* the push constants, one block of words for every shader */
-  LLVMTypeRef push_ty; /* { [N x i32] } */
-} vk;
-
-static char *refuse(LLVMValueRef where, const char *why) {
+char *vulkan_refuse(LLVMValueRef where, const char *why) {
   char *what = ir_describe(where);
   gs_str s;
   str_init(&s);
@@ -69,575 +39,17 @@ static char *refuse(LLVMValueRef where, const char *why) {
   return s.s;
 }
 
-static LLVMValueRef intrinsic(vk *v, const char *name, LLVMTypeRef *over, size_t n) {
+LLVMValueRef vulkan_intrinsic(vk *v, const char *name, LLVMTypeRef *over, size_t n) {
   unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
   return LLVMGetIntrinsicDeclaration(v->m, id, over, n);
 }
 
-static LLVMValueRef call(vk *v, LLVMValueRef fn, LLVMValueRef *args, unsigned n, const char *nm) {
+LLVMValueRef vulkan_call(vk *v, LLVMValueRef fn, LLVMValueRef *args, unsigned n, const char *nm) {
   return LLVMBuildCall2(v->b, LLVMGlobalGetValueType(fn), fn, args, n, nm);
 }
 
-static LLVMValueRef to_i64(vk *v, LLVMValueRef x) {
+LLVMValueRef vulkan_to_i64(vk *v, LLVMValueRef x) {
   return LLVMBuildIntCast2(v->b, x, v->i64, 1, "");
-}
-
-/* The offset of pointer P from its root, as (root, i64 offset), built
- * before P's uses; 0 when P does not resolve to one root. */
-static int resolve(vk *v, LLVMValueRef p, intptr_t *root_idx, LLVMValueRef *off);
-
-static int resolve_gep(vk *v, LLVMValueRef g, intptr_t *r, LLVMValueRef *off) {
-  LLVMValueRef base;
-  if (!resolve(v, LLVMGetOperand(g, 0), r, &base))
-    return 0;
-  if (LLVMIsAInstruction(g))
-    LLVMPositionBuilderBefore(v->b, g);
-  LLVMTypeRef ty = LLVMGetGEPSourceElementType(g);
-  LLVMValueRef sum = base;
-  unsigned n = (unsigned)LLVMGetNumOperands(g);
-  for (unsigned k = 1; k < n; k++) {
-    LLVMValueRef idx = LLVMGetOperand(g, k);
-    if (LLVMGetTypeKind(LLVMTypeOf(idx)) == LLVMVectorTypeKind)
-      return 0;
-    if (k > 1 && LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
-      unsigned field = (unsigned)LLVMConstIntGetZExtValue(idx);
-      sum = LLVMBuildAdd(v->b, sum, LLVMConstInt(v->i64, LLVMOffsetOfElement(v->td, ty, field), 0),
-                         "");
-      ty = LLVMStructGetTypeAtIndex(ty, field);
-      continue;
-    }
-    if (k > 1)
-      ty = LLVMGetElementType(ty);
-    LLVMValueRef size = LLVMConstInt(v->i64, LLVMABISizeOfType(v->td, ty), 0);
-    sum = LLVMBuildAdd(v->b, sum, LLVMBuildMul(v->b, to_i64(v, idx), size, ""), "");
-  }
-  *off = sum;
-  return 1;
-}
-
-static int resolve(vk *v, LLVMValueRef p, intptr_t *r, LLVMValueRef *off) {
-  intptr_t i;
-  if (map_get(&v->resolved, p, &i)) {
-    *r = VEC_AT(&v->offsets, intptr_t, 2 * (size_t)i);
-    *off = (LLVMValueRef)VEC_AT(&v->offsets, intptr_t, 2 * (size_t)i + 1);
-    return *off != NULL;
-  }
-  int ok = 0;
-  intptr_t root = 0;
-  LLVMValueRef o = NULL;
-  if (map_get(&v->root_of, p, &root)) {
-    root--;
-    o = LLVMConstInt(v->i64, 0, 0);
-    ok = 1;
-  } else if (LLVMIsAGetElementPtrInst(p) ||
-             (LLVMIsAConstantExpr(p) && LLVMGetConstOpcode(p) == LLVMGetElementPtr)) {
-    ok = resolve_gep(v, p, &root, &o);
-  } else if (LLVMIsAAddrSpaceCastInst(p) || LLVMIsABitCastInst(p) ||
-             (LLVMIsAConstantExpr(p) && (LLVMGetConstOpcode(p) == LLVMAddrSpaceCast ||
-                                         LLVMGetConstOpcode(p) == LLVMBitCast))) {
-    ok = resolve(v, LLVMGetOperand(p, 0), &root, &o);
-  } else if (LLVMIsAPHINode(p)) {
-    /* recorded first: a loop's pointer reaches itself */
-    LLVMPositionBuilderBefore(v->b, p);
-    LLVMValueRef phi = LLVMBuildPhi(v->b, v->i64, "");
-    size_t at = v->offsets.len / 2;
-    VEC_PUSH(&v->offsets, intptr_t, -1);
-    VEC_PUSH(&v->offsets, intptr_t, (intptr_t)phi);
-    map_put(&v->resolved, p, (intptr_t)at);
-    ok = 1;
-    for (unsigned k = 0; ok && k < LLVMCountIncoming(p); k++) {
-      intptr_t rk;
-      LLVMValueRef ok_off;
-      ok = resolve(v, LLVMGetIncomingValue(p, k), &rk, &ok_off);
-      if (ok && root >= 0 && k && rk != root)
-        ok = 0; /* pointers into different buffers */
-      if (!ok)
-        break;
-      if (!k)
-        root = rk;
-      LLVMBasicBlockRef from = LLVMGetIncomingBlock(p, k);
-      LLVMAddIncoming(phi, &ok_off, &from, 1);
-      VEC_AT(&v->offsets, intptr_t, 2 * at) = root;
-    }
-    if (!ok) {
-      VEC_AT(&v->offsets, intptr_t, 2 * at + 1) = 0;
-      return 0;
-    }
-    *r = root;
-    *off = phi;
-    return 1;
-  } else if (LLVMIsASelectInst(p)) {
-    intptr_t r1, r2;
-    LLVMValueRef o1, o2;
-    ok = resolve(v, LLVMGetOperand(p, 1), &r1, &o1) && resolve(v, LLVMGetOperand(p, 2), &r2, &o2) &&
-         r1 == r2;
-    if (ok) {
-      LLVMPositionBuilderBefore(v->b, p);
-      o = LLVMBuildSelect(v->b, LLVMGetOperand(p, 0), o1, o2, "");
-      root = r1;
-    }
-  }
-  size_t at = v->offsets.len / 2;
-  VEC_PUSH(&v->offsets, intptr_t, root);
-  VEC_PUSH(&v->offsets, intptr_t, ok ? (intptr_t)o : 0);
-  map_put(&v->resolved, p, (intptr_t)at);
-  *r = root;
-  *off = o;
-  return ok;
-}
-
-/* a pointer to word IDX (i32) of root R, before the builder's position */
-static LLVMValueRef word_ptr(vk *v, intptr_t r, LLVMValueRef idx) {
-  root *rt = &VEC_AT(&v->roots, root, (size_t)r);
-  if (rt->handle) {
-    LLVMTypeRef over[2] = {LLVMPointerTypeInContext(v->ctx, AS_STORAGE), LLVMTypeOf(rt->handle)};
-    LLVMValueRef args[2] = {rt->handle, idx};
-    return call(v, intrinsic(v, "llvm.spv.resource.getpointer", over, 2), args, 2, "");
-  }
-  /* a constant index would fold the GEP into the variable itself, which
-   * LLVM 22's backend then reads as a word with an ill-typed llvm.spv.gep
-   * (its verifier: "Intrinsic has incorrect return type!"): frozen, it
-   * stays an access chain */
-  if (LLVMIsAConstant(idx))
-    idx = LLVMBuildFreeze(v->b, idx, "");
-  LLVMValueRef ix[2] = {LLVMConstInt(v->i32, 0, 0), idx};
-  return LLVMBuildInBoundsGEP2(v->b, rt->words_ty, rt->words, ix, 2, "");
-}
-
-/* Vulkan takes no atomics across the system (LLVM's default scope): those
- * on a buffer are the device's, on a workgroup variable the workgroup's */
-static void vulkan_scope(vk *v, LLVMValueRef atomic, intptr_t r) {
-  if (LLVMGetAtomicSyncScopeID(atomic) > 1) /* 0: one thread, 1: the system */
-    return;
-  const char *scope = VEC_AT(&v->roots, root, (size_t)r).handle ? "device" : "workgroup";
-  LLVMSetAtomicSyncScopeID(atomic, LLVMGetSyncScopeID(v->ctx, scope, strlen(scope)));
-}
-
-/* the i32 index of the word at byte offset OFF + 4 * K */
-static LLVMValueRef word_index(vk *v, LLVMValueRef off, unsigned k) {
-  LLVMValueRef w = LLVMBuildLShr(v->b, off, LLVMConstInt(v->i64, 2, 0), "");
-  if (k)
-    w = LLVMBuildAdd(v->b, w, LLVMConstInt(v->i64, k, 0), "");
-  return LLVMBuildTrunc(v->b, w, v->i32, "");
-}
-
-/* the type of N words: i32 or <N x i32> */
-static LLVMTypeRef words_type(vk *v, unsigned n) {
-  return n == 1 ? v->i32 : LLVMVectorType(v->i32, n);
-}
-
-/* Whether values of TY go through memory as whole words (1), as a part of
- * one word (2), or not at all (0). */
-static int shape(vk *v, LLVMTypeRef ty, unsigned *bytes) {
-  LLVMTypeKind k = LLVMGetTypeKind(ty);
-  int scalar = k == LLVMIntegerTypeKind || k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind ||
-               k == LLVMHalfTypeKind;
-  if (k == LLVMVectorTypeKind) {
-    LLVMTypeKind ek = LLVMGetTypeKind(LLVMGetElementType(ty));
-    scalar = ek == LLVMIntegerTypeKind || ek == LLVMFloatTypeKind || ek == LLVMDoubleTypeKind ||
-             ek == LLVMHalfTypeKind;
-  }
-  if (!scalar)
-    return 0;
-  unsigned long long store = LLVMStoreSizeOfType(v->td, ty);
-  if (LLVMSizeOfTypeInBits(v->td, ty) != 8 * store)
-    return 0; /* i1 and other odd widths: in memory only as their bytes */
-  *bytes = (unsigned)store;
-  if (store % 4 == 0)
-    return 1;
-  return store < 4 ? 2 : 0;
-}
-
-/* The shape (shape()) of load or store IN of a TY, in *S and *BYTES; why
- * words cannot do it, or NULL. Leaves the builder before IN. Atomic and
- * volatile accesses must be whole words. */
-static char *access_shape(vk *v, LLVMValueRef in, LLVMTypeRef ty, int *s, unsigned *bytes) {
-  unsigned align = LLVMGetAlignment(in);
-  *s = shape(v, ty, bytes);
-  LLVMAtomicOrdering order = LLVMGetOrdering(in);
-  int atomic = order != LLVMAtomicOrderingNotAtomic || LLVMGetVolatile(in);
-  if (!*s || (atomic && (*s != 1 || *bytes != 4)))
-    return refuse(in, LLVMIsALoadInst(in)
-                          ? "loads a type or in a way that storage buffer words cannot hold"
-                          : "stores a type or in a way that storage buffer words cannot hold");
-  if ((*s == 1 && align < 4) || (*s == 2 && align < *bytes))
-    return refuse(in, "is not aligned to its words");
-  LLVMPositionBuilderBefore(v->b, in);
-  return NULL;
-}
-
-/* A volatile access is read or written again every time, seeing what other
- * invocations wrote meanwhile (the control word's choice, a user's flag):
- * in a shader, a relaxed atomic one at the device's scope. */
-static LLVMAtomicOrdering access_order(LLVMValueRef in) {
-  LLVMAtomicOrdering order = LLVMGetOrdering(in);
-  return order == LLVMAtomicOrderingNotAtomic && LLVMGetVolatile(in) ? LLVMAtomicOrderingMonotonic
-                                                                     : order;
-}
-
-/* the bit position (i32) of the byte at offset OFF in its word */
-static LLVMValueRef byte_shift(vk *v, LLVMValueRef off) {
-  return LLVMBuildTrunc(v->b,
-                        LLVMBuildShl(v->b, LLVMBuildAnd(v->b, off, LLVMConstInt(v->i64, 3, 0), ""),
-                                     LLVMConstInt(v->i64, 3, 0), ""),
-                        v->i32, "");
-}
-
-static char *rewrite_load(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef off) {
-  LLVMTypeRef ty = LLVMTypeOf(in);
-  unsigned bytes;
-  int s;
-  char *why = access_shape(v, in, ty, &s, &bytes);
-  if (why)
-    return why;
-  LLVMAtomicOrdering order = access_order(in);
-  LLVMValueRef x;
-  if (s == 1) {
-    unsigned n = bytes / 4;
-    x = n == 1 ? NULL : LLVMGetUndef(words_type(v, n));
-    for (unsigned k = 0; k < n; k++) {
-      LLVMValueRef w = LLVMBuildLoad2(v->b, v->i32, word_ptr(v, r, word_index(v, off, k)), "");
-      LLVMSetAlignment(w, 4);
-      if (order != LLVMAtomicOrderingNotAtomic) {
-        LLVMSetOrdering(w, order);
-        vulkan_scope(v, w, r);
-      }
-      x = n == 1 ? w : LLVMBuildInsertElement(v->b, x, w, LLVMConstInt(v->i32, k, 0), "");
-    }
-    x = LLVMBuildBitCast(v->b, x, ty, "");
-  } else {
-    LLVMValueRef w = LLVMBuildLoad2(v->b, v->i32, word_ptr(v, r, word_index(v, off, 0)), "");
-    LLVMSetAlignment(w, 4);
-    LLVMValueRef shift = byte_shift(v, off);
-    LLVMValueRef part = LLVMBuildTrunc(v->b, LLVMBuildLShr(v->b, w, shift, ""),
-                                       LLVMIntTypeInContext(v->ctx, 8 * bytes), "");
-    x = LLVMBuildBitCast(v->b, part, ty, "");
-  }
-  LLVMReplaceAllUsesWith(in, x);
-  VEC_PUSH(&v->dead, LLVMValueRef, in);
-  return NULL;
-}
-
-static char *rewrite_store(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef off) {
-  LLVMValueRef val = LLVMGetOperand(in, 0);
-  LLVMTypeRef ty = LLVMTypeOf(val);
-  unsigned bytes;
-  int s;
-  char *why = access_shape(v, in, ty, &s, &bytes);
-  if (why)
-    return why;
-  LLVMAtomicOrdering order = access_order(in);
-  if (s == 1) {
-    unsigned n = bytes / 4;
-    LLVMValueRef x = LLVMBuildBitCast(v->b, val, words_type(v, n), "");
-    for (unsigned k = 0; k < n; k++) {
-      LLVMValueRef w =
-          n == 1 ? x : LLVMBuildExtractElement(v->b, x, LLVMConstInt(v->i32, k, 0), "");
-      LLVMValueRef st = LLVMBuildStore(v->b, w, word_ptr(v, r, word_index(v, off, k)));
-      LLVMSetAlignment(st, 4);
-      if (order != LLVMAtomicOrderingNotAtomic) {
-        LLVMSetOrdering(st, order);
-        vulkan_scope(v, st, r);
-      }
-    }
-  } else {
-    /* other invocations may write the word's other bytes: clear ours, then
-     * set them, each an atomic operation on the whole word */
-    LLVMValueRef shift = byte_shift(v, off);
-    LLVMValueRef bits = LLVMBuildZExt(
-        v->b, LLVMBuildBitCast(v->b, val, LLVMIntTypeInContext(v->ctx, 8 * bytes), ""), v->i32, "");
-    LLVMValueRef mask =
-        LLVMBuildShl(v->b, LLVMConstInt(v->i32, bytes == 1 ? 0xffu : 0xffffu, 0), shift, "");
-    LLVMValueRef p = word_ptr(v, r, word_index(v, off, 0));
-    vulkan_scope(v,
-                 LLVMBuildAtomicRMW(v->b, LLVMAtomicRMWBinOpAnd, p, LLVMBuildNot(v->b, mask, ""),
-                                    LLVMAtomicOrderingMonotonic, 0),
-                 r);
-    vulkan_scope(v,
-                 LLVMBuildAtomicRMW(v->b, LLVMAtomicRMWBinOpOr, p,
-                                    LLVMBuildShl(v->b, bits, shift, ""),
-                                    LLVMAtomicOrderingMonotonic, 0),
-                 r);
-  }
-  VEC_PUSH(&v->dead, LLVMValueRef, in);
-  return NULL;
-}
-
-/* LLVM 22's SPIR-V backend stops on every cmpxchg for Vulkan (in its
- * "SPIRV legalize bitcast pass"; lit Run_vulkan_dynamic.ll runs the
- * replacement below, Error_vulkan_refusals.ll refuses the others), so a
- * compare-exchange cannot be emitted. The split's own one, the choice of
- * the next segment (lib/control.c), claims the control word from
- * GS_CONTROL_UNSET (the largest unsigned word) and checks that the word held
- * nothing else: an atomic unsigned minimum does the same. Each invocation
- * sees UNSET, or the minimum of the choices before it, which is its own
- * choice exactly when all of them agree with it; where two choices differ,
- * the later one sees the other (or a smaller one) and raises the divergence
- * flag, and the word's value no longer matters. Any other compare-exchange
- * is refused. */
-static char *rewrite_cmpxchg(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef p) {
-  LLVMValueRef cmp = LLVMGetOperand(in, 1);
-  if (!VEC_AT(&v->roots, root, (size_t)r).control || !LLVMIsAConstantInt(cmp) ||
-      LLVMConstIntGetSExtValue(cmp) != GS_CONTROL_UNSET)
-    return refuse(in, "is a compare-exchange, which LLVM 22's SPIR-V backend cannot compile "
-                      "for Vulkan (it stops in its 'legalize bitcast' pass)");
-  for (LLVMUseRef u = LLVMGetFirstUse(in); u; u = LLVMGetNextUse(u))
-    if (!LLVMIsAExtractValueInst(LLVMGetUser(u)))
-      return refuse(in, "uses a compare-exchange's result otherwise than by its parts");
-  LLVMValueRef old = LLVMBuildAtomicRMW(v->b, LLVMAtomicRMWBinOpUMin, p, LLVMGetOperand(in, 2),
-                                        LLVMAtomicOrderingMonotonic, 0);
-  vulkan_scope(v, old, r);
-  LLVMValueRef won = LLVMBuildICmp(v->b, LLVMIntEQ, old, cmp, "");
-  VEC_PUSH(&v->dead, LLVMValueRef, in); /* erased last to first: its parts go before it */
-  for (LLVMUseRef u = LLVMGetFirstUse(in), next; u; u = next) {
-    next = LLVMGetNextUse(u);
-    LLVMValueRef x = LLVMGetUser(u);
-    LLVMReplaceAllUsesWith(x, *LLVMGetIndices(x) ? won : old);
-    VEC_PUSH(&v->dead, LLVMValueRef, x);
-  }
-  return NULL;
-}
-
-static char *rewrite_atomic(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef off) {
-  int rmw = LLVMIsAAtomicRMWInst(in) != NULL;
-  LLVMValueRef val = LLVMGetOperand(in, 1);
-  if (LLVMTypeOf(val) != v->i32 || (rmw && (LLVMGetAtomicRMWBinOp(in) == LLVMAtomicRMWBinOpFAdd ||
-                                            LLVMGetAtomicRMWBinOp(in) == LLVMAtomicRMWBinOpFSub ||
-                                            LLVMGetAtomicRMWBinOp(in) == LLVMAtomicRMWBinOpFMax ||
-                                            LLVMGetAtomicRMWBinOp(in) == LLVMAtomicRMWBinOpFMin)))
-    return refuse(in, "is an atomic operation other than on a 32-bit integer");
-  LLVMPositionBuilderBefore(v->b, in);
-  LLVMValueRef p = word_ptr(v, r, word_index(v, off, 0));
-  if (!rmw)
-    return rewrite_cmpxchg(v, in, r, p);
-  LLVMSetOperand(in, 0, p);
-  vulkan_scope(v, in, r);
-  return NULL;
-}
-
-/* Every access through a buffer or workgroup pointer in FN into words. */
-static char *rewrite_accesses(vk *v, LLVMValueRef fn) {
-  gs_vec insts;
-  vec_init(&insts, sizeof(LLVMValueRef));
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
-      VEC_PUSH(&insts, LLVMValueRef, in);
-  char *err = NULL;
-  for (size_t i = 0; i < insts.len && !err; i++) {
-    LLVMValueRef in = VEC_AT(&insts, LLVMValueRef, i);
-    LLVMOpcode op = LLVMGetInstructionOpcode(in);
-    int ptr_at = op == LLVMLoad                                   ? 0
-                 : op == LLVMStore                                ? 1
-                 : op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg ? 0
-                                                                  : -1;
-    if (ptr_at >= 0) {
-      LLVMValueRef p = LLVMGetOperand(in, (unsigned)ptr_at);
-      unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(p));
-      intptr_t r;
-      LLVMValueRef off;
-      if (as != 1 && as != 2 && as != AS_WORKGROUP && as != 4)
-        continue; /* private memory and the push constants: the backend's own */
-      if (!resolve(v, p, &r, &off)) {
-        err = refuse(in, "reaches memory through a pointer that resolves to no one buffer or "
-                         "workgroup variable");
-        break;
-      }
-      err = op == LLVMLoad    ? rewrite_load(v, in, r, off)
-            : op == LLVMStore ? rewrite_store(v, in, r, off)
-                              : rewrite_atomic(v, in, r, off);
-      if (!err && op == LLVMStore &&
-          LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(in, 0))) == LLVMPointerTypeKind)
-        err = refuse(in, "stores a pointer");
-      continue;
-    }
-    /* a buffer pointer used otherwise than to reach memory */
-    int n = LLVMGetNumOperands(in);
-    for (int k = 0; k < n && !err; k++) {
-      LLVMValueRef o = LLVMGetOperand(in, (unsigned)k);
-      if (LLVMGetTypeKind(LLVMTypeOf(o)) != LLVMPointerTypeKind ||
-          !LLVMGetPointerAddressSpace(LLVMTypeOf(o)))
-        continue;
-      if (LLVMIsAGetElementPtrInst(in) || LLVMIsAAddrSpaceCastInst(in) || LLVMIsABitCastInst(in) ||
-          LLVMIsAPHINode(in) || (LLVMIsASelectInst(in) && k > 0))
-        continue; /* resolved where it reaches memory */
-      if (LLVMIsACallInst(in) && o == LLVMGetCalledValue(in))
-        continue;
-      err = refuse(in, "uses a buffer or workgroup pointer otherwise than to load, store or "
-                       "update through it (Vulkan shaders have no physical pointers)");
-    }
-  }
-  vec_free(&insts);
-  return err;
-}
-
-/* The parameter types of mangled NAME (what follows _Z<n><base>), or "" */
-static const char *mangled_params(const char *name, const char *base) {
-  if (strncmp(name, "_Z", 2))
-    return "";
-  const char *p = name + 2;
-  while (*p >= '0' && *p <= '9')
-    p++;
-  return strncmp(p, base, strlen(base)) ? "" : p + strlen(base);
-}
-
-/* OpenCL C builtins with exact shader counterparts (OpenCL C 6.15): the
- * integer min, max, clamp and abs and fabs on scalars, and the 32-bit integer
- * atomic functions on global or local memory, which become atomicrmw (then
- * words, as any atomic). 1 when IN was one and is replaced; 0 when not (or
- * *ERR, for one that cannot be: a float atomic, atomic_cmpxchg). The math
- * functions but fabs are left out: a shader's sqrt, exp and the like are not
- * as exact as the references the runs are compared with. */
-static int opencl_builtin(vk *v, LLVMValueRef in, const char *name, char **err) {
-  char *base = ir_itanium_base(name);
-  const char *params = mangled_params(name, base);
-  size_t n = LLVMGetNumArgOperands(in);
-  LLVMValueRef a0 = n ? LLVMGetOperand(in, 0) : NULL, x = NULL;
-  char last = *params ? params[strlen(params) - 1] : 0;
-  int is_signed = last == 'i' || last == 'l' || last == 's' || last == 'c' || last == 'a';
-  int scalar_int = n && LLVMGetTypeKind(LLVMTypeOf(in)) == LLVMIntegerTypeKind &&
-                   strspn(params, "ijlmcahst") == strlen(params);
-  static const struct {
-    const char *name;
-    LLVMAtomicRMWBinOp op;
-    int args; /* after the pointer */
-  } atomics[] = {
-      {"atomic_add", LLVMAtomicRMWBinOpAdd, 1},   {"atomic_sub", LLVMAtomicRMWBinOpSub, 1},
-      {"atomic_xchg", LLVMAtomicRMWBinOpXchg, 1}, {"atomic_and", LLVMAtomicRMWBinOpAnd, 1},
-      {"atomic_or", LLVMAtomicRMWBinOpOr, 1},     {"atomic_xor", LLVMAtomicRMWBinOpXor, 1},
-      {"atomic_min", LLVMAtomicRMWBinOpMin, 1},   {"atomic_max", LLVMAtomicRMWBinOpMax, 1},
-      {"atomic_inc", LLVMAtomicRMWBinOpAdd, 0},   {"atomic_dec", LLVMAtomicRMWBinOpSub, 0}};
-  LLVMPositionBuilderBefore(v->b, in);
-  const char *atom = !strncmp(base, "atom_", 5)     ? base + 5
-                     : !strncmp(base, "atomic_", 7) ? base + 7
-                                                    : NULL;
-  for (size_t k = 0; atom && k < sizeof atomics / sizeof *atomics && !x && !*err; k++) {
-    if (strcmp(atom, atomics[k].name + 7) || n != 1u + (unsigned)atomics[k].args)
-      continue;
-    if (LLVMTypeOf(in) != v->i32) {
-      *err = refuse(in, "is an atomic function other than on a 32-bit integer");
-      break;
-    }
-    LLVMAtomicRMWBinOp op = atomics[k].op;
-    if (!is_signed && op == LLVMAtomicRMWBinOpMin)
-      op = LLVMAtomicRMWBinOpUMin;
-    if (!is_signed && op == LLVMAtomicRMWBinOpMax)
-      op = LLVMAtomicRMWBinOpUMax;
-    LLVMValueRef val = atomics[k].args ? LLVMGetOperand(in, 1) : LLVMConstInt(v->i32, 1, 0);
-    x = LLVMBuildAtomicRMW(v->b, op, a0, val, LLVMAtomicOrderingMonotonic, 0);
-  }
-  if (!x && !*err && atom && !strcmp(atom, "cmpxchg"))
-    *err = refuse(in, "is a compare-exchange, which LLVM 22's SPIR-V backend cannot compile for "
-                      "Vulkan (it stops in its 'legalize bitcast' pass)");
-  if (!x && !*err && scalar_int) {
-    LLVMTypeRef ty = LLVMTypeOf(in);
-    const char *mn = is_signed ? "llvm.smin" : "llvm.umin",
-               *mx = is_signed ? "llvm.smax" : "llvm.umax";
-    if ((!strcmp(base, "min") || !strcmp(base, "max")) && n == 2) {
-      LLVMValueRef args[2] = {a0, LLVMGetOperand(in, 1)};
-      x = call(v, intrinsic(v, !strcmp(base, "min") ? mn : mx, &ty, 1), args, 2, "");
-    } else if (!strcmp(base, "clamp") && n == 3) {
-      /* OpenCL: min(max(x, lo), hi) */
-      LLVMValueRef lo[2] = {a0, LLVMGetOperand(in, 1)};
-      LLVMValueRef hi[2] = {call(v, intrinsic(v, mx, &ty, 1), lo, 2, ""), LLVMGetOperand(in, 2)};
-      x = call(v, intrinsic(v, mn, &ty, 1), hi, 2, "");
-    } else if (!strcmp(base, "abs") && n == 1) {
-      /* the magnitude, unsigned: llvm.abs without poison on the minimum */
-      LLVMValueRef args[2] = {a0, LLVMConstInt(LLVMInt1TypeInContext(v->ctx), 0, 0)};
-      x = is_signed ? call(v, intrinsic(v, "llvm.abs", &ty, 1), args, 2, "") : a0;
-    }
-  }
-  if (!x && !*err && !strcmp(base, "fabs") && n == 1 &&
-      LLVMGetTypeKind(LLVMTypeOf(in)) != LLVMVectorTypeKind) {
-    LLVMTypeRef ty = LLVMTypeOf(in);
-    x = call(v, intrinsic(v, "llvm.fabs", &ty, 1), &a0, 1, ""); /* exact: the sign bit cleared */
-  }
-  free(base);
-  if (!x)
-    return 0;
-  LLVMReplaceAllUsesWith(in, x);
-  LLVMInstructionEraseFromParent(in); /* its pointer now reaches memory through X alone */
-  return 1;
-}
-
-/* OpenCL's queries and barrier() as shader builtins; any other call to a
- * declaration that is no LLVM intrinsic is refused. */
-static char *rewrite_builtins(vk *v, LLVMValueRef fn, const unsigned wg[3]) {
-  gs_vec calls;
-  vec_init(&calls, sizeof(LLVMValueRef));
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
-      if (LLVMIsACallInst(in))
-        VEC_PUSH(&calls, LLVMValueRef, in);
-  static const char *const queries[] = {"get_global_id",     "get_local_id",   "get_group_id",
-                                        "get_local_size",    "get_num_groups", "get_global_size",
-                                        "get_global_offset", "get_work_dim",   NULL};
-  static const char *const intrinsics[] = {"llvm.spv.thread.id", "llvm.spv.thread.id.in.group",
-                                           "llvm.spv.group.id", NULL, "llvm.spv.num.workgroups"};
-  char *err = NULL;
-  for (size_t i = 0; i < calls.len && !err; i++) {
-    LLVMValueRef in = VEC_AT(&calls, LLVMValueRef, i);
-    LLVMValueRef callee = LLVMGetCalledValue(in);
-    if (!LLVMIsAFunction(callee)) {
-      err = refuse(in, "is an indirect call, which Vulkan shaders cannot make");
-      break;
-    }
-    size_t len;
-    const char *name = LLVMGetValueName2(callee, &len);
-    if (!strncmp(name, "llvm.", 5)) {
-      if (!strncmp(name, "llvm.memcpy", 11) || !strncmp(name, "llvm.memset", 11) ||
-          !strncmp(name, "llvm.memmove", 12))
-        for (unsigned k = 0; k < 2 && !err; k++) {
-          LLVMValueRef a = LLVMGetOperand(in, k);
-          if (LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind &&
-              LLVMGetPointerAddressSpace(LLVMTypeOf(a)))
-            err = refuse(in, "copies or fills buffer or workgroup memory as bytes");
-        }
-      continue;
-    }
-    int done = opencl_builtin(v, in, name, &err);
-    if (done || err)
-      continue;
-    char *base = ir_itanium_base(name);
-    int q = -1;
-    for (int k = 0; queries[k]; k++)
-      if (!strcmp(base, queries[k]))
-        q = k;
-    int barrier = !strcmp(base, "barrier") || !strcmp(base, "work_group_barrier");
-    free(base);
-    LLVMPositionBuilderBefore(v->b, in);
-    LLVMValueRef x = NULL;
-    if (barrier) {
-      LLVMValueRef f = intrinsic(v, "llvm.spv.group.memory.barrier.with.group.sync", NULL, 0);
-      call(v, f, NULL, 0, "");
-    } else if (q >= 0 && q != 7 && LLVMGetNumArgOperands(in) == 1 &&
-               LLVMIsAConstantInt(LLVMGetOperand(in, 0))) {
-      unsigned d = (unsigned)LLVMConstIntGetZExtValue(LLVMGetOperand(in, 0));
-      LLVMTypeRef rt = LLVMTypeOf(in);
-      if (d > 2) {
-        /* OpenCL: 0 for an id, 1 for a size past the last dimension */
-        x = LLVMConstInt(rt, q == 3 || q == 4 || q == 5, 0);
-      } else if (q == 6) {
-        x = LLVMConstInt(rt, 0, 0); /* every runner launches without an offset */
-      } else if (q == 3) {
-        x = LLVMConstInt(rt, wg[d], 0);
-      } else {
-        LLVMValueRef dim = LLVMConstInt(v->i32, d, 0);
-        const char *which = intrinsics[q == 5 ? 4 : q];
-        LLVMValueRef y = call(v, intrinsic(v, which, &v->i32, 1), &dim, 1, "");
-        if (q == 5)
-          y = LLVMBuildMul(v->b, y, LLVMConstInt(v->i32, wg[d], 0), "");
-        x = LLVMBuildZExt(v->b, y, rt, "");
-      }
-    } else {
-      err = refuse(in, "calls a function that a Vulkan shader has no counterpart for");
-      break;
-    }
-    if (x)
-      LLVMReplaceAllUsesWith(in, x);
-    VEC_PUSH(&v->dead, LLVMValueRef, in);
-  }
-  vec_free(&calls);
-  return err;
 }
 
 /* reqd_work_group_size, else 64 x 1 x 1 */
@@ -684,9 +96,9 @@ static unsigned scalar_layout(vk *v, LLVMValueRef k, unsigned *offsets, char **e
     if (LLVMGetTypeKind(ty) == LLVMPointerTypeKind)
       continue;
     unsigned bytes;
-    int s = shape(v, ty, &bytes);
+    int s = vulkan_shape(v, ty, &bytes);
     if (!s || bytes > 8) {
-      *err = refuse(a, "is a scalar argument that a push constant cannot hold");
+      *err = vulkan_refuse(a, "is a scalar argument that a push constant cannot hold");
       return 0;
     }
     at = (at + bytes - 1) / bytes * bytes;
@@ -701,7 +113,7 @@ static LLVMValueRef push_load(vk *v, LLVMTypeRef ty, unsigned offset, unsigned b
   LLVMValueRef x = NULL;
   unsigned n = bytes < 4 ? 1 : bytes / 4;
   if (bytes >= 4)
-    x = n == 1 ? NULL : LLVMGetUndef(words_type(v, n));
+    x = n == 1 ? NULL : LLVMGetUndef(vulkan_words_type(v, n));
   LLVMValueRef w = NULL;
   for (unsigned k = 0; k < n; k++) {
     LLVMValueRef ix[3] = {LLVMConstInt(v->i32, 0, 0), LLVMConstInt(v->i32, 0, 0),
@@ -756,8 +168,8 @@ static char *make_shader(vk *v, LLVMValueRef k) {
     }
     unsigned as = LLVMGetPointerAddressSpace(ty);
     if (as != 1 && as != 2) {
-      err = refuse(a, "is a pointer argument outside global and constant memory, which a "
-                      "Vulkan shader cannot take");
+      err = vulkan_refuse(a, "is a pointer argument outside global and constant memory, which a "
+                             "Vulkan shader cannot take");
       break;
     }
     int writable = as == 1 && !LLVMGetEnumAttributeAtIndex(k, i + 1, readonly);
@@ -775,8 +187,8 @@ static char *make_shader(vk *v, LLVMValueRef k) {
                             LLVMConstInt(v->i32, 1, 0), LLVMConstInt(v->i32, 0, 0), bname};
     root r = {NULL, 0, NULL, NULL};
     r.control = !strcmp(aname, GS_CONTROL_ARG_NAME);
-    r.handle = call(v, intrinsic(v, "llvm.spv.resource.handlefrombinding", &hty, 1), args, 5,
-                    LLVMGetValueName2(a, &len));
+    r.handle = vulkan_call(v, vulkan_intrinsic(v, "llvm.spv.resource.handlefrombinding", &hty, 1),
+                           args, 5, LLVMGetValueName2(a, &len));
     VEC_PUSH(&v->roots, root, r);
     map_put(&v->root_of, a, (intptr_t)v->roots.len);
   }
@@ -788,16 +200,16 @@ static char *make_shader(vk *v, LLVMValueRef k) {
     if (LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind)
       continue;
     unsigned bytes;
-    shape(v, LLVMTypeOf(a), &bytes);
+    vulkan_shape(v, LLVMTypeOf(a), &bytes);
     LLVMValueRef x = push_load(v, LLVMTypeOf(a), offsets[i], bytes);
     LLVMSetValueName2(x, LLVMGetValueName2(a, &len), len);
     LLVMReplaceAllUsesWith(a, x);
   }
   free(offsets);
   if (!err)
-    err = rewrite_builtins(v, e, wg);
+    err = vulkan_rewrite_builtins(v, e, wg);
   if (!err)
-    err = rewrite_accesses(v, e);
+    err = vulkan_rewrite_accesses(v, e);
   free(name);
   return err;
 }
@@ -807,7 +219,8 @@ static char *check_args_unused(LLVMValueRef k) {
   for (unsigned i = 0; i < LLVMCountParams(k); i++) {
     LLVMUseRef u = LLVMGetFirstUse(LLVMGetParam(k, i));
     if (u)
-      return refuse(LLVMGetUser(u), "uses a kernel argument in a way a Vulkan shader cannot");
+      return vulkan_refuse(LLVMGetUser(u),
+                           "uses a kernel argument in a way a Vulkan shader cannot");
   }
   return NULL;
 }
@@ -819,8 +232,8 @@ static char *workgroup_words(vk *v) {
     next = g == last ? NULL : LLVMGetNextGlobal(g);
     unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(g));
     if (as == 1 && LLVMGetFirstUse(g))
-      return refuse(g, "is a program-scope variable in global memory, which Vulkan has no "
-                       "storage for");
+      return vulkan_refuse(g, "is a program-scope variable in global memory, which Vulkan has no "
+                              "storage for");
     if (as != AS_WORKGROUP)
       continue;
     unsigned long long bytes = LLVMABISizeOfType(v->td, LLVMGlobalGetValueType(g));

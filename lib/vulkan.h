@@ -1,0 +1,62 @@
+/* The Vulkan output's emission, shared by its three files (lib/
+ * target_vulkan.c, docs/targets.md "Vulkan"): target_vulkan.c makes every
+ * kernel a shader and drives the rewrite, vulkan_access.c turns accesses
+ * through buffer and workgroup pointers into 32-bit words, vulkan_calls.c
+ * OpenCL's builtins, queries and barriers into a shader's. LLVM 22 on. */
+#ifndef GS_VULKAN_H
+#define GS_VULKAN_H
+
+#include "gs.h"
+
+#if GS_LLVM_MAJOR >= 22
+
+#include <llvm-c/Target.h>
+
+#define VULKAN_TRIPLE "spirv1.6-unknown-vulkan1.3-compute"
+#define AS_WORKGROUP 3
+#define AS_STORAGE 11
+#define AS_PUSH 13
+
+typedef struct {
+  LLVMValueRef handle; /* a buffer's handle, or NULL */
+  int control;         /* the segments' control word */
+  LLVMValueRef words;  /* a workgroup variable's array of words, or NULL */
+  LLVMTypeRef words_ty;
+} root;
+
+typedef struct {
+  LLVMModuleRef m;
+  LLVMContextRef ctx;
+  LLVMTargetDataRef td;
+  LLVMBuilderRef b;
+  LLVMTypeRef i32, i64;
+  gs_vec roots;        /* root */
+  gs_map root_of;      /* argument or workgroup variable -> root index + 1 */
+  gs_map resolved;     /* pointer -> index into offsets */
+  gs_vec offsets;      /* (root index, i64 byte offset) pairs, as intptr_t */
+  gs_vec dead;         /* instructions replaced */
+  LLVMValueRef push;   /* the push constants, one block of words for every shader */
+  LLVMTypeRef push_ty; /* { [N x i32] } */
+} vk;
+
+/* "--target vulkan: 'WHERE' WHY" (malloc'd) */
+char *vulkan_refuse(LLVMValueRef where, const char *why);
+LLVMValueRef vulkan_intrinsic(vk *v, const char *name, LLVMTypeRef *over, size_t n);
+LLVMValueRef vulkan_call(vk *v, LLVMValueRef fn, LLVMValueRef *args, unsigned n, const char *nm);
+LLVMValueRef vulkan_to_i64(vk *v, LLVMValueRef x);
+/* Whether values of TY go through memory as whole words (1), as a part of
+ * one word (2), or not at all (0); their bytes in *BYTES */
+int vulkan_shape(vk *v, LLVMTypeRef ty, unsigned *bytes);
+/* the type of N words: i32 or <N x i32> */
+LLVMTypeRef vulkan_words_type(vk *v, unsigned n);
+
+/* vulkan_access.c: every access through a buffer or workgroup pointer in FN
+ * into words; why not, or NULL */
+char *vulkan_rewrite_accesses(vk *v, LLVMValueRef fn);
+
+/* vulkan_calls.c: OpenCL's builtins, queries (workgroup size WG) and
+ * barrier() in FN as a shader's; why not, or NULL */
+char *vulkan_rewrite_builtins(vk *v, LLVMValueRef fn, const unsigned wg[3]);
+
+#endif
+#endif

@@ -1,0 +1,188 @@
+/* --target vulkan: OpenCL C's builtins, work-item queries and barrier() as
+ * a shader's (docs/targets.md "Vulkan"). */
+#include "vulkan.h"
+
+#include "gridsplit/control_word.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if GS_LLVM_MAJOR >= 22
+
+/* The parameter types of mangled NAME (what follows _Z<n><base>), or "" */
+static const char *mangled_params(const char *name, const char *base) {
+  if (strncmp(name, "_Z", 2))
+    return "";
+  const char *p = name + 2;
+  while (*p >= '0' && *p <= '9')
+    p++;
+  return strncmp(p, base, strlen(base)) ? "" : p + strlen(base);
+}
+
+/* OpenCL C builtins with exact shader counterparts (OpenCL C 6.15): the
+ * integer min, max, clamp and abs and fabs on scalars, and the 32-bit integer
+ * atomic functions on global or local memory, which become atomicrmw (then
+ * words, as any atomic). 1 when IN was one and is replaced; 0 when not (or
+ * *ERR, for one that cannot be: a float atomic, atomic_cmpxchg). The math
+ * functions but fabs are left out: a shader's sqrt, exp and the like are not
+ * as exact as the references the runs are compared with. */
+static int opencl_builtin(vk *v, LLVMValueRef in, const char *name, char **err) {
+  char *base = ir_itanium_base(name);
+  const char *params = mangled_params(name, base);
+  size_t n = LLVMGetNumArgOperands(in);
+  LLVMValueRef a0 = n ? LLVMGetOperand(in, 0) : NULL, x = NULL;
+  char last = *params ? params[strlen(params) - 1] : 0;
+  int is_signed = last == 'i' || last == 'l' || last == 's' || last == 'c' || last == 'a';
+  int scalar_int = n && LLVMGetTypeKind(LLVMTypeOf(in)) == LLVMIntegerTypeKind &&
+                   strspn(params, "ijlmcahst") == strlen(params);
+  static const struct {
+    const char *name;
+    LLVMAtomicRMWBinOp op;
+    int args; /* after the pointer */
+  } atomics[] = {
+      {"atomic_add", LLVMAtomicRMWBinOpAdd, 1},   {"atomic_sub", LLVMAtomicRMWBinOpSub, 1},
+      {"atomic_xchg", LLVMAtomicRMWBinOpXchg, 1}, {"atomic_and", LLVMAtomicRMWBinOpAnd, 1},
+      {"atomic_or", LLVMAtomicRMWBinOpOr, 1},     {"atomic_xor", LLVMAtomicRMWBinOpXor, 1},
+      {"atomic_min", LLVMAtomicRMWBinOpMin, 1},   {"atomic_max", LLVMAtomicRMWBinOpMax, 1},
+      {"atomic_inc", LLVMAtomicRMWBinOpAdd, 0},   {"atomic_dec", LLVMAtomicRMWBinOpSub, 0}};
+  LLVMPositionBuilderBefore(v->b, in);
+  const char *atom = !strncmp(base, "atom_", 5)     ? base + 5
+                     : !strncmp(base, "atomic_", 7) ? base + 7
+                                                    : NULL;
+  for (size_t k = 0; atom && k < sizeof atomics / sizeof *atomics && !x && !*err; k++) {
+    if (strcmp(atom, atomics[k].name + 7) || n != 1u + (unsigned)atomics[k].args)
+      continue;
+    if (LLVMTypeOf(in) != v->i32) {
+      *err = vulkan_refuse(in, "is an atomic function other than on a 32-bit integer");
+      break;
+    }
+    LLVMAtomicRMWBinOp op = atomics[k].op;
+    if (!is_signed && op == LLVMAtomicRMWBinOpMin)
+      op = LLVMAtomicRMWBinOpUMin;
+    if (!is_signed && op == LLVMAtomicRMWBinOpMax)
+      op = LLVMAtomicRMWBinOpUMax;
+    LLVMValueRef val = atomics[k].args ? LLVMGetOperand(in, 1) : LLVMConstInt(v->i32, 1, 0);
+    x = LLVMBuildAtomicRMW(v->b, op, a0, val, LLVMAtomicOrderingMonotonic, 0);
+  }
+  if (!x && !*err && atom && !strcmp(atom, "cmpxchg"))
+    *err = vulkan_refuse(in,
+                         "is a compare-exchange, which LLVM 22's SPIR-V backend cannot compile for "
+                         "Vulkan (it stops in its 'legalize bitcast' pass)");
+  if (!x && !*err && scalar_int) {
+    LLVMTypeRef ty = LLVMTypeOf(in);
+    const char *mn = is_signed ? "llvm.smin" : "llvm.umin",
+               *mx = is_signed ? "llvm.smax" : "llvm.umax";
+    if ((!strcmp(base, "min") || !strcmp(base, "max")) && n == 2) {
+      LLVMValueRef args[2] = {a0, LLVMGetOperand(in, 1)};
+      x = vulkan_call(v, vulkan_intrinsic(v, !strcmp(base, "min") ? mn : mx, &ty, 1), args, 2, "");
+    } else if (!strcmp(base, "clamp") && n == 3) {
+      /* OpenCL: min(max(x, lo), hi) */
+      LLVMValueRef lo[2] = {a0, LLVMGetOperand(in, 1)};
+      LLVMValueRef hi[2] = {vulkan_call(v, vulkan_intrinsic(v, mx, &ty, 1), lo, 2, ""),
+                            LLVMGetOperand(in, 2)};
+      x = vulkan_call(v, vulkan_intrinsic(v, mn, &ty, 1), hi, 2, "");
+    } else if (!strcmp(base, "abs") && n == 1) {
+      /* the magnitude, unsigned: llvm.abs without poison on the minimum */
+      LLVMValueRef args[2] = {a0, LLVMConstInt(LLVMInt1TypeInContext(v->ctx), 0, 0)};
+      x = is_signed ? vulkan_call(v, vulkan_intrinsic(v, "llvm.abs", &ty, 1), args, 2, "") : a0;
+    }
+  }
+  if (!x && !*err && !strcmp(base, "fabs") && n == 1 &&
+      LLVMGetTypeKind(LLVMTypeOf(in)) != LLVMVectorTypeKind) {
+    LLVMTypeRef ty = LLVMTypeOf(in);
+    x = vulkan_call(v, vulkan_intrinsic(v, "llvm.fabs", &ty, 1), &a0, 1,
+                    ""); /* exact: the sign bit cleared */
+  }
+  free(base);
+  if (!x)
+    return 0;
+  LLVMReplaceAllUsesWith(in, x);
+  LLVMInstructionEraseFromParent(in); /* its pointer now reaches memory through X alone */
+  return 1;
+}
+
+/* OpenCL's queries and barrier() as shader builtins; any other call to a
+ * declaration that is no LLVM intrinsic is refused. */
+char *vulkan_rewrite_builtins(vk *v, LLVMValueRef fn, const unsigned wg[3]) {
+  gs_vec calls;
+  vec_init(&calls, sizeof(LLVMValueRef));
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
+      if (LLVMIsACallInst(in))
+        VEC_PUSH(&calls, LLVMValueRef, in);
+  static const char *const queries[] = {"get_global_id",     "get_local_id",   "get_group_id",
+                                        "get_local_size",    "get_num_groups", "get_global_size",
+                                        "get_global_offset", "get_work_dim",   NULL};
+  static const char *const intrinsics[] = {"llvm.spv.thread.id", "llvm.spv.thread.id.in.group",
+                                           "llvm.spv.group.id", NULL, "llvm.spv.num.workgroups"};
+  char *err = NULL;
+  for (size_t i = 0; i < calls.len && !err; i++) {
+    LLVMValueRef in = VEC_AT(&calls, LLVMValueRef, i);
+    LLVMValueRef callee = LLVMGetCalledValue(in);
+    if (!LLVMIsAFunction(callee)) {
+      err = vulkan_refuse(in, "is an indirect call, which Vulkan shaders cannot make");
+      break;
+    }
+    size_t len;
+    const char *name = LLVMGetValueName2(callee, &len);
+    if (!strncmp(name, "llvm.", 5)) {
+      if (!strncmp(name, "llvm.memcpy", 11) || !strncmp(name, "llvm.memset", 11) ||
+          !strncmp(name, "llvm.memmove", 12))
+        for (unsigned k = 0; k < 2 && !err; k++) {
+          LLVMValueRef a = LLVMGetOperand(in, k);
+          if (LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind &&
+              LLVMGetPointerAddressSpace(LLVMTypeOf(a)))
+            err = vulkan_refuse(in, "copies or fills buffer or workgroup memory as bytes");
+        }
+      continue;
+    }
+    int done = opencl_builtin(v, in, name, &err);
+    if (done || err)
+      continue;
+    char *base = ir_itanium_base(name);
+    int q = -1;
+    for (int k = 0; queries[k]; k++)
+      if (!strcmp(base, queries[k]))
+        q = k;
+    int barrier = !strcmp(base, "barrier") || !strcmp(base, "work_group_barrier");
+    free(base);
+    LLVMPositionBuilderBefore(v->b, in);
+    LLVMValueRef x = NULL;
+    if (barrier) {
+      LLVMValueRef f =
+          vulkan_intrinsic(v, "llvm.spv.group.memory.barrier.with.group.sync", NULL, 0);
+      vulkan_call(v, f, NULL, 0, "");
+    } else if (q >= 0 && q != 7 && LLVMGetNumArgOperands(in) == 1 &&
+               LLVMIsAConstantInt(LLVMGetOperand(in, 0))) {
+      unsigned d = (unsigned)LLVMConstIntGetZExtValue(LLVMGetOperand(in, 0));
+      LLVMTypeRef rt = LLVMTypeOf(in);
+      if (d > 2) {
+        /* OpenCL: 0 for an id, 1 for a size past the last dimension */
+        x = LLVMConstInt(rt, q == 3 || q == 4 || q == 5, 0);
+      } else if (q == 6) {
+        x = LLVMConstInt(rt, 0, 0); /* every runner launches without an offset */
+      } else if (q == 3) {
+        x = LLVMConstInt(rt, wg[d], 0);
+      } else {
+        LLVMValueRef dim = LLVMConstInt(v->i32, d, 0);
+        const char *which = intrinsics[q == 5 ? 4 : q];
+        LLVMValueRef y = vulkan_call(v, vulkan_intrinsic(v, which, &v->i32, 1), &dim, 1, "");
+        if (q == 5)
+          y = LLVMBuildMul(v->b, y, LLVMConstInt(v->i32, wg[d], 0), "");
+        x = LLVMBuildZExt(v->b, y, rt, "");
+      }
+    } else {
+      err = vulkan_refuse(in, "calls a function that a Vulkan shader has no counterpart for");
+      break;
+    }
+    if (x)
+      LLVMReplaceAllUsesWith(in, x);
+    VEC_PUSH(&v->dead, LLVMValueRef, in);
+  }
+  vec_free(&calls);
+  return err;
+}
+
+#endif
