@@ -30,28 +30,6 @@
 
 #if GS_LLVM_MAJOR >= 22
 
-char *vulkan_refuse(LLVMValueRef where, const char *why) {
-  char *what = ir_describe(where);
-  gs_str s;
-  str_init(&s);
-  str_printf(&s, "--target vulkan: %s %s", what, why);
-  free(what);
-  return s.s;
-}
-
-LLVMValueRef vulkan_intrinsic(vk *v, const char *name, LLVMTypeRef *over, size_t n) {
-  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
-  return LLVMGetIntrinsicDeclaration(v->m, id, over, n);
-}
-
-LLVMValueRef vulkan_call(vk *v, LLVMValueRef fn, LLVMValueRef *args, unsigned n, const char *nm) {
-  return LLVMBuildCall2(v->b, LLVMGlobalGetValueType(fn), fn, args, n, nm);
-}
-
-LLVMValueRef vulkan_to_i64(vk *v, LLVMValueRef x) {
-  return LLVMBuildIntCast2(v->b, x, v->i64, 1, "");
-}
-
 /* reqd_work_group_size, else 64 x 1 x 1 */
 static void workgroup_size(vk *v, LLVMValueRef fn, unsigned wg[3]) {
   wg[0] = 64;

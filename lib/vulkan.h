@@ -39,6 +39,8 @@ typedef struct {
   LLVMTypeRef push_ty; /* { [N x i32] } */
 } vk;
 
+/* vulkan_access.c, with the helpers target_vulkan.c and vulkan_calls.c use */
+
 /* "--target vulkan: 'WHERE' WHY" (malloc'd) */
 char *vulkan_refuse(LLVMValueRef where, const char *why);
 LLVMValueRef vulkan_intrinsic(vk *v, const char *name, LLVMTypeRef *over, size_t n);
@@ -50,8 +52,8 @@ int vulkan_shape(vk *v, LLVMTypeRef ty, unsigned *bytes);
 /* the type of N words: i32 or <N x i32> */
 LLVMTypeRef vulkan_words_type(vk *v, unsigned n);
 
-/* vulkan_access.c: every access through a buffer or workgroup pointer in FN
- * into words; why not, or NULL */
+/* every access through a buffer or workgroup pointer in FN into words; why
+ * not, or NULL */
 char *vulkan_rewrite_accesses(vk *v, LLVMValueRef fn);
 
 /* vulkan_calls.c: OpenCL's builtins, queries (workgroup size WG) and

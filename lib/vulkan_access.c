@@ -14,6 +14,30 @@
 
 #if GS_LLVM_MAJOR >= 22
 
+/* helpers the other two files share */
+
+char *vulkan_refuse(LLVMValueRef where, const char *why) {
+  char *what = ir_describe(where);
+  gs_str s;
+  str_init(&s);
+  str_printf(&s, "--target vulkan: %s %s", what, why);
+  free(what);
+  return s.s;
+}
+
+LLVMValueRef vulkan_intrinsic(vk *v, const char *name, LLVMTypeRef *over, size_t n) {
+  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+  return LLVMGetIntrinsicDeclaration(v->m, id, over, n);
+}
+
+LLVMValueRef vulkan_call(vk *v, LLVMValueRef fn, LLVMValueRef *args, unsigned n, const char *nm) {
+  return LLVMBuildCall2(v->b, LLVMGlobalGetValueType(fn), fn, args, n, nm);
+}
+
+LLVMValueRef vulkan_to_i64(vk *v, LLVMValueRef x) {
+  return LLVMBuildIntCast2(v->b, x, v->i64, 1, "");
+}
+
 /* Whether values of TY go through memory as whole words (1), as a part of
  * one word (2), or not at all (0). */
 int vulkan_shape(vk *v, LLVMTypeRef ty, unsigned *bytes) {
