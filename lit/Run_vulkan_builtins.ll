@@ -5,15 +5,20 @@
 ; functions (atomic_inc, atomic_add, signed and unsigned atomic_min and
 ; atomic_max, atomic_xchg) on a buffer and on a workgroup variable, as clang
 ; compiles them from OpenCL C (Itanium-mangled calls). 128 invocations, two
-; workgroups of 64, one grid barrier between the updates and the reads.
+; workgroups of 64, one grid barrier between the updates and the reads; x
+; crosses it in the live state (4 bytes per invocation, the plan says).
 ;
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: %gridsplit --target vulkan -o %t %s
 ; RUN: %python %S/Inputs/vk_builtins.py make %t
 ; RUN: %gs_vk_exec %t/Run_vulkan_builtins.spv --groups 2 --buffer %t/x --buffer %t/out \
-; RUN:   --buffer %t/counts --entry ops.seg0 --entry ops.seg1
+; RUN:   --buffer %t/counts --buffer %t/state --entry ops.seg0 --entry ops.seg1
+; the live state is the fourth binding: without it, gs-vk-exec refuses to run
+; RUN: not %gs_vk_exec %t/Run_vulkan_builtins.spv --groups 2 --buffer %t/x --buffer %t/out \
+; RUN:   --buffer %t/counts --entry ops.seg0 --entry ops.seg1 2>&1 | FileCheck %s --check-prefix=BINDINGS
 ; RUN: %python %S/Inputs/vk_builtins.py check %t | FileCheck %s
 
+; BINDINGS: gs-vk-exec: '{{.*}}Run_vulkan_builtins.spv' binds 4 buffers (0 to 3), but 3 were given
 ; CHECK: out: 2048 bytes as expected
 ; CHECK: counts: 32 bytes as expected
 

@@ -173,6 +173,25 @@ int main(int argc, char **argv) {
     return 1;
   }
 
+  /* every binding the module decorates must have its buffer: a shader that
+   * reads a binding the layout lacks reads nothing defined, and drivers do
+   * not say so (OpDecorate = 71, Binding = 33) */
+  const uint32_t *words = (const uint32_t *)code;
+  uint32_t bindings = 0;
+  for (size_t i = 5; i < code_size / 4;) {
+    uint32_t count = words[i] >> 16, op = words[i] & 0xffff;
+    if (!count)
+      break;
+    if (op == 71 && count >= 4 && words[i + 2] == 33 && words[i + 3] + 1 > bindings)
+      bindings = words[i + 3] + 1;
+    i += count;
+  }
+  if (bindings > nbuf) {
+    fprintf(stderr, "gs-vk-exec: '%s' binds %u buffers (0 to %u), but %zu were given\n", module,
+            bindings, bindings - 1, nbuf);
+    return 2;
+  }
+
   VkApplicationInfo app = {
       VK_STRUCTURE_TYPE_APPLICATION_INFO, NULL, "gs-vk-exec", 1, NULL, 0, VK_API_VERSION_1_3};
   VkInstanceCreateInfo ici = {
