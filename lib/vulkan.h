@@ -33,6 +33,7 @@ typedef struct {
   gs_vec roots;        /* root */
   gs_map root_of;      /* argument or workgroup variable -> root index + 1 */
   gs_map resolved;     /* pointer -> index into offsets */
+  LLVMValueRef mixed;  /* the first phi or select found choosing between roots */
   gs_vec offsets;      /* (root index, i64 byte offset) pairs, as intptr_t */
   gs_vec dead;         /* instructions replaced */
   LLVMValueRef push;   /* the push constants, one block of words for every shader */

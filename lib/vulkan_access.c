@@ -127,8 +127,11 @@ static int resolve(vk *v, LLVMValueRef p, intptr_t *r, LLVMValueRef *off) {
       intptr_t rk;
       LLVMValueRef ok_off;
       ok = resolve(v, LLVMGetIncomingValue(p, k), &rk, &ok_off);
-      if (ok && root >= 0 && k && rk != root)
+      if (ok && root >= 0 && k && rk != root) {
         ok = 0; /* pointers into different buffers */
+        if (!v->mixed)
+          v->mixed = p;
+      }
       if (!ok)
         break;
       if (!k)
@@ -147,8 +150,12 @@ static int resolve(vk *v, LLVMValueRef p, intptr_t *r, LLVMValueRef *off) {
   } else if (LLVMIsASelectInst(p)) {
     intptr_t r1, r2;
     LLVMValueRef o1, o2;
-    ok = resolve(v, LLVMGetOperand(p, 1), &r1, &o1) && resolve(v, LLVMGetOperand(p, 2), &r2, &o2) &&
-         r1 == r2;
+    ok = resolve(v, LLVMGetOperand(p, 1), &r1, &o1) && resolve(v, LLVMGetOperand(p, 2), &r2, &o2);
+    if (ok && r1 != r2) {
+      ok = 0; /* pointers into different buffers */
+      if (!v->mixed)
+        v->mixed = p;
+    }
     if (ok) {
       LLVMPositionBuilderBefore(v->b, p);
       o = LLVMBuildSelect(v->b, LLVMGetOperand(p, 0), o1, o2, "");
@@ -394,10 +401,25 @@ char *vulkan_rewrite_accesses(vk *v, LLVMValueRef fn) {
       LLVMValueRef off;
       if (as != 1 && as != 2 && as != AS_WORKGROUP && as != 4)
         continue; /* private memory and the push constants: the backend's own */
+      v->mixed = NULL;
       if (!resolve(v, p, &r, &off)) {
-        err =
-            vulkan_refuse(in, "reaches memory through a pointer that resolves to no one buffer or "
-                              "workgroup variable");
+        if (v->mixed) {
+          /* the buffer chosen at run time (ping-pong buffers): name the choice */
+          char *choice = ir_describe(v->mixed);
+          gs_str why;
+          str_init(&why);
+          str_printf(&why,
+                     "reaches memory through %s, which chooses between buffers at run time: "
+                     "a Vulkan shader binds each buffer apart and holds no pointer that "
+                     "chooses one",
+                     choice);
+          err = vulkan_refuse(in, why.s);
+          free(choice);
+          str_free(&why);
+        } else {
+          err = vulkan_refuse(in, "reaches memory through a pointer that resolves to no one "
+                                  "buffer or workgroup variable");
+        }
         break;
       }
       err = op == LLVMLoad    ? rewrite_load(v, in, r, off)

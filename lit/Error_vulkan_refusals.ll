@@ -23,7 +23,7 @@
 ; RUN: not ls %t/o
 
 ; STOREPTR: store_ptr.ll: error: vulkan code generation failed: --target vulkan: 'store ptr addrspace(1) %p, ptr addrspace(1) %q, align 8' stores a type or in a way that storage buffer words cannot hold
-; SELECT: select.ll: error: vulkan code generation failed: --target vulkan: '%v = load i32, ptr addrspace(1) %p, align 4' reaches memory through a pointer that resolves to no one buffer or workgroup variable
+; SELECT: select.ll: error: vulkan code generation failed: --target vulkan: '%v = load i32, ptr addrspace(1) %p, align 4' reaches memory through '%p = select i1 %t, ptr addrspace(1) %a, ptr addrspace(1) %b', which chooses between buffers at run time: a Vulkan shader binds each buffer apart and holds no pointer that chooses one
 ; ALIGN: unaligned.ll: error: vulkan code generation failed: --target vulkan: '%v = load i32, ptr addrspace(1) %p, align 2' is not aligned to its words
 ; FATOMIC: fatomic.ll: error: vulkan code generation failed: --target vulkan: '%o = atomicrmw fadd ptr addrspace(1) %a, float 1.000000e+00 monotonic, align 4' is an atomic operation other than on a 32-bit integer
 ; CMP: compare.ll: error: vulkan code generation failed: --target vulkan: '%c = icmp eq ptr addrspace(1) %a, %b' uses a buffer or workgroup pointer otherwise than to load, store or update through it (Vulkan shaders have no physical pointers)
