@@ -243,10 +243,10 @@ static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
   v.i32 = LLVMInt32TypeInContext(v.ctx);
   v.i64 = LLVMInt64TypeInContext(v.ctx);
   vec_init(&v.roots, sizeof(root));
-  vec_init(&v.offsets, sizeof(intptr_t));
   vec_init(&v.dead, sizeof(LLVMValueRef));
   map_init(&v.root_of);
   map_init(&v.resolved);
+  map_init(&v.root_memo);
   char *err = NULL;
   /* helpers into the kernels: a shader passes no pointers to functions */
   unsigned inl = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
@@ -308,6 +308,13 @@ static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
   if (!err) {
     for (size_t i = v.dead.len; i-- > 0;)
       LLVMInstructionEraseFromParent(VEC_AT(&v.dead, LLVMValueRef, i));
+    /* a loop's pointer phi and its step use each other: with every access
+     * through them rewritten (any other use was refused), nothing else does */
+    for (size_t i = 0; i < v.resolved.cap; i++) {
+      LLVMValueRef p = (LLVMValueRef)v.resolved.slots[i].key;
+      if (p && LLVMIsAPHINode(p))
+        LLVMReplaceAllUsesWith(p, LLVMGetPoison(LLVMTypeOf(p)));
+    }
     /* the pointer arithmetic the accesses no longer use, the kernels' old
      * shells, and what only they used */
     int changed = 1;
@@ -358,10 +365,10 @@ static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
   }
   vec_free(&kernels);
   vec_free(&v.roots);
-  vec_free(&v.offsets);
   vec_free(&v.dead);
   map_free(&v.root_of);
   map_free(&v.resolved);
+  map_free(&v.root_memo);
   LLVMDisposeBuilder(v.b);
   LLVMDisposeTargetData(v.td);
   return err;

@@ -60,115 +60,117 @@ int vulkan_shape(vk *v, LLVMTypeRef ty, unsigned *bytes) {
   return store < 4 ? 2 : 0;
 }
 
-/* The offset of pointer P from its root, as (root, i64 offset), built
- * before P's uses; 0 when P does not resolve to one root. */
-static int resolve(vk *v, LLVMValueRef p, intptr_t *root_idx, LLVMValueRef *off);
+/* The root of pointer P (a buffer argument or a workgroup variable), found
+ * before any offset is built: ROOT_NONE when P reaches none, or several (a
+ * select or phi of two buffers: then V->MIXED names it); ROOT_BUSY for a
+ * phi being looked at, which a loop's pointer reaches again. Memoized in
+ * V->ROOT_MEMO as root + 1, or as ROOT_NONE; a result that depends on a
+ * phi still being looked at is not kept (0: not known). */
+enum { ROOT_NONE = -1, ROOT_BUSY = -2 };
 
-static int resolve_gep(vk *v, LLVMValueRef g, intptr_t *r, LLVMValueRef *off) {
-  LLVMValueRef base;
-  if (!resolve(v, LLVMGetOperand(g, 0), r, &base))
-    return 0;
-  if (LLVMIsAInstruction(g))
-    LLVMPositionBuilderBefore(v->b, g);
-  LLVMTypeRef ty = LLVMGetGEPSourceElementType(g);
-  LLVMValueRef sum = base;
-  unsigned n = (unsigned)LLVMGetNumOperands(g);
-  for (unsigned k = 1; k < n; k++) {
-    LLVMValueRef idx = LLVMGetOperand(g, k);
-    if (LLVMGetTypeKind(LLVMTypeOf(idx)) == LLVMVectorTypeKind)
-      return 0;
-    if (k > 1 && LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
-      unsigned field = (unsigned)LLVMConstIntGetZExtValue(idx);
-      sum = LLVMBuildAdd(v->b, sum, LLVMConstInt(v->i64, LLVMOffsetOfElement(v->td, ty, field), 0),
-                         "");
-      ty = LLVMStructGetTypeAtIndex(ty, field);
-      continue;
-    }
-    if (k > 1)
-      ty = LLVMGetElementType(ty);
-    LLVMValueRef size = LLVMConstInt(v->i64, LLVMABISizeOfType(v->td, ty), 0);
-    sum = LLVMBuildAdd(v->b, sum, LLVMBuildMul(v->b, vulkan_to_i64(v, idx), size, ""), "");
-  }
-  *off = sum;
-  return 1;
+static int is_gep(LLVMValueRef p) {
+  return LLVMIsAGetElementPtrInst(p) ||
+         (LLVMIsAConstantExpr(p) && LLVMGetConstOpcode(p) == LLVMGetElementPtr);
 }
 
-static int resolve(vk *v, LLVMValueRef p, intptr_t *r, LLVMValueRef *off) {
-  intptr_t i;
-  if (map_get(&v->resolved, p, &i)) {
-    *r = VEC_AT(&v->offsets, intptr_t, 2 * (size_t)i);
-    *off = (LLVMValueRef)VEC_AT(&v->offsets, intptr_t, 2 * (size_t)i + 1);
-    return *off != NULL;
+static int is_cast(LLVMValueRef p) {
+  return LLVMIsAAddrSpaceCastInst(p) || LLVMIsABitCastInst(p) ||
+         (LLVMIsAConstantExpr(p) &&
+          (LLVMGetConstOpcode(p) == LLVMAddrSpaceCast || LLVMGetConstOpcode(p) == LLVMBitCast));
+}
+
+/* R1 and R2 of two pointers that P chooses between, as one */
+static intptr_t join_roots(vk *v, LLVMValueRef p, intptr_t r1, intptr_t r2) {
+  if (r1 == ROOT_NONE || r2 == ROOT_NONE)
+    return ROOT_NONE;
+  if (r1 == ROOT_BUSY || r2 == ROOT_BUSY || r1 == r2)
+    return r1 == ROOT_BUSY ? r2 : r1;
+  if (!v->mixed)
+    v->mixed = p; /* pointers into different buffers */
+  return ROOT_NONE;
+}
+
+static intptr_t find_root(vk *v, LLVMValueRef p) {
+  intptr_t memo = 0, r = ROOT_NONE;
+  if (map_get(&v->root_memo, p, &memo) && memo)
+    return memo > 0 ? memo - 1 : memo;
+  if (map_get(&v->root_of, p, &memo))
+    return memo - 1;
+  if (is_gep(p)) {
+    for (int k = 1; k < LLVMGetNumOperands(p); k++)
+      if (LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(p, (unsigned)k))) == LLVMVectorTypeKind)
+        return ROOT_NONE;
+    r = find_root(v, LLVMGetOperand(p, 0));
+  } else if (is_cast(p)) {
+    r = find_root(v, LLVMGetOperand(p, 0));
+  } else if (LLVMIsASelectInst(p)) {
+    r = join_roots(v, p, find_root(v, LLVMGetOperand(p, 1)), find_root(v, LLVMGetOperand(p, 2)));
+  } else if (LLVMIsAPHINode(p)) {
+    map_put(&v->root_memo, p, ROOT_BUSY);
+    r = ROOT_BUSY;
+    for (unsigned k = 0; r != ROOT_NONE && k < LLVMCountIncoming(p); k++)
+      r = join_roots(v, p, r, find_root(v, LLVMGetIncomingValue(p, k)));
   }
-  int ok = 0;
-  intptr_t root = 0;
-  LLVMValueRef o = NULL;
-  if (map_get(&v->root_of, p, &root)) {
-    root--;
+  map_put(&v->root_memo, p, r == ROOT_BUSY ? 0 : r == ROOT_NONE ? ROOT_NONE : r + 1);
+  return r;
+}
+
+/* The i64 byte offset of P from its root, which find_root found: built
+ * beside the pointer arithmetic it stands for, memoized in V->RESOLVED. */
+static LLVMValueRef offset_of(vk *v, LLVMValueRef p) {
+  intptr_t memo;
+  if (map_get(&v->resolved, p, &memo))
+    return (LLVMValueRef)memo;
+  LLVMValueRef o;
+  if (map_get(&v->root_of, p, NULL)) {
     o = LLVMConstInt(v->i64, 0, 0);
-    ok = 1;
-  } else if (LLVMIsAGetElementPtrInst(p) ||
-             (LLVMIsAConstantExpr(p) && LLVMGetConstOpcode(p) == LLVMGetElementPtr)) {
-    ok = resolve_gep(v, p, &root, &o);
-  } else if (LLVMIsAAddrSpaceCastInst(p) || LLVMIsABitCastInst(p) ||
-             (LLVMIsAConstantExpr(p) && (LLVMGetConstOpcode(p) == LLVMAddrSpaceCast ||
-                                         LLVMGetConstOpcode(p) == LLVMBitCast))) {
-    ok = resolve(v, LLVMGetOperand(p, 0), &root, &o);
+  } else if (is_cast(p)) {
+    o = offset_of(v, LLVMGetOperand(p, 0));
   } else if (LLVMIsAPHINode(p)) {
     /* recorded first: a loop's pointer reaches itself */
     LLVMPositionBuilderBefore(v->b, p);
-    LLVMValueRef phi = LLVMBuildPhi(v->b, v->i64, "");
-    size_t at = v->offsets.len / 2;
-    VEC_PUSH(&v->offsets, intptr_t, -1);
-    VEC_PUSH(&v->offsets, intptr_t, (intptr_t)phi);
-    map_put(&v->resolved, p, (intptr_t)at);
-    ok = 1;
-    for (unsigned k = 0; ok && k < LLVMCountIncoming(p); k++) {
-      intptr_t rk;
-      LLVMValueRef ok_off;
-      ok = resolve(v, LLVMGetIncomingValue(p, k), &rk, &ok_off);
-      if (ok && root >= 0 && k && rk != root) {
-        ok = 0; /* pointers into different buffers */
-        if (!v->mixed)
-          v->mixed = p;
-      }
-      if (!ok)
-        break;
-      if (!k)
-        root = rk;
+    o = LLVMBuildPhi(v->b, v->i64, "");
+    map_put(&v->resolved, p, (intptr_t)o);
+    for (unsigned k = 0; k < LLVMCountIncoming(p); k++) {
+      LLVMValueRef in = offset_of(v, LLVMGetIncomingValue(p, k));
       LLVMBasicBlockRef from = LLVMGetIncomingBlock(p, k);
-      LLVMAddIncoming(phi, &ok_off, &from, 1);
-      VEC_AT(&v->offsets, intptr_t, 2 * at) = root;
+      LLVMAddIncoming(o, &in, &from, 1);
     }
-    if (!ok) {
-      VEC_AT(&v->offsets, intptr_t, 2 * at + 1) = 0;
-      return 0;
-    }
-    *r = root;
-    *off = phi;
-    return 1;
   } else if (LLVMIsASelectInst(p)) {
-    intptr_t r1, r2;
-    LLVMValueRef o1, o2;
-    ok = resolve(v, LLVMGetOperand(p, 1), &r1, &o1) && resolve(v, LLVMGetOperand(p, 2), &r2, &o2);
-    if (ok && r1 != r2) {
-      ok = 0; /* pointers into different buffers */
-      if (!v->mixed)
-        v->mixed = p;
-    }
-    if (ok) {
+    LLVMValueRef o1 = offset_of(v, LLVMGetOperand(p, 1)), o2 = offset_of(v, LLVMGetOperand(p, 2));
+    LLVMPositionBuilderBefore(v->b, p);
+    o = LLVMBuildSelect(v->b, LLVMGetOperand(p, 0), o1, o2, "");
+  } else { /* a GEP (find_root knows no other) */
+    o = offset_of(v, LLVMGetOperand(p, 0));
+    if (LLVMIsAInstruction(p))
       LLVMPositionBuilderBefore(v->b, p);
-      o = LLVMBuildSelect(v->b, LLVMGetOperand(p, 0), o1, o2, "");
-      root = r1;
+    LLVMTypeRef ty = LLVMGetGEPSourceElementType(p);
+    for (unsigned k = 1; k < (unsigned)LLVMGetNumOperands(p); k++) {
+      LLVMValueRef idx = LLVMGetOperand(p, k);
+      if (k > 1 && LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
+        unsigned field = (unsigned)LLVMConstIntGetZExtValue(idx);
+        o = LLVMBuildAdd(v->b, o, LLVMConstInt(v->i64, LLVMOffsetOfElement(v->td, ty, field), 0),
+                         "");
+        ty = LLVMStructGetTypeAtIndex(ty, field);
+        continue;
+      }
+      if (k > 1)
+        ty = LLVMGetElementType(ty);
+      LLVMValueRef size = LLVMConstInt(v->i64, LLVMABISizeOfType(v->td, ty), 0);
+      o = LLVMBuildAdd(v->b, o, LLVMBuildMul(v->b, vulkan_to_i64(v, idx), size, ""), "");
     }
   }
-  size_t at = v->offsets.len / 2;
-  VEC_PUSH(&v->offsets, intptr_t, root);
-  VEC_PUSH(&v->offsets, intptr_t, ok ? (intptr_t)o : 0);
-  map_put(&v->resolved, p, (intptr_t)at);
-  *r = root;
-  *off = o;
-  return ok;
+  map_put(&v->resolved, p, (intptr_t)o);
+  return o;
+}
+
+/* P's root in *R and its byte offset in *OFF; 0 when it has no one root */
+static int resolve(vk *v, LLVMValueRef p, intptr_t *r, LLVMValueRef *off) {
+  *r = find_root(v, p);
+  if (*r < 0)
+    return 0;
+  *off = offset_of(v, p);
+  return 1;
 }
 
 /* a pointer to word IDX (i32) of root R, before the builder's position */
