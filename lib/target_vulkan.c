@@ -21,6 +21,7 @@
  *   out: a shader cannot import one.
  * What cannot be put so is refused, naming the instruction, and nothing is
  * written. Every module passes spirv-val for Vulkan 1.3. */
+#include "split_steps.h" /* virtual_arg_names */
 #include "vulkan.h"
 
 #include <stdint.h>
@@ -140,6 +141,12 @@ static char *make_shader(vk *v, LLVMValueRef k) {
   for (unsigned i = 0; i < n && !err; i++) {
     LLVMValueRef a = LLVMGetParam(k, i);
     LLVMTypeRef ty = LLVMTypeOf(a);
+    if (!strcmp(LLVMGetValueName2(a, &len), virtual_arg_names[0])) {
+      /* nothing runs such shaders yet, nor checks them: refused, not guessed */
+      err = vulkan_refuse(a, "is a virtual-workgroup count: --target vulkan does not take "
+                             "virtual workgroups yet (split without them)");
+      break;
+    }
     if (LLVMGetTypeKind(ty) != LLVMPointerTypeKind) {
       nscalars++;
       continue;
