@@ -302,3 +302,35 @@ void attr_apply_roles(LLVMModuleRef c, const kernel_result *kr) {
     }
   }
 }
+
+gs_error *gs_set_workgroup_size(LLVMModuleRef m, const gs_analysis *a, const unsigned wg[3]) {
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  unsigned kind = LLVMGetMDKindIDInContext(ctx, "reqd_work_group_size", 20);
+  if (!wg[0] || !wg[1] || !wg[2])
+    return gs_errorf("a workgroup size of %u,%u,%u has an empty dimension", wg[0], wg[1], wg[2]);
+  /* every segment checked before any changes */
+  for (int set = 0; set < 2; set++)
+    for (size_t k = 0; k < a->kernels.len; k++) {
+      const kernel_result *kr = &VEC_AT(&a->kernels, kernel_result, k);
+      for (size_t s = 0; s < kr->nsegments; s++) {
+        LLVMValueRef fn = segment_function(m, kr, s);
+        if (!fn)
+          return gs_errorf("kernel '%s' has no segment %zu in the module: was it split?", kr->name,
+                           s);
+        unsigned have[3];
+        if (!set && ir_reqd_work_group_size(fn, have) &&
+            (have[0] != wg[0] || have[1] != wg[1] || have[2] != wg[2]))
+          return gs_errorf("kernel '%s' requires a workgroup size of %u,%u,%u "
+                           "(reqd_work_group_size), not %u,%u,%u",
+                           kr->name, have[0], have[1], have[2], wg[0], wg[1], wg[2]);
+        if (set) {
+          LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+          LLVMMetadataRef ops[3];
+          for (int d = 0; d < 3; d++)
+            ops[d] = LLVMValueAsMetadata(LLVMConstInt(i32, wg[d], 0));
+          LLVMGlobalSetMetadata(fn, kind, LLVMMDNodeInContext2(ctx, ops, 3));
+        }
+      }
+    }
+  return NULL;
+}

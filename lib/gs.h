@@ -70,6 +70,9 @@ gs_error *ir_run_passes(LLVMModuleRef m, const char *passes, const char *what);
 char *ir_itanium_base(const char *name); /* "_Z10atomic_addPU3AS1Vii" -> "atomic_add" */
 int ir_function_in(LLVMValueRef inst, LLVMValueRef fn);
 char *ir_describe(LLVMValueRef inst);                 /* "'text' (file:line:col)" */
+/* FN's reqd_work_group_size into WG (a constant that is none: 0): 1, or 0
+ * when it has none */
+int ir_reqd_work_group_size(LLVMValueRef fn, unsigned wg[3]);
 void ir_pointer_bases(LLVMValueRef p, gs_vec *bases); /* the objects P points into */
 /* The type of argument I of FN when it is passed by value and is not a
  * scalar (SPEC section 4, "values"): a `byval` or `byref` pointer's pointee,

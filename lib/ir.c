@@ -285,3 +285,26 @@ void ir_tidy_blocks(LLVMValueRef fn) {
   free(post);
 }
 
+int ir_reqd_work_group_size(LLVMValueRef fn, unsigned wg[3]) {
+  LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
+  unsigned kind = LLVMGetMDKindIDInContext(ctx, "reqd_work_group_size", 20);
+  size_t n;
+  int found = 0;
+  LLVMValueMetadataEntry *entries = LLVMGlobalCopyAllMetadata(fn, &n);
+  for (size_t i = 0; i < n && !found; i++) {
+    if (LLVMValueMetadataEntriesGetKind(entries, (unsigned)i) != kind)
+      continue;
+    LLVMValueRef md =
+        LLVMMetadataAsValue(ctx, LLVMValueMetadataEntriesGetMetadata(entries, (unsigned)i));
+    if (LLVMGetMDNodeNumOperands(md) != 3)
+      continue;
+    LLVMValueRef ops[3];
+    LLVMGetMDNodeOperands(md, ops);
+    for (int d = 0; d < 3; d++)
+      wg[d] = ops[d] && LLVMIsAConstantInt(ops[d]) ? (unsigned)LLVMConstIntGetZExtValue(ops[d]) : 0;
+    found = 1;
+  }
+  if (entries)
+    LLVMDisposeValueMetadataEntries(entries);
+  return found;
+}

@@ -3,10 +3,59 @@
 #include "gridsplit/plan.h"
 
 #include "gs.h"
+#include "vulkan_layout.h"
 
 #include <stdlib.h>
 
 static const char *yes(int b) { return b ? "true" : "false"; }
+
+/* --target vulkan: the split module, whose segments' layouts the plan
+ * records (lib/vulkan_layout.c, as the emission places them) */
+typedef struct {
+  LLVMModuleRef m;
+  LLVMTargetDataRef td;
+  unsigned push_bytes;
+} vulkan_plan;
+
+/* A segment's "bindings": each buffer it touches, the live state and the
+ * control word, with the binding number the shader declares */
+static void plan_bindings(gs_str *s, const kernel_result *kr, const vulkan_layout *l) {
+  str_printf(s, ",\n          \"bindings\": [");
+  int first = 1;
+  for (unsigned i = 0; i < l->nparams; i++) {
+    const vulkan_param *p = &l->params[i];
+    if (p->binding < 0 || !p->bound)
+      continue;
+    const char *name = i < kr->args.len            ? VEC_AT(&kr->args, kernel_arg, i).name
+                       : (int)i == kr->control_arg ? GS_CONTROL_ARG_NAME
+                                                   : GS_LIVE_STATE_NAME;
+    str_printf(s, "%s{\"binding\": %d, \"buffer\": ", first ? "" : ", ", p->binding);
+    str_json_string(s, name);
+    str_printf(s, ", \"arg\": %u, \"access\": \"%s\"}", i,
+               p->writable ? "read-write" : "read-only");
+    first = 0;
+  }
+  str_printf(s, "]");
+}
+
+/* A kernel's "workgroup_size", "push_constant_bytes" and "push_constants" */
+static void plan_push_constants(gs_str *s, const vulkan_plan *vp, const kernel_result *kr,
+                                const vulkan_layout *l) {
+  str_printf(s, ",\n      \"workgroup_size\": [%u, %u, %u], \"push_constant_bytes\": %u", l->wg[0],
+             l->wg[1], l->wg[2], vp->push_bytes);
+  str_printf(s, ", \"push_constants\": [");
+  int first = 1;
+  for (unsigned i = 0; i < l->nparams && i < kr->args.len; i++) {
+    const vulkan_param *p = &l->params[i];
+    if (p->push_offset < 0)
+      continue;
+    str_printf(s, "%s{\"name\": ", first ? "" : ", ");
+    str_json_string(s, VEC_AT(&kr->args, kernel_arg, i).name);
+    str_printf(s, ", \"arg\": %u, \"offset\": %d, \"bytes\": %u}", i, p->push_offset, p->bytes);
+    first = 0;
+  }
+  str_printf(s, "]");
+}
 
 static void plan_slots(gs_str *s, const gs_vec *slots) {
   str_printf(s, "[");
@@ -20,7 +69,8 @@ static void plan_slots(gs_str *s, const gs_vec *slots) {
   str_printf(s, "]");
 }
 
-static void plan_segment(gs_str *s, const gs_analysis *a, size_t k, size_t seg) {
+static void plan_segment(gs_str *s, const gs_analysis *a, size_t k, size_t seg,
+                         const vulkan_layout *vl) {
   const kernel_result *kr = &VEC_AT(&a->kernels, kernel_result, k);
   const char *kname = gs_kernel_name(a, k);
   str_printf(s, "        {\n          \"index\": %zu, \"function\": ", seg);
@@ -63,18 +113,42 @@ static void plan_segment(gs_str *s, const gs_analysis *a, size_t k, size_t seg) 
   plan_slots(s, kr->live_in ? &kr->live_in[seg] : NULL);
   str_printf(s, ", \"live_out\": ");
   plan_slots(s, kr->live_out ? &kr->live_out[seg] : NULL);
+  if (vl)
+    plan_bindings(s, kr, vl);
   str_printf(s, "\n        }");
 }
 
-char *gs_plan_json(const gs_analysis *a, const char *module_name) {
+/* the layouts of kernel K's segments in VP's module, or NULL (no vulkan
+ * plan, or no segments: an analysis without a split); why not in *ERR */
+static vulkan_layout *segment_layouts(const vulkan_plan *vp, const kernel_result *kr, char **err) {
+  if (!vp)
+    return NULL;
+  vulkan_layout *ls = gs_xcalloc(kr->nsegments + 1, sizeof *ls);
+  for (size_t seg = 0; seg < kr->nsegments && !*err; seg++) {
+    LLVMValueRef fn = segment_function(vp->m, kr, seg);
+    if (!fn || !LLVMCountBasicBlocks(fn)) {
+      for (size_t i = 0; i < seg; i++)
+        vulkan_layout_free(&ls[i]);
+      free(ls);
+      return NULL;
+    }
+    *err = vulkan_layout_of(fn, vp->td, &ls[seg]);
+  }
+  return ls;
+}
+
+static char *plan_json(const gs_analysis *a, const char *module_name, const vulkan_plan *vp,
+                       char **err) {
   gs_str s;
   str_init(&s);
   str_printf(&s, "{\n  \"format\": \"gridsplit-plan\", \"version\": 1,\n  \"module\": ");
   str_json_string(&s, module_name ? module_name : "");
   str_printf(&s, ", \"target\": ");
-  str_json_string(&s, gs_analysis_target(a));
+  str_json_string(&s, vp ? GS_VULKAN_TRIPLE : gs_analysis_target(a));
   str_printf(&s, ",\n  \"kernels\": [");
-  for (size_t k = 0; k < gs_analysis_kernel_count(a); k++) {
+  for (size_t k = 0; k < gs_analysis_kernel_count(a) && !*err; k++) {
+    const kernel_result *kr = &VEC_AT(&a->kernels, kernel_result, k);
+    vulkan_layout *vl = segment_layouts(vp, kr, err);
     str_printf(&s, "%s\n    {\n      \"name\": ", k ? "," : "");
     str_json_string(&s, gs_kernel_name(a, k));
     str_printf(&s, ",\n      \"barriers\": %u, \"schedule\": \"%s\",\n      \"buffers\": [",
@@ -102,7 +176,6 @@ char *gs_plan_json(const gs_analysis *a, const char *module_name) {
         str_printf(&s, "]");
     }
     str_printf(&s, ",\n      \"args\": [");
-    const kernel_result *kr = &VEC_AT(&a->kernels, kernel_result, k);
     for (size_t i = 0; i < kr->args.len; i++) {
       const kernel_arg *ka = &VEC_AT(&kr->args, kernel_arg, i);
       str_printf(&s, "%s\n        {\"name\": ", i ? "," : "");
@@ -157,14 +230,44 @@ char *gs_plan_json(const gs_analysis *a, const char *module_name) {
                  ",\n      \"virtual_workgroups\": true, \"virtual_groups\": {\"arg\": %d, "
                  "\"order_arg\": %d}",
                  kr->virtual_arg, kr->virtual_arg + 3);
+    if (vl && !*err)
+      plan_push_constants(&s, vp, kr, &vl[0]);
     str_printf(&s, ",\n      \"segments\": [\n");
     for (size_t seg = 0; seg < gs_kernel_segment_count(a, k); seg++) {
       if (seg)
         str_printf(&s, ",\n");
-      plan_segment(&s, a, k, seg);
+      plan_segment(&s, a, k, seg, vl && !*err ? &vl[seg] : NULL);
     }
     str_printf(&s, "\n      ]\n    }");
+    for (size_t seg = 0; vl && seg < kr->nsegments; seg++)
+      vulkan_layout_free(&vl[seg]);
+    free(vl);
   }
   str_printf(&s, "%s]\n}\n", gs_analysis_kernel_count(a) ? "\n  " : "");
   return str_take(&s);
+}
+
+char *gs_plan_json(const gs_analysis *a, const char *module_name) {
+  char *err = NULL;
+  return plan_json(a, module_name, NULL, &err);
+}
+
+gs_error *gs_plan_json_for_target(const gs_analysis *a, LLVMModuleRef m, gs_target_kind kind,
+                                  const char *module_name, char **out) {
+  *out = NULL;
+  if (kind != GS_TARGET_VULKAN) {
+    *out = gs_plan_json(a, module_name);
+    return NULL;
+  }
+  vulkan_plan vp = {m, LLVMGetModuleDataLayout(m), 0};
+  char *err = vulkan_push_bytes(m, vp.td, &vp.push_bytes);
+  char *json = err ? NULL : plan_json(a, module_name, &vp, &err);
+  if (err) {
+    gs_error *e = gs_error_create("%s", err);
+    free(err);
+    free(json);
+    return e;
+  }
+  *out = json;
+  return NULL;
 }

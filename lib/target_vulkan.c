@@ -24,68 +24,13 @@
 #include "split_steps.h" /* virtual_arg_names */
 #include "vulkan.h"
 
+#include <llvm-c/Support.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #if GS_LLVM_MAJOR >= 22
-
-/* reqd_work_group_size, else 64 x 1 x 1 */
-static void workgroup_size(vk *v, LLVMValueRef fn, unsigned wg[3]) {
-  wg[0] = 64;
-  wg[1] = wg[2] = 1;
-  unsigned kind = LLVMGetMDKindIDInContext(v->ctx, "reqd_work_group_size", 20);
-  size_t n;
-  LLVMValueMetadataEntry *entries = LLVMGlobalCopyAllMetadata(fn, &n);
-  for (size_t i = 0; i < n; i++) {
-    if (LLVMValueMetadataEntriesGetKind(entries, (unsigned)i) != kind)
-      continue;
-    LLVMValueRef md =
-        LLVMMetadataAsValue(v->ctx, LLVMValueMetadataEntriesGetMetadata(entries, (unsigned)i));
-    if (LLVMGetMDNodeNumOperands(md) != 3)
-      continue;
-    LLVMValueRef ops[3];
-    LLVMGetMDNodeOperands(md, ops);
-    for (int d = 0; d < 3; d++)
-      if (ops[d] && LLVMIsAConstantInt(ops[d]))
-        wg[d] = (unsigned)LLVMConstIntGetZExtValue(ops[d]);
-  }
-  LLVMDisposeValueMetadataEntries(entries);
-}
-
-static int reaches_grid_barrier(LLVMValueRef fn) {
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-      const char *name = ir_is_call(in) ? ir_callee_name(in) : NULL;
-      if (name && barrier_is_spelling(NULL, name))
-        return 1;
-    }
-  return 0;
-}
-
-/* Where K's scalar arguments lie in the push constants: in order, each at
- * the next multiple of its size (the host's C layout); their bytes in all,
- * or 0 with *ERR set for an argument that has no such place. */
-static unsigned scalar_layout(vk *v, LLVMValueRef k, unsigned *offsets, char **err) {
-  unsigned at = 0;
-  for (unsigned i = 0; i < LLVMCountParams(k); i++) {
-    LLVMValueRef a = LLVMGetParam(k, i);
-    LLVMTypeRef ty = LLVMTypeOf(a);
-    if (LLVMGetTypeKind(ty) == LLVMPointerTypeKind)
-      continue;
-    unsigned bytes;
-    int s = vulkan_shape(v, ty, &bytes);
-    if (!s || bytes > 8) {
-      *err = vulkan_refuse(a, "is a scalar argument that a push constant cannot hold");
-      return 0;
-    }
-    at = (at + bytes - 1) / bytes * bytes;
-    offsets[i] = at;
-    at += bytes;
-  }
-  return at;
-}
 
 /* argument A, BYTES at byte OFFSET of the push constants, at the builder */
 static LLVMValueRef push_load(vk *v, LLVMTypeRef ty, unsigned offset, unsigned bytes) {
@@ -111,13 +56,22 @@ static LLVMValueRef push_load(vk *v, LLVMTypeRef ty, unsigned offset, unsigned b
   return LLVMBuildBitCast(v->b, n == 1 ? w : x, ty, "");
 }
 
-/* Kernel K as a shader: buffers bound, scalars pushed, accesses in words. */
-static char *make_shader(vk *v, LLVMValueRef k) {
-  size_t len;
-  char *name = gs_strdup(LLVMGetValueName2(k, &len));
-  LLVMSetValueName2(k, "", 0);
-  unsigned wg[3];
-  workgroup_size(v, k, wg);
+/* The handle of storage buffer BINDING of set 0 (its variable named NAME:
+ * LLVM 22 makes one variable per name), at the builder */
+static LLVMValueRef buffer_handle(vk *v, unsigned binding, int writable, const char *name,
+                                  const char *value_name) {
+  LLVMTypeRef arr = LLVMArrayType2(v->i32, 0);
+  unsigned ints[2] = {12 /* StorageBuffer */, (unsigned)writable};
+  LLVMTypeRef hty = LLVMTargetExtTypeInContext(v->ctx, "spirv.VulkanBuffer", &arr, 1, ints, 2);
+  LLVMValueRef args[5] = {LLVMConstInt(v->i32, 0, 0), LLVMConstInt(v->i32, binding, 0),
+                          LLVMConstInt(v->i32, 1, 0), LLVMConstInt(v->i32, 0, 0),
+                          LLVMBuildGlobalString(v->b, name, "")};
+  return vulkan_call(v, vulkan_intrinsic(v, "llvm.spv.resource.handlefrombinding", &hty, 1), args,
+                     5, value_name);
+}
+
+/* a new compute entry point NAME with workgroups of WG */
+static LLVMValueRef add_entry(vk *v, const char *name, const unsigned wg[3]) {
   LLVMTypeRef voidt = LLVMVoidTypeInContext(v->ctx);
   LLVMValueRef e = LLVMAddFunction(v->m, name, LLVMFunctionType(voidt, NULL, 0, 0));
   char threads[64];
@@ -127,6 +81,92 @@ static char *make_shader(vk *v, LLVMValueRef k) {
   LLVMAddAttributeAtIndex(
       e, LLVMAttributeFunctionIndex,
       LLVMCreateStringAttribute(v->ctx, "hlsl.numthreads", 15, threads, (unsigned)strlen(threads)));
+  return e;
+}
+
+/* The step shader of a dynamic schedule (vulkan_layout.h): after segment
+ * S (push word 0) of NSEG (word 1), when the control word says S ran
+ * (CURRENT), S's choice NEXT is checked: no flags set, and NEXT the end
+ * (-1) or a segment that the successor table allows. Then the control
+ * word becomes {UNSET, FLAGS, LAUNCH + 1, NEXT}, S's dispatch words zero
+ * and NEXT's the grid's counts (words 2..4); else CURRENT becomes
+ * GS_CONTROL_STOPPED(S), FLAGS gaining GS_CONTROL_NOT_SUCCESSOR for a
+ * choice that is no successor. Straight-line but for the one test. */
+static void step_shader(vk *v) {
+  static const unsigned one[3] = {1, 1, 1};
+  LLVMValueRef e = add_entry(v, GS_VULKAN_STEP_ENTRY, one);
+  LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(v->ctx, e, "entry");
+  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(v->ctx, e, "step");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(v->ctx, e, "done");
+  LLVMBuilderRef b = v->b;
+  LLVMPositionBuilderAtEnd(b, entry);
+  LLVMValueRef ctl = buffer_handle(v, GS_VULKAN_STEP_CONTROL, 1, "gs.step.control", "control");
+  LLVMValueRef succ =
+      buffer_handle(v, GS_VULKAN_STEP_SUCCESSORS, 0, "gs.step.successors", "successors");
+  LLVMValueRef disp = buffer_handle(v, GS_VULKAN_STEP_DISPATCH, 1, "gs.step.dispatch", "dispatch");
+  LLVMValueRef w[GS_VULKAN_STEP_PUSH_WORDS];
+  for (unsigned i = 0; i < GS_VULKAN_STEP_PUSH_WORDS; i++)
+    w[i] = push_load(v, v->i32, 4 * i, 4);
+  LLVMValueRef seg = w[0], nseg = w[1];
+#define C(x) LLVMConstInt(v->i32, (unsigned long long)(x), 1)
+#define CTL(i) vulkan_word_of(v, ctl, C(i))
+  LLVMValueRef cur = LLVMBuildLoad2(b, v->i32, CTL(GS_CONTROL_CURRENT), "current");
+  LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntEQ, cur, seg, ""), body, done);
+  LLVMPositionBuilderAtEnd(b, body);
+  LLVMValueRef next = LLVMBuildLoad2(b, v->i32, CTL(GS_CONTROL_NEXT), "next");
+  LLVMValueRef flags = LLVMBuildLoad2(b, v->i32, CTL(GS_CONTROL_FLAGS), "flags");
+  LLVMValueRef launch = LLVMBuildLoad2(b, v->i32, CTL(GS_CONTROL_LAUNCH), "launch");
+  /* the table's entry NEXT + 1 of row SEG, read only where it exists */
+  LLVMValueRef entry1 = LLVMBuildAdd(b, next, C(1), "");
+  LLVMValueRef row = LLVMBuildAdd(b, nseg, C(1), "");
+  LLVMValueRef inrange = LLVMBuildICmp(b, LLVMIntULT, entry1, row, "");
+  LLVMValueRef at = LLVMBuildAdd(b, LLVMBuildMul(b, seg, row, ""),
+                                 LLVMBuildSelect(b, inrange, entry1, C(0), ""), "");
+  LLVMValueRef allowed = LLVMBuildICmp(
+      b, LLVMIntNE, LLVMBuildLoad2(b, v->i32, vulkan_word_of(v, succ, at), ""), C(0), "");
+  LLVMValueRef clean = LLVMBuildICmp(b, LLVMIntEQ, flags, C(0), "");
+  LLVMValueRef ok = LLVMBuildAnd(b, clean, LLVMBuildAnd(b, inrange, allowed, ""), "ok");
+  LLVMValueRef stray = LLVMBuildAnd(b, clean, LLVMBuildNot(b, ok, ""), "");
+  LLVMBuildStore(b, LLVMBuildSelect(b, ok, C(GS_CONTROL_UNSET), next, ""), CTL(GS_CONTROL_NEXT));
+  LLVMBuildStore(
+      b,
+      LLVMBuildOr(b, flags, LLVMBuildSelect(b, stray, C(GS_CONTROL_NOT_SUCCESSOR), C(0), ""), ""),
+      CTL(GS_CONTROL_FLAGS));
+  LLVMBuildStore(b, LLVMBuildSelect(b, ok, LLVMBuildAdd(b, launch, C(1), ""), launch, ""),
+                 CTL(GS_CONTROL_LAUNCH));
+  LLVMBuildStore(b, LLVMBuildSelect(b, ok, next, LLVMBuildSub(b, C(-2), seg, ""), ""),
+                 CTL(GS_CONTROL_CURRENT));
+  /* SEG's counts zero, then NEXT's the grid's (a segment may follow itself) */
+  LLVMValueRef go = LLVMBuildAnd(b, ok, LLVMBuildICmp(b, LLVMIntSGE, next, C(0), ""), "");
+  LLVMValueRef to = LLVMBuildSelect(b, go, next, seg, "");
+  for (unsigned d = 0; d < 3; d++)
+    LLVMBuildStore(
+        b, C(0),
+        vulkan_word_of(v, disp, LLVMBuildAdd(b, LLVMBuildMul(b, seg, C(3), ""), C(d), "")));
+  for (unsigned d = 0; d < 3; d++)
+    LLVMBuildStore(
+        b, LLVMBuildSelect(b, go, w[2 + d], C(0), ""),
+        vulkan_word_of(v, disp, LLVMBuildAdd(b, LLVMBuildMul(b, to, C(3), ""), C(d), "")));
+#undef CTL
+#undef C
+  LLVMBuildBr(b, done);
+  LLVMPositionBuilderAtEnd(b, done);
+  LLVMBuildRetVoid(b);
+}
+
+/* Kernel K as a shader: buffers bound, scalars pushed, accesses in words,
+ * as vulkan_layout_of places them. */
+static char *make_shader(vk *v, LLVMValueRef k) {
+  vulkan_layout l;
+  char *err = vulkan_layout_of(k, v->td, &l);
+  if (err) {
+    vulkan_layout_free(&l);
+    return err;
+  }
+  size_t len;
+  char *name = gs_strdup(LLVMGetValueName2(k, &len));
+  LLVMSetValueName2(k, "", 0);
+  LLVMValueRef e = add_entry(v, name, l.wg);
   /* the body moves over; the arguments are made at its entry */
   while (LLVMGetFirstBasicBlock(k)) {
     LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(k);
@@ -135,66 +175,33 @@ static char *make_shader(vk *v, LLVMValueRef k) {
   }
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(e);
   LLVMPositionBuilderBefore(v->b, LLVMGetFirstInstruction(entry));
-  unsigned n = LLVMCountParams(k), binding = 0, nscalars = 0;
-  unsigned readonly = LLVMGetEnumAttributeKindForName("readonly", 8);
-  char *err = NULL;
-  for (unsigned i = 0; i < n && !err; i++) {
+  for (unsigned i = 0; i < l.nparams; i++) {
     LLVMValueRef a = LLVMGetParam(k, i);
-    LLVMTypeRef ty = LLVMTypeOf(a);
-    if (!strcmp(LLVMGetValueName2(a, &len), virtual_arg_names[0])) {
-      /* nothing runs such shaders yet, nor checks them: refused, not guessed */
-      err = vulkan_refuse(a, "is a virtual-workgroup count: --target vulkan does not take "
-                             "virtual workgroups yet (split without them)");
-      break;
-    }
-    if (LLVMGetTypeKind(ty) != LLVMPointerTypeKind) {
-      nscalars++;
+    const vulkan_param *p = &l.params[i];
+    const char *aname = LLVMGetValueName2(a, &len);
+    if (p->push_offset >= 0) {
+      LLVMValueRef x = push_load(v, LLVMTypeOf(a), (unsigned)p->push_offset, p->bytes);
+      LLVMSetValueName2(x, aname, len);
+      LLVMReplaceAllUsesWith(a, x);
       continue;
     }
-    unsigned as = LLVMGetPointerAddressSpace(ty);
-    if (as != 1 && as != 2) {
-      err = vulkan_refuse(a, "is a pointer argument outside global and constant memory, which a "
-                             "Vulkan shader cannot take");
-      break;
-    }
-    int writable = as == 1 && !LLVMGetEnumAttributeAtIndex(k, i + 1, readonly);
-    LLVMTypeRef arr = LLVMArrayType2(v->i32, 0);
-    unsigned ints[2] = {12 /* StorageBuffer */, (unsigned)writable};
-    LLVMTypeRef hty = LLVMTargetExtTypeInContext(v->ctx, "spirv.VulkanBuffer", &arr, 1, ints, 2);
-    /* a name of its own per shader: LLVM 22 makes one variable per name,
-     * and a buffer one segment only reads another may write */
-    const char *aname = LLVMGetValueName2(a, &len);
+    if (!p->bound)
+      continue; /* untouched (readnone): an access left would be refused */
+    /* a name of its own per shader: a buffer one segment only reads
+     * another may write */
     char *bn = gs_xmalloc(strlen(name) + len + 2);
     sprintf(bn, "%s.%s", name, aname);
-    LLVMValueRef bname = LLVMBuildGlobalString(v->b, bn, "");
-    free(bn);
-    LLVMValueRef args[5] = {LLVMConstInt(v->i32, 0, 0), LLVMConstInt(v->i32, binding++, 0),
-                            LLVMConstInt(v->i32, 1, 0), LLVMConstInt(v->i32, 0, 0), bname};
     root r = {NULL, 0, NULL, NULL};
     r.control = !strcmp(aname, GS_CONTROL_ARG_NAME);
-    r.handle = vulkan_call(v, vulkan_intrinsic(v, "llvm.spv.resource.handlefrombinding", &hty, 1),
-                           args, 5, LLVMGetValueName2(a, &len));
+    r.handle = buffer_handle(v, (unsigned)p->binding, p->writable, bn, aname);
+    free(bn);
     VEC_PUSH(&v->roots, root, r);
     map_put(&v->root_of, a, (intptr_t)v->roots.len);
   }
-  unsigned *offsets = gs_xcalloc(n + 1, sizeof *offsets);
-  if (!err && nscalars)
-    scalar_layout(v, k, offsets, &err);
-  for (unsigned i = 0; !err && i < n; i++) {
-    LLVMValueRef a = LLVMGetParam(k, i);
-    if (LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind)
-      continue;
-    unsigned bytes;
-    vulkan_shape(v, LLVMTypeOf(a), &bytes);
-    LLVMValueRef x = push_load(v, LLVMTypeOf(a), offsets[i], bytes);
-    LLVMSetValueName2(x, LLVMGetValueName2(a, &len), len);
-    LLVMReplaceAllUsesWith(a, x);
-  }
-  free(offsets);
-  if (!err)
-    err = vulkan_rewrite_builtins(v, e, wg);
+  err = vulkan_rewrite_builtins(v, e, l.wg);
   if (!err)
     err = vulkan_rewrite_accesses(v, e);
+  vulkan_layout_free(&l);
   free(name);
   return err;
 }
@@ -238,6 +245,26 @@ static char *workgroup_words(vk *v) {
   return NULL;
 }
 
+/* LLVM 22's SPIR-V backend emits OpSelectionMerge and OpLoopMerge as the
+ * instruction before a header's branch, but they are no terminators to the
+ * machine passes. MachineCSE's partial redundancy elimination hoists a value
+ * computed on two paths (blur_passes, fused_stats, grid_helpers, heat1d and
+ * pagerank store the live state at the same offset on two paths) to the
+ * paths' nearest common dominator, before its first terminator: between the
+ * header's merge and its branch, which the SPIR-V spec's rule for
+ * OpSelectionMerge and OpLoopMerge forbids ("must immediately precede",
+ * spirv-val). No IR shape keeps MachineCSE from it: the backend's own
+ * CodeGenPrepare, loop strength reduction and instruction selection make such
+ * duplicates after us (llvm-project PR 202046 re-seats the merges
+ * instead). So the Vulkan emission runs without MachineCSE, as llc -O0 does:
+ * it only removes redundant arithmetic, which a Vulkan driver's compiler
+ * removes again. LLVM's options are global to the process; this runs in
+ * gs_emit's child, which exits after emitting this one module. */
+static void keep_merges_before_branches(void) {
+  const char *argv[] = {"gridsplit", "-disable-machine-cse"};
+  LLVMParseCommandLineOptions(2, argv, "");
+}
+
 /* emit_rewrite: the module (the split's, for SPIR) into shaders */
 static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
   (void)cpu;
@@ -279,39 +306,31 @@ static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
   /* the split's originals call a grid barrier: no shader can */
   for (size_t i = 0; !err && i < kernels.len; i++) {
     LLVMValueRef k = VEC_AT(&kernels, LLVMValueRef, i);
-    if (reaches_grid_barrier(k)) {
+    if (!vulkan_is_shader_kernel(k)) {
       LLVMDeleteFunction(k);
       VEC_AT(&kernels, LLVMValueRef, i) = NULL;
     }
   }
   if (!err)
     err = workgroup_words(&v);
-  /* one push-constant block for every shader: LLVM 22 lists every
-   * variable of the module in every entry point's interface, and Vulkan
-   * allows an entry point one push-constant block */
   unsigned push_bytes = 0;
-  for (size_t i = 0; !err && i < kernels.len; i++) {
-    LLVMValueRef k = VEC_AT(&kernels, LLVMValueRef, i);
-    if (!k)
-      continue;
-    unsigned *offsets = gs_xcalloc(LLVMCountParams(k) + 1, sizeof *offsets);
-    unsigned bytes = scalar_layout(&v, k, offsets, &err);
-    free(offsets);
-    if (bytes > push_bytes)
-      push_bytes = bytes;
-  }
+  if (!err)
+    err = vulkan_push_bytes(m, v.td, &push_bytes);
   if (!err && push_bytes) {
-    LLVMTypeRef words = LLVMArrayType2(v.i32, (push_bytes + 3) / 4);
+    LLVMTypeRef words = LLVMArrayType2(v.i32, push_bytes / 4);
     v.push_ty = LLVMStructTypeInContext(v.ctx, &words, 1, 0);
     v.push = LLVMAddGlobalInAddressSpace(m, v.push_ty, "gs.push", AS_PUSH);
     LLVMSetExternallyInitialized(v.push, 1);
     LLVMSetVisibility(v.push, LLVMHiddenVisibility);
   }
+  int step = !err && vulkan_needs_step(m);
   for (size_t i = 0; !err && i < kernels.len; i++) {
     LLVMValueRef k = VEC_AT(&kernels, LLVMValueRef, i);
     if (k)
       err = make_shader(&v, k);
   }
+  if (!err && step)
+    step_shader(&v);
   if (!err) {
     for (size_t i = v.dead.len; i-- > 0;)
       LLVMInstructionEraseFromParent(VEC_AT(&v.dead, LLVMValueRef, i));
@@ -360,9 +379,9 @@ static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
   }
   /* Vulkan asks for structured control flow; the segments' entry dispatch
    * and the control word's early exits are not, and LLVM 22's backend
-   * structurizes only some shapes (heat1d's segments failed spirv-val:
-   * "OpSelectionMerge must immediately precede ..."): LLVM's structurizer
-   * first */
+   * structurizes only some shapes (without this, bitonic_sort's and
+   * gauss_elim's segments fail spirv-val: "block ... exits the selection
+   * headed by ..."): LLVM's structurizer first */
   if (!err) {
     gs_error *se = ir_run_passes(m, "function(structurizecfg)", "structurizing the shaders");
     if (se) {
@@ -370,6 +389,8 @@ static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
       gs_error_dispose(se);
     }
   }
+  if (!err)
+    keep_merges_before_branches();
   vec_free(&kernels);
   vec_free(&v.roots);
   vec_free(&v.dead);

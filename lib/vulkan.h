@@ -7,12 +7,13 @@
 #define GS_VULKAN_H
 
 #include "gs.h"
+#include "vulkan_layout.h"
 
 #if GS_LLVM_MAJOR >= 22
 
 #include <llvm-c/Target.h>
 
-#define VULKAN_TRIPLE "spirv1.6-unknown-vulkan1.3-compute"
+#define VULKAN_TRIPLE GS_VULKAN_TRIPLE
 #define AS_WORKGROUP 3
 #define AS_STORAGE 11
 #define AS_PUSH 13
@@ -42,11 +43,11 @@ typedef struct {
 
 /* vulkan_access.c, with the helpers target_vulkan.c and vulkan_calls.c use */
 
-/* "--target vulkan: 'WHERE' WHY" (malloc'd) */
-char *vulkan_refuse(LLVMValueRef where, const char *why);
 LLVMValueRef vulkan_intrinsic(vk *v, const char *name, LLVMTypeRef *over, size_t n);
 LLVMValueRef vulkan_call(vk *v, LLVMValueRef fn, LLVMValueRef *args, unsigned n, const char *nm);
 LLVMValueRef vulkan_to_i64(vk *v, LLVMValueRef x);
+/* a pointer to word IDX (i32) of the storage buffer HANDLE, at the builder */
+LLVMValueRef vulkan_word_of(vk *v, LLVMValueRef handle, LLVMValueRef idx);
 /* Whether values of TY go through memory as whole words (1), as a part of
  * one word (2), or not at all (0); their bytes in *BYTES */
 int vulkan_shape(vk *v, LLVMTypeRef ty, unsigned *bytes);

@@ -16,15 +16,6 @@
 
 /* helpers the other two files share */
 
-char *vulkan_refuse(LLVMValueRef where, const char *why) {
-  char *what = ir_describe(where);
-  gs_str s;
-  str_init(&s);
-  str_printf(&s, "--target vulkan: %s %s", what, why);
-  free(what);
-  return s.s;
-}
-
 LLVMValueRef vulkan_intrinsic(vk *v, const char *name, LLVMTypeRef *over, size_t n) {
   unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
   return LLVMGetIntrinsicDeclaration(v->m, id, over, n);
@@ -34,30 +25,18 @@ LLVMValueRef vulkan_call(vk *v, LLVMValueRef fn, LLVMValueRef *args, unsigned n,
   return LLVMBuildCall2(v->b, LLVMGlobalGetValueType(fn), fn, args, n, nm);
 }
 
+LLVMValueRef vulkan_word_of(vk *v, LLVMValueRef handle, LLVMValueRef idx) {
+  LLVMTypeRef over[2] = {LLVMPointerTypeInContext(v->ctx, AS_STORAGE), LLVMTypeOf(handle)};
+  LLVMValueRef args[2] = {handle, idx};
+  return vulkan_call(v, vulkan_intrinsic(v, "llvm.spv.resource.getpointer", over, 2), args, 2, "");
+}
+
 LLVMValueRef vulkan_to_i64(vk *v, LLVMValueRef x) {
   return LLVMBuildIntCast2(v->b, x, v->i64, 1, "");
 }
 
-/* Whether values of TY go through memory as whole words (1), as a part of
- * one word (2), or not at all (0). */
 int vulkan_shape(vk *v, LLVMTypeRef ty, unsigned *bytes) {
-  LLVMTypeKind k = LLVMGetTypeKind(ty);
-  int scalar = k == LLVMIntegerTypeKind || k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind ||
-               k == LLVMHalfTypeKind;
-  if (k == LLVMVectorTypeKind) {
-    LLVMTypeKind ek = LLVMGetTypeKind(LLVMGetElementType(ty));
-    scalar = ek == LLVMIntegerTypeKind || ek == LLVMFloatTypeKind || ek == LLVMDoubleTypeKind ||
-             ek == LLVMHalfTypeKind;
-  }
-  if (!scalar)
-    return 0;
-  unsigned long long store = LLVMStoreSizeOfType(v->td, ty);
-  if (LLVMSizeOfTypeInBits(v->td, ty) != 8 * store)
-    return 0; /* i1 and other odd widths: in memory only as their bytes */
-  *bytes = (unsigned)store;
-  if (store % 4 == 0)
-    return 1;
-  return store < 4 ? 2 : 0;
+  return vulkan_value_shape(v->td, ty, bytes);
 }
 
 /* The root of pointer P (a buffer argument or a workgroup variable), found
@@ -176,12 +155,8 @@ static int resolve(vk *v, LLVMValueRef p, intptr_t *r, LLVMValueRef *off) {
 /* a pointer to word IDX (i32) of root R, before the builder's position */
 static LLVMValueRef word_ptr(vk *v, intptr_t r, LLVMValueRef idx) {
   root *rt = &VEC_AT(&v->roots, root, (size_t)r);
-  if (rt->handle) {
-    LLVMTypeRef over[2] = {LLVMPointerTypeInContext(v->ctx, AS_STORAGE), LLVMTypeOf(rt->handle)};
-    LLVMValueRef args[2] = {rt->handle, idx};
-    return vulkan_call(v, vulkan_intrinsic(v, "llvm.spv.resource.getpointer", over, 2), args, 2,
-                       "");
-  }
+  if (rt->handle)
+    return vulkan_word_of(v, rt->handle, idx);
   /* a constant index would fold the GEP into the variable itself, which
    * LLVM 22's backend then reads as a word with an ill-typed llvm.spv.gep
    * (its verifier: "Intrinsic has incorrect return type!"): frozen, it

@@ -70,7 +70,9 @@ void gs_host_plan_free(gs_host_plan *p) {
     free(p->segments[s].function);
     free(p->segments[s].successors);
     free(p->segments[s].uses);
+    free(p->segments[s].bindings);
   }
+  free(p->push);
   free(p->segments);
   for (size_t i = 0; i < p->nargs; i++) {
     free(p->args[i].name);
@@ -180,6 +182,57 @@ static void read_buffers(const json_value *kern, const json_value *segs, gs_host
   }
 }
 
+/* --target vulkan: the workgroup size, the push constants and each
+ * segment's bindings, every argument index checked */
+static int read_vulkan(const json_value *kern, const json_value *segs, const char *label,
+                       gs_host_plan *p, char *err, size_t n) {
+  const json_value *wg = json_get(kern, "workgroup_size"), *push = json_get(kern, "push_constants");
+  int pb = json_int(kern, "push_constant_bytes");
+  if (!wg || wg->kind != JSON_ARRAY || wg->count != 3 || !push || push->kind != JSON_ARRAY ||
+      pb < 0 || pb % 4)
+    return failf(err, n,
+                 "%s: kernel '%s' lacks its workgroup_size, push_constant_bytes or "
+                 "push_constants (a plan for --target vulkan has them)",
+                 label, p->kernel);
+  p->push_bytes = (unsigned)pb;
+  size_t nparams = p->nargs + 1 + (p->control_arg >= 0);
+  for (int d = 0; d < 3; d++) {
+    const json_value *x = &wg->items[d];
+    if (x->kind != JSON_NUMBER || x->number < 1 || x->number > 65536)
+      return failf(err, n, "%s: kernel '%s': workgroup_size is no size", label, p->kernel);
+    p->workgroup_size[d] = (unsigned)x->number;
+  }
+  for (size_t i = 0; i < push->count; i++) {
+    int arg = json_int(&push->items[i], "arg"), off = json_int(&push->items[i], "offset");
+    int bytes = json_int(&push->items[i], "bytes");
+    if (arg < 0 || (size_t)arg >= p->nargs || off < 0 || bytes <= 0 || off + bytes > pb ||
+        strcmp(p->args[arg].kind, "scalar") || (unsigned)bytes != p->args[arg].bytes)
+      return failf(err, n, "%s: kernel '%s': push constant %zu is no scalar argument in the block",
+                   label, p->kernel, i);
+    gs_plan_push q = {arg, (unsigned)off, (unsigned)bytes};
+    PUSH(p->push, p->npush, q);
+  }
+  for (size_t s = 0; s < p->nsegments; s++) {
+    gs_plan_segment *seg = &p->segments[s];
+    const json_value *b = json_get(&segs->items[s], "bindings");
+    if (!b || b->kind != JSON_ARRAY)
+      return failf(err, n, "%s: segment %zu of '%s' lacks its bindings", label, s, p->kernel);
+    for (size_t i = 0; i < b->count; i++) {
+      const char *access = json_str(&b->items[i], "access");
+      gs_plan_binding x = {json_int(&b->items[i], "binding"), json_int(&b->items[i], "arg"),
+                           access && !strcmp(access, "read-write")};
+      if (x.binding < 0 || x.arg < 0 || (size_t)x.arg >= nparams || !access ||
+          (!x.writable && strcmp(access, "read-only")) ||
+          ((size_t)x.arg < p->nargs && strcmp(p->args[x.arg].kind, "buffer")) ||
+          ((size_t)x.arg >= p->nargs && x.arg != p->live_arg && x.arg != p->control_arg))
+        return failf(err, n, "%s: segment %zu of '%s': binding %zu is no buffer of the kernel",
+                     label, s, p->kernel, i);
+      PUSH(seg->bindings, seg->nbindings, x);
+    }
+  }
+  return 0;
+}
+
 static int read_kernel(const json_value *kern, const char *label, gs_host_plan *p, char *err,
                        size_t n) {
   p->kernel = xstrdup(json_str(kern, "name"));
@@ -221,6 +274,8 @@ static int read_kernel(const json_value *kern, const char *label, gs_host_plan *
   }
   p->distinct = json_true(kern, "distinct_buffers");
   read_buffers(kern, segs, p);
+  if (p->vulkan)
+    return read_vulkan(kern, segs, label, p, err, n);
   return 0;
 }
 
@@ -248,8 +303,11 @@ int gs_host_plan_parse(const char *text, const char *label, const char *want, gs
   if (!kern)
     rc = want ? failf(err, n, "%s: the plan has no kernel named '%s'", label, want)
               : failf(err, n, "%s: the plan has several kernels: choose one with --kernel", label);
-  else
+  else {
+    const char *target = json_str(root, "target");
+    p->vulkan = target && !strncmp(target, "spirv", 5) && strstr(target, "vulkan");
     rc = read_kernel(kern, label, p, err, n);
+  }
 done:
   json_free(root);
   if (rc)
@@ -583,4 +641,36 @@ void gs_bind_free(gs_host_arg *args, size_t nargs) {
     free(args[k].data);
     args[k].data = NULL;
   }
+}
+
+gs_number_type gs_plan_number_type(const char *type) {
+  gs_number_type t = {GS_NUMBER_SIGNLESS, 0};
+  if (type[0] == 'i')
+    t.bits = (unsigned)atoi(type + 1);
+  else if (!strcmp(type, "f32") || !strcmp(type, "f64"))
+    t = (gs_number_type){GS_NUMBER_FLOAT, (unsigned)atoi(type + 1)};
+  if (t.kind != GS_NUMBER_FLOAT && (t.bits < 1 || t.bits > 64))
+    t.bits = 0;
+  return t;
+}
+
+int gs_bind_plan_args(const gs_host_plan *p, const char *const *specs, size_t nspecs,
+                      gs_host_arg **out, char *err, size_t n) {
+  gs_host_arg *args = xcalloc(p->nargs + 1, sizeof *args);
+  *out = args;
+  for (size_t i = 0; i < p->nargs; i++) {
+    const gs_plan_arg *pa = &p->args[i];
+    gs_host_arg *a = &args[i];
+    a->name = pa->name;
+    a->kind = !strcmp(pa->kind, "workgroup") ? GS_HOST_LOCAL
+              : !strcmp(pa->kind, "scalar")  ? GS_HOST_SCALAR
+              : !strcmp(pa->kind, "value")   ? GS_HOST_VALUE
+                                             : GS_HOST_BUFFER;
+    a->scalar_type = gs_plan_number_type(pa->type);
+    a->value_bytes = pa->bytes;
+    a->value_what = pa->type;
+    a->elem_name = "";
+  }
+  return gs_bind_specs(args, p->nargs, specs, nspecs, p->kernel, err, n) ||
+         gs_bind_finish(args, p->nargs, p->distinct, p->kernel, err, n);
 }

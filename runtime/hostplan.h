@@ -44,9 +44,24 @@ typedef struct {
   unsigned char access; /* GS_ORDER_TOUCHES or GS_ORDER_READS */
 } gs_plan_use;
 
+/* --target vulkan: a storage buffer a segment binds (the plan's "bindings") */
+typedef struct {
+  int binding;
+  int arg;      /* the segment's argument: the kernel's, the live state or the control word */
+  int writable; /* "read-write", else "read-only" */
+} gs_plan_binding;
+
+/* --target vulkan: a scalar argument in the push constants */
+typedef struct {
+  int arg;
+  unsigned offset, bytes;
+} gs_plan_push;
+
 typedef struct {
   char *function;
   int empty;       /* no effect: not launched in a static schedule */
+  gs_plan_binding *bindings; /* --target vulkan */
+  size_t nbindings;
   int *successors; /* -1 for the end */
   size_t nsuccessors;
   gs_plan_use *uses;
@@ -74,6 +89,12 @@ typedef struct {
   int *outputs; /* arguments of host-output buffers */
   size_t noutputs;
   int distinct; /* "distinct_buffers" */
+  /* --target vulkan ("target" the Vulkan triple: VULKAN set) */
+  int vulkan;
+  unsigned workgroup_size[3];
+  unsigned push_bytes; /* the module's push-constant block */
+  gs_plan_push *push;
+  size_t npush;
 } gs_host_plan;
 
 /* Reads kernel WANT (NULL: the plan's only kernel) of the plan in file PATH,
@@ -167,5 +188,12 @@ int gs_bind_specs(gs_host_arg *args, size_t nargs, const char *const *specs, siz
 int gs_bind_finish(gs_host_arg *args, size_t nargs, int distinct, const char *kernel, char *err,
                    size_t err_size);
 void gs_bind_free(gs_host_arg *args, size_t nargs);
+
+/* A plan argument's type ("i32", "f64") as a number's (bits 0: none) */
+gs_number_type gs_plan_number_type(const char *type);
+/* The plan's arguments (it has "args") as *ARGS (calloc'd, NARGS of them),
+ * bound to SPECS as gs_bind_specs and gs_bind_finish bind them. */
+int gs_bind_plan_args(const gs_host_plan *p, const char *const *specs, size_t nspecs,
+                      gs_host_arg **args, char *err, size_t err_size);
 
 #endif

@@ -29,6 +29,7 @@
 #include "hostplan.h"
 #include "order.h"
 #include "pocl_builtins.h"
+#include "run_vulkan.h"
 #include "selfcheck.h"
 
 typedef struct {
@@ -946,6 +947,8 @@ static int run_child(const gs_run_request *req, gs_host_plan *plan, run_state *r
 }
 
 gs_error *gs_run(const gs_run_request *req) {
+  if (req->runtime == GS_RUNTIME_VULKAN)
+    return gs_run_vulkan(req);
   if (GS_LLVM_MAJOR != 15)
     return gs_error_create("gridsplit run executes segments on POCL, which reads LLVM 15 bitcode; "
                            "this gridsplit is built with LLVM %d",

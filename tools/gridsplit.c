@@ -42,6 +42,8 @@ static const char usage[] =
     "  --target T        ir (default, .ll), spirv (.spv), amdgcn (.hsaco), nvptx (.ptx),\n"
     "                    vulkan (.spv: Vulkan compute shaders; LLVM 22 on)\n"
     "  --mcpu CPU        target processor (default gfx90a for amdgcn, sm_80 for nvptx)\n"
+    "  --workgroup X[,Y,Z]  fix the segments' workgroup size (reqd_work_group_size;\n"
+    "                    a Vulkan shader's, default the kernel's own, else 64)\n"
     "  -O0 .. -O3        optimisation level for .cl inputs (default -O2)\n"
     "  --dump-after=STEP print to stderr what the split's step STEP made: the module,\n"
     "                    or its analysis (steps: analysis, prepare, segments, uniformity,\n"
@@ -55,7 +57,7 @@ static const char usage[] =
     "gridsplit interpret --help: running a program on the reference interpreter.\n";
 
 typedef struct {
-  const char *input, *out_dir, *plan, *target, *mcpu;
+  const char *input, *out_dir, *plan, *target, *mcpu, *workgroup;
   int print_roles, opt_level, no_split, print_lowered;
   gs_target_kind kind;
   gs_options *opts;
@@ -134,6 +136,8 @@ static int parse_args(int argc, char **argv, tool_args *t) {
       value = &t->target;
     else if (!strcmp(a, "--mcpu"))
       value = &t->mcpu;
+    else if (!strcmp(a, "--workgroup"))
+      value = &t->workgroup;
     else if (!strcmp(a, "--kernel") || !strcmp(a, "--barrier")) {
       if (i + 1 >= argc)
         return usage_error("option '%s' needs a value", a);
@@ -167,6 +171,12 @@ static int parse_args(int argc, char **argv, tool_args *t) {
   }
   if (t->mcpu && !gs_target_takes_mcpu(t->kind))
     return usage_error("--mcpu means nothing for --target %s", t->target);
+  size_t wg[3];
+  if (t->workgroup && !tool_parse_dims(t->workgroup, wg))
+    return usage_error("--workgroup takes X[,Y,Z] with positive sizes, not '%s'", t->workgroup);
+  if (t->workgroup && t->no_split)
+    return usage_error("%s",
+                       "--workgroup fixes the segments' size: it means nothing with --no-split");
   size_t n = strlen(t->input);
   if (t->print_lowered && (n < 4 || strcmp(t->input + n - 4, ".gsp")))
     return usage_error("--print-lowered needs a .gsp program, not '%s'", t->input);
@@ -277,6 +287,12 @@ static int run(tool_args *t) {
   }
   if (!e)
     e = t->no_split ? gs_analyze(m, t->opts, &a) : gs_split_module(m, t->opts, &a);
+  if (!e && t->workgroup) {
+    size_t d[3];
+    tool_parse_dims(t->workgroup, d);
+    unsigned wg[3] = {(unsigned)d[0], d[1] ? (unsigned)d[1] : 1, d[2] ? (unsigned)d[2] : 1};
+    e = gs_set_workgroup_size(m, a, wg);
+  }
   if (e) {
     print_input_error(t->input, e);
     gs_error_dispose(e);
@@ -289,12 +305,17 @@ static int run(tool_args *t) {
       fputs(table, stdout);
       gs_dispose_string(table);
     }
-    char *plan = gs_plan_json(a, base_name(t->input));
+    char *plan = NULL;
     char *plan_path = t->plan ? strdup(t->plan) : output_path(t, ".plan.json");
     char *module_path = output_path(t, gs_target_extension(t->kind));
     char *ir = NULL;
     size_t ir_size = 0;
+    /* the module first: its errors say more than the plan's about an
+     * argument no target can take */
     gs_error *emit_error = t->no_split ? NULL : gs_emit(m, t->kind, t->mcpu, &ir, &ir_size);
+    if (!emit_error)
+      emit_error = t->no_split ? (plan = gs_plan_json(a, base_name(t->input)), NULL)
+                               : gs_plan_json_for_target(a, m, t->kind, base_name(t->input), &plan);
     if (emit_error) {
       fprintf(stderr, "%s: error: %s\n", t->input, gs_error_message(emit_error));
       gs_error_dispose(emit_error);
@@ -327,10 +348,14 @@ static const char run_usage[] =
     "                     [--out DIR] [--distinct-buffers] [--barrier NAME] [-O0..-O3]\n"
     "                     [--verbose] [--plan PLAN] [--virtual-workgroups]\n"
     "                     [--physical-groups N] [--check-guards]\n"
-    "                     [--check] [--check-ulp N] INPUT ARG...\n"
+    "                     [--check] [--check-ulp N] [--runtime opencl|vulkan]\n"
+    "                     [--device N] INPUT ARG...\n"
     "\n"
     "Splits INPUT and runs the kernel's segments on the OpenCL device (POCL),\n"
     "then writes every host-output buffer to DIR/NAME.bin (default gridsplit-run).\n"
+    "With --runtime vulkan the segments are Vulkan compute shaders (--target\n"
+    "vulkan, the workgroup size --workgroup's or the kernel's, else 64) run on\n"
+    "Vulkan device N (--device, default 0); with --plan, INPUT is their .spv.\n"
     "A .gsp program brings its workgroup size (--workgroup may repeat it); its\n"
     "scalars (read or uniform buffers of one element) may be given as NAME=VALUE,\n"
     "and the count <b>_len of a buffer b sized at run time comes from b's bytes.\n"
@@ -360,7 +385,8 @@ static int run_main(int argc, char **argv) {
     const char *a = argv[i];
     int needs = !strcmp(a, "--grid") || !strcmp(a, "--workgroup") || !strcmp(a, "--kernel") ||
                 !strcmp(a, "--out") || !strcmp(a, "--barrier") || !strcmp(a, "--plan") ||
-                !strcmp(a, "--physical-groups") || !strcmp(a, "--check-ulp");
+                !strcmp(a, "--physical-groups") || !strcmp(a, "--check-ulp") ||
+                !strcmp(a, "--runtime") || !strcmp(a, "--device");
     if (needs && i + 1 >= argc) {
       rc = usage_error("option '%s' needs a value", a);
     } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -383,6 +409,20 @@ static int run_main(int argc, char **argv) {
       req.plan = argv[++i];
     } else if (!strcmp(a, "--barrier")) {
       barriers[req.nbarriers++] = argv[++i];
+    } else if (!strcmp(a, "--runtime")) {
+      const char *v = argv[++i];
+      if (!strcmp(v, "opencl") || !strcmp(v, "vulkan"))
+        req.runtime = v[0] == 'v' ? GS_RUNTIME_VULKAN : GS_RUNTIME_OPENCL;
+      else
+        rc = usage_error("--runtime '%s': expected opencl or vulkan", v);
+    } else if (!strcmp(a, "--device")) {
+      const char *v = argv[++i];
+      char *end;
+      errno = 0;
+      unsigned long n = strtoul(v, &end, 10);
+      if (errno || end == v || *end || v[0] < '0' || v[0] > '9' || n > 1000)
+        rc = usage_error("--device '%s': expected a device number", v);
+      req.device = (unsigned)n;
     } else if (!strcmp(a, "--distinct-buffers")) {
       req.distinct_buffers = 1;
     } else if (!strcmp(a, "--verbose")) {
@@ -449,8 +489,8 @@ int main(int argc, char **argv) {
     return run_main(argc - 1, argv + 1);
   if (argc > 1 && !strcmp(argv[1], "interpret"))
     return interpret_main(argc - 1, argv + 1);
-  tool_args t = {NULL, "gridsplit-out", NULL, "ir", NULL, 0, 2, 0, 0, GS_TARGET_IR,
-                 gs_options_create()};
+  tool_args t = {NULL,         "gridsplit-out",    NULL, "ir", NULL, NULL, 0, 2, 0, 0,
+                 GS_TARGET_IR, gs_options_create()};
   int rc = parse_args(argc, argv, &t);
   if (rc < 0)
     rc = run(&t);

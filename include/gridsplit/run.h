@@ -10,6 +10,13 @@
 extern "C" {
 #endif
 
+/* where the segments run */
+typedef enum {
+  GS_RUNTIME_OPENCL, /* the OpenCL device (POCL on a CPU), from SPIR bitcode; LLVM 15 */
+  GS_RUNTIME_VULKAN  /* a Vulkan device, from --target vulkan shaders (emitted with LLVM 22,
+                        or given with PLAN: then no LLVM is needed) */
+} gs_runtime;
+
 typedef struct {
   const char *input;     /* .ll, .bc or .cl holding the original kernel, or,
                             with PLAN, the module the split wrote */
@@ -41,9 +48,14 @@ typedef struct {
                             float and double elements (element type from the
                             kernel signature) differ by up to N units in the
                             last place, NaN matching NaN */
+  gs_runtime runtime;    /* GS_RUNTIME_OPENCL (0) unless set */
+  unsigned device;       /* Vulkan: the loader's device N */
 } gs_run_request;
 
-/* Splits the kernel and runs its segments on the first OpenCL device,
+/* Splits the kernel and runs its segments on the first OpenCL device (with
+ * GS_RUNTIME_VULKAN: emits them as Vulkan compute shaders, the workgroup
+ * size WORKGROUP or the kernel's, and runs them on Vulkan device DEVICE,
+ * runtime/vk_host.h),
  * buffers staying on the device between segments; dynamic schedules follow
  * the control word. Every host-output buffer is written to OUT_DIR/NAME.bin.
  * A divergent barrier found at run time is an error, not a hang. With CHECK

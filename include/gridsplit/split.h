@@ -26,6 +26,14 @@ extern "C" {
  * out of M (docs/split.md). */
 gs_error *gs_split_module(LLVMModuleRef m, const gs_options *opts, gs_analysis **out);
 
+/* Fixes the workgroup size of every segment of A in M (the module
+ * gs_split_module split) to WG (x, y, z, each at least 1): their
+ * reqd_work_group_size, which a Vulkan shader takes as its LocalSize
+ * (docs/targets.md "Vulkan", `--workgroup`). A segment whose kernel
+ * already requires another size is an error naming both, and M is left as
+ * it was. */
+gs_error *gs_set_workgroup_size(LLVMModuleRef m, const gs_analysis *a, const unsigned wg[3]);
+
 /* The split's steps, in the order gs_split_module runs them (docs/split.md):
  * the names gs_options_set_dump_after takes. NULL past the last. */
 size_t gs_split_step_count(void);

@@ -369,40 +369,14 @@ static void read_plan(cuda_run *r) {
   r->nseg = r->plan.nsegments;
 }
 
-/* A plan argument's type ("i32", "f64") as a number's */
-static gs_number_type number_type(const char *type) {
-  gs_number_type t = {GS_NUMBER_SIGNLESS, 0};
-  if (type[0] == 'i')
-    t.bits = (unsigned)atoi(type + 1);
-  else if (!strcmp(type, "f32") || !strcmp(type, "f64"))
-    t = (gs_number_type){GS_NUMBER_FLOAT, (unsigned)atoi(type + 1)};
-  if (t.kind != GS_NUMBER_FLOAT && (t.bits < 1 || t.bits > 64))
-    t.bits = 0;
-  return t;
-}
-
 /* Binds NAME=... to the plan's arguments (hostplan.h), before the device
  * does anything */
 static void bind_args(cuda_run *r) {
   r->nargs = r->plan.nargs;
-  r->args = calloc(r->nargs + 1, sizeof *r->args);
   r->mem = calloc(r->nargs + 1, sizeof *r->mem);
-  for (size_t i = 0; i < r->nargs; i++) {
-    const gs_plan_arg *pa = &r->plan.args[i];
-    gs_host_arg *a = &r->args[i];
-    a->name = pa->name;
-    a->kind = !strcmp(pa->kind, "workgroup") ? GS_HOST_LOCAL
-              : !strcmp(pa->kind, "scalar")  ? GS_HOST_SCALAR
-              : !strcmp(pa->kind, "value")   ? GS_HOST_VALUE
-                                             : GS_HOST_BUFFER;
-    a->scalar_type = number_type(pa->type);
-    a->value_bytes = pa->bytes;
-    a->value_what = pa->type;
-    a->elem_name = "";
-  }
   char why[2048];
-  if (gs_bind_specs(r->args, r->nargs, r->opt.specs, r->opt.nspecs, r->kname, why, sizeof why) ||
-      gs_bind_finish(r->args, r->nargs, r->plan.distinct, r->kname, why, sizeof why))
+  if (gs_bind_plan_args(&r->plan, (const char *const *)r->opt.specs, r->opt.nspecs, &r->args, why,
+                        sizeof why))
     fail("%s%s", why, "");
 }
 

@@ -1,0 +1,795 @@
+/* The Vulkan host (vk_host.h): a --target vulkan module run as its plan
+ * says. Every segment is a compute pipeline of its own, with one descriptor
+ * set built from the plan's bindings of that segment (binding N: the
+ * buffer of the segment's argument), and the module's push-constant block
+ * holding the scalar arguments at the plan's offsets. Buffers are
+ * device-local, filled and read back through staging buffers.
+ *
+ * A static schedule is recorded into one command buffer, with a pipeline
+ * barrier between two segments only where the later one reads or writes a
+ * buffer the earlier wrote, or writes one the earlier read (the bindings'
+ * access, which follows the roles).
+ *
+ * A dynamic schedule (include/gridsplit/control_word.h) runs with no host
+ * round trip per segment: every segment is dispatched indirectly from its
+ * own three words of a dispatch buffer, and after each the module's step
+ * shader (gs.step, lib/target_vulkan.c) checks the segment's choice
+ * against the successor table, advances the control word and gives the
+ * chosen segment the grid's workgroup counts and the segment that ran zero.
+ * The host records launches ahead along each segment's first successor, in
+ * batches that double from R->BATCH, and reads the control word back once
+ * per batch: a launch the schedule did not reach dispatches no workgroups. */
+#define _POSIX_C_SOURCE 200809L
+#include "vk_host.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "gridsplit/control_word.h"
+#include "hostplan.h"
+#include "vk_device.h"
+
+/* the step shader's interface (lib/target_vulkan.c, step_shader) */
+#define STEP_ENTRY "gs.step"
+enum { STEP_CONTROL, STEP_SUCCESSORS, STEP_DISPATCH, STEP_BINDINGS };
+enum { STEP_PUSH_WORDS = 5, MAX_BATCH = 1024 };
+
+typedef struct {
+  const gs_vk_request *req;
+  char *err;
+  size_t err_size;
+  gs_host_plan plan;
+  gs_host_arg *args;
+  gs_vk_device d;
+  size_t nparams;     /* the segments' arguments: the kernel's, live state, control */
+  int *buf_of;        /* per parameter: its buffer in BUFS, or -1 */
+  gs_vk_buffer *bufs; /* the buffers, one per distinct one */
+  size_t nbufs;
+  unsigned groups[3];   /* the grid's workgroups per dimension */
+  size_t ninv, ngroups; /* invocations, workgroups */
+  unsigned wg[3];
+  unsigned char *push; /* the push constants: the plan's push_bytes */
+  size_t nseg;
+  VkShaderModule sm;
+  VkDescriptorPool pool;
+  VkDescriptorSetLayout *dsl; /* per segment, and the step's last */
+  VkPipelineLayout *pl;
+  VkPipeline *pipe;
+  VkDescriptorSet *set;
+  VkQueryPool timer;
+  /* dynamic schedules */
+  int dynamic;
+  gs_vk_buffer successors, dispatch, word; /* WORD: the control word's staging copy */
+  int *predicted;                          /* per segment: its first successor, or -1 */
+} vk_run;
+
+static int failf(vk_run *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int failf(vk_run *v, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(v->err, v->err_size, fmt, ap);
+  va_end(ap);
+  return 1;
+}
+
+/* ---- the plan, the module and the arguments, before any device work */
+
+/* The names of the module's entry points (OpEntryPoint) and its largest
+ * Binding decoration; 0, or 1 when it is no SPIR-V */
+static int module_facts(const unsigned char *code, size_t size, char ***names, size_t *n,
+                        long *max_binding) {
+  const uint32_t *w = (const uint32_t *)code;
+  size_t nw = size / 4;
+  *names = NULL;
+  *n = 0;
+  *max_binding = -1;
+  if (size % 4 || nw < 5 || w[0] != 0x07230203)
+    return 1;
+  for (size_t i = 5; i < nw;) {
+    uint32_t count = w[i] >> 16, op = w[i] & 0xffff;
+    if (!count || i + count > nw)
+      return 1;
+    if (op == 15 /* OpEntryPoint */ && count >= 4) {
+      const char *name = (const char *)&w[i + 3];
+      size_t room = 4 * (count - 3);
+      if (strnlen(name, room) < room) {
+        *names = realloc(*names, (*n + 1) * sizeof **names);
+        (*names)[(*n)++] = strdup(name);
+      }
+    }
+    if (op == 71 /* OpDecorate */ && count >= 4 && w[i + 2] == 33 /* Binding */ &&
+        (long)w[i + 3] > *max_binding)
+      *max_binding = (long)w[i + 3];
+    i += count;
+  }
+  return 0;
+}
+
+static int has_name(char **names, size_t n, const char *want) {
+  for (size_t i = 0; i < n; i++)
+    if (!strcmp(names[i], want))
+      return 1;
+  return 0;
+}
+
+static int read_plan(vk_run *v) {
+  const gs_vk_request *r = v->req;
+  const char *label = r->plan_label ? r->plan_label : "the plan";
+  if (gs_host_plan_parse(r->plan_text, label, r->kernel, &v->plan, v->err, v->err_size))
+    return 1;
+  gs_host_plan *p = &v->plan;
+  if (!p->vulkan)
+    return failf(v, "%s: not a plan for --target vulkan (its target is no Vulkan triple)", label);
+  if (!p->has_args)
+    return failf(v, "%s: kernel '%s' has no args", label, p->kernel);
+  if (p->virtual_arg >= 0)
+    return failf(v,
+                 "%s: kernel '%s' loops over virtual workgroups, which the Vulkan host does "
+                 "not run",
+                 label, p->kernel);
+  if (p->control_arg >= 0 && p->control_words != GS_CONTROL_WORDS)
+    return failf(v, "%s: the control word has no \"words\": 4", label);
+  v->nseg = p->nsegments;
+  v->dynamic = p->control_arg >= 0;
+  v->nparams = p->nargs;
+  if (p->live_arg >= 0 && (size_t)p->live_arg + 1 > v->nparams)
+    v->nparams = (size_t)p->live_arg + 1;
+  if (p->control_arg >= 0 && (size_t)p->control_arg + 1 > v->nparams)
+    v->nparams = (size_t)p->control_arg + 1;
+  if (v->dynamic && p->push_bytes < 4 * STEP_PUSH_WORDS)
+    return failf(v,
+                 "%s: kernel '%s' has a dynamic schedule but push_constant_bytes %u leaves no "
+                 "room for the step shader's %d words",
+                 label, p->kernel, p->push_bytes, STEP_PUSH_WORDS);
+  /* the module must be the plan's */
+  char **names;
+  size_t nnames;
+  long max_binding;
+  int bad = module_facts(r->spirv, r->spirv_size, &names, &nnames, &max_binding);
+  const char *missing = NULL;
+  for (size_t s = 0; !bad && s < v->nseg && !missing; s++)
+    if (!has_name(names, nnames, p->segments[s].function))
+      missing = p->segments[s].function;
+  if (!bad && !missing && v->dynamic && !has_name(names, nnames, STEP_ENTRY))
+    missing = STEP_ENTRY;
+  int rc = 0;
+  if (bad)
+    rc = failf(v, "the module is no SPIR-V (%zu bytes)", r->spirv_size);
+  else if (missing)
+    rc = failf(v, "the plan and the module do not match: the module has no entry point '%s'",
+               missing);
+  else if (max_binding >= (long)v->nparams && max_binding >= STEP_BINDINGS)
+    rc = failf(v,
+               "the plan and the module do not match: the module binds binding %ld, but "
+               "kernel '%s' has %zu arguments",
+               max_binding, p->kernel, v->nparams);
+  for (size_t i = 0; i < nnames; i++)
+    free(names[i]);
+  free(names);
+  return rc;
+}
+
+static int check_grid(vk_run *v) {
+  const gs_vk_request *r = v->req;
+  const unsigned *pw = v->plan.workgroup_size;
+  int given = r->workgroup[0] || r->workgroup[1] || r->workgroup[2];
+  for (int d = 0; d < 3 && given; d++) {
+    size_t w = r->workgroup[d] ? r->workgroup[d] : 1;
+    if (w != pw[d])
+      return failf(v,
+                   "kernel '%s': its shaders were emitted for workgroups of %u,%u,%u, not "
+                   "%zu,%zu,%zu (split with --workgroup to change it)",
+                   v->plan.kernel, pw[0], pw[1], pw[2], r->workgroup[0] ? r->workgroup[0] : 1,
+                   r->workgroup[1] ? r->workgroup[1] : 1, r->workgroup[2] ? r->workgroup[2] : 1);
+  }
+  v->ninv = v->ngroups = 1;
+  for (int d = 0; d < 3; d++) {
+    size_t g = r->grid[d] ? r->grid[d] : 1;
+    v->wg[d] = pw[d];
+    if (g % pw[d])
+      return failf(v, "the grid (%zu in dimension %d) is not a multiple of the workgroup size (%u)",
+                   g, d, pw[d]);
+    if (g / pw[d] > UINT32_MAX)
+      return failf(v, "the grid has too many workgroups in dimension %d", d);
+    v->groups[d] = (unsigned)(g / pw[d]);
+    v->ninv *= g;
+    v->ngroups *= v->groups[d];
+  }
+  return 0;
+}
+
+static int bind_args(vk_run *v) {
+  const gs_vk_request *r = v->req;
+  if (gs_bind_plan_args(&v->plan, r->args, r->nargs, &v->args, v->err, v->err_size))
+    return 1;
+  gs_host_plan *p = &v->plan;
+  v->push = calloc(p->push_bytes + 4, 1);
+  for (size_t i = 0; i < p->nargs; i++) {
+    const gs_host_arg *a = &v->args[i];
+    if (a->kind == GS_HOST_LOCAL || a->kind == GS_HOST_VALUE)
+      return failf(v, "kernel '%s': argument '%s' is %s, which a Vulkan shader does not take",
+                   p->kernel, a->name,
+                   a->kind == GS_HOST_LOCAL ? "workgroup memory" : "a struct passed by value");
+  }
+  for (size_t i = 0; i < p->npush; i++) {
+    const gs_plan_push *q = &p->push[i];
+    const gs_host_arg *a = &v->args[q->arg];
+    if (a->scalar_size != q->bytes)
+      return failf(v, "kernel '%s': scalar '%s' has %zu bytes, its push constant %u", p->kernel,
+                   a->name, a->scalar_size, q->bytes);
+    memcpy(v->push + q->offset, a->scalar, q->bytes);
+  }
+  return 0;
+}
+
+/* ---- the device side */
+
+static int make_buffer(vk_run *v, VkDeviceSize bytes, int param) {
+  v->bufs = realloc(v->bufs, (v->nbufs + 1) * sizeof *v->bufs);
+  if (gs_vk_buffer_make(&v->d, bytes, 0, &v->bufs[v->nbufs]))
+    return 1;
+  if (param >= 0)
+    v->buf_of[param] = (int)v->nbufs;
+  v->nbufs++;
+  return 0;
+}
+
+/* Uploads SIZE bytes of DATA (NULL: zeros) to the start of buffer B */
+static int upload(vk_run *v, gs_vk_buffer *b, const void *data, size_t size) {
+  VkCommandBuffer cb;
+  gs_vk_buffer st = {0};
+  if (data && size && gs_vk_buffer_make(&v->d, size, 1, &st))
+    return 1;
+  if (gs_vk_begin(&v->d, &cb)) {
+    gs_vk_buffer_free(&v->d, &st);
+    return 1;
+  }
+  vkCmdFillBuffer(cb, b->buf, 0, VK_WHOLE_SIZE, 0);
+  VkMemoryBarrier mb = {VK_STRUCTURE_TYPE_MEMORY_BARRIER, NULL, VK_ACCESS_TRANSFER_WRITE_BIT,
+                        VK_ACCESS_TRANSFER_WRITE_BIT};
+  vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1,
+                       &mb, 0, NULL, 0, NULL);
+  if (data && size) {
+    memcpy(st.map, data, size);
+    VkBufferCopy region = {0, 0, size};
+    vkCmdCopyBuffer(cb, st.buf, b->buf, 1, &region);
+  }
+  VkMemoryBarrier done = {VK_STRUCTURE_TYPE_MEMORY_BARRIER, NULL, VK_ACCESS_TRANSFER_WRITE_BIT,
+                          VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
+                              VK_ACCESS_INDIRECT_COMMAND_READ_BIT};
+  vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
+                       0, 1, &done, 0, NULL, 0, NULL);
+  int rc = gs_vk_submit(&v->d, cb);
+  gs_vk_buffer_free(&v->d, &st);
+  return rc;
+}
+
+/* SIZE bytes from the start of buffer B into OUT */
+static int download(vk_run *v, gs_vk_buffer *b, void *out, size_t size) {
+  if (!size)
+    return 0;
+  VkCommandBuffer cb;
+  gs_vk_buffer st;
+  if (gs_vk_buffer_make(&v->d, size, 1, &st))
+    return 1;
+  int rc = gs_vk_begin(&v->d, &cb);
+  if (!rc) {
+    gs_vk_copy(cb, b->buf, st.buf, st.size <= b->size ? st.size : b->size);
+    rc = gs_vk_submit(&v->d, cb);
+  }
+  if (!rc)
+    memcpy(out, st.map, size);
+  gs_vk_buffer_free(&v->d, &st);
+  return rc;
+}
+
+/* The kernel's buffers, the live state (its header: carried workgroup
+ * arguments' sizes, program-scope variables) and the control word */
+static int make_buffers(vk_run *v) {
+  gs_host_plan *p = &v->plan;
+  v->buf_of = malloc((v->nparams + 1) * sizeof *v->buf_of);
+  for (size_t i = 0; i < v->nparams; i++)
+    v->buf_of[i] = -1;
+  for (size_t i = 0; i < p->nargs; i++) {
+    const gs_host_arg *a = &v->args[i];
+    if (a->kind != GS_HOST_BUFFER || a->form == GS_BOUND_SAME)
+      continue;
+    if (make_buffer(v, a->bytes, (int)i) ||
+        upload(v, &v->bufs[v->nbufs - 1], a->form == GS_BOUND_FILE ? a->data : NULL, a->bytes))
+      return 1;
+  }
+  for (size_t i = 0; i < p->nargs; i++)
+    if (v->args[i].form == GS_BOUND_SAME)
+      v->buf_of[i] = v->buf_of[v->args[i].same_as];
+  if (p->live_arg >= 0) {
+    size_t header = p->header_bytes;
+    unsigned char *h = calloc(header + 1, 1);
+    for (size_t i = 0; i < p->nglobals; i++)
+      memcpy(h + p->globals[i].offset, p->globals[i].init, p->globals[i].bytes);
+    size_t bytes = header + v->ninv * p->live_bytes + v->ngroups * p->workgroup_bytes;
+    int rc = make_buffer(v, bytes, p->live_arg) ||
+             upload(v, &v->bufs[v->nbufs - 1], header ? h : NULL, header);
+    free(h);
+    if (rc)
+      return 1;
+  }
+  if (v->dynamic && make_buffer(v, GS_CONTROL_BYTES, p->control_arg))
+    return 1;
+  return 0;
+}
+
+static int make_set_layout(vk_run *v, const gs_plan_binding *b, size_t n,
+                           VkDescriptorSetLayout *out) {
+  VkDescriptorSetLayoutBinding *lb = calloc(n + 1, sizeof *lb);
+  for (size_t i = 0; i < n; i++) {
+    VkDescriptorSetLayoutBinding x = {(uint32_t)b[i].binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
+                                      VK_SHADER_STAGE_COMPUTE_BIT, NULL};
+    lb[i] = x;
+  }
+  VkDescriptorSetLayoutCreateInfo ci = {VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, NULL,
+                                        0, (uint32_t)n, lb};
+  int rc = gs_vk_check(&v->d, vkCreateDescriptorSetLayout(v->d.dev, &ci, NULL, out),
+                       "creating a descriptor set layout");
+  free(lb);
+  return rc;
+}
+
+static int make_pipeline(vk_run *v, size_t i, const char *entry) {
+  VkPushConstantRange pcr = {VK_SHADER_STAGE_COMPUTE_BIT, 0, v->plan.push_bytes};
+  VkPipelineLayoutCreateInfo plci = {VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                     NULL,
+                                     0,
+                                     1,
+                                     &v->dsl[i],
+                                     v->plan.push_bytes ? 1u : 0u,
+                                     v->plan.push_bytes ? &pcr : NULL};
+  if (gs_vk_check(&v->d, vkCreatePipelineLayout(v->d.dev, &plci, NULL, &v->pl[i]),
+                  "creating a pipeline layout"))
+    return 1;
+  VkComputePipelineCreateInfo cpci = {VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+                                      NULL,
+                                      0,
+                                      {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0,
+                                       VK_SHADER_STAGE_COMPUTE_BIT, v->sm, entry, NULL},
+                                      v->pl[i],
+                                      VK_NULL_HANDLE,
+                                      0};
+  char what[512];
+  snprintf(what, sizeof what, "creating the pipeline of entry point '%s'", entry);
+  return gs_vk_check(
+      &v->d, vkCreateComputePipelines(v->d.dev, VK_NULL_HANDLE, 1, &cpci, NULL, &v->pipe[i]), what);
+}
+
+static void write_set(vk_run *v, VkDescriptorSet set, const gs_plan_binding *b, size_t n,
+                      const VkBuffer *bufs) {
+  VkDescriptorBufferInfo *bi = calloc(n + 1, sizeof *bi);
+  VkWriteDescriptorSet *w = calloc(n + 1, sizeof *w);
+  for (size_t i = 0; i < n; i++) {
+    VkDescriptorBufferInfo x = {bufs[i], 0, VK_WHOLE_SIZE};
+    bi[i] = x;
+    VkWriteDescriptorSet y = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                              NULL,
+                              set,
+                              (uint32_t)b[i].binding,
+                              0,
+                              1,
+                              VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                              NULL,
+                              &bi[i],
+                              NULL};
+    w[i] = y;
+  }
+  vkUpdateDescriptorSets(v->d.dev, (uint32_t)n, w, 0, NULL);
+  free(bi);
+  free(w);
+}
+
+/* The step shader's successor table (u32 per entry: segment s's row of
+ * NSEG + 1, entry 0 the end, entry t + 1 segment t) and dispatch words */
+static int make_step_buffers(vk_run *v) {
+  size_t n = v->nseg, row = n + 1;
+  uint32_t *table = calloc(n * row + 1, sizeof *table);
+  v->predicted = malloc(n * sizeof *v->predicted);
+  for (size_t s = 0; s < n; s++) {
+    const gs_plan_segment *seg = &v->plan.segments[s];
+    v->predicted[s] = -1;
+    for (size_t i = 0; i < seg->nsuccessors; i++) {
+      int t = seg->successors[i];
+      table[s * row + (size_t)(t + 1)] = 1;
+      if (t >= 0 && v->predicted[s] < 0)
+        v->predicted[s] = t;
+    }
+  }
+  int rc = gs_vk_buffer_make(&v->d, n * row * 4, 0, &v->successors) ||
+           upload(v, &v->successors, table, n * row * 4) ||
+           gs_vk_buffer_make(&v->d, 12 * n, 0, &v->dispatch) ||
+           gs_vk_buffer_make(&v->d, GS_CONTROL_BYTES, 1, &v->word);
+  free(table);
+  return rc;
+}
+
+static int make_pipelines(vk_run *v) {
+  size_t n = v->nseg, total = 0;
+  VkShaderModuleCreateInfo smci = {VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, NULL, 0,
+                                   v->req->spirv_size, (const uint32_t *)v->req->spirv};
+  if (gs_vk_check(&v->d, vkCreateShaderModule(v->d.dev, &smci, NULL, &v->sm),
+                  "creating the shader module"))
+    return 1;
+  v->dsl = calloc(n + 1, sizeof *v->dsl);
+  v->pl = calloc(n + 1, sizeof *v->pl);
+  v->pipe = calloc(n + 1, sizeof *v->pipe);
+  v->set = calloc(n + 1, sizeof *v->set);
+  for (size_t s = 0; s < n; s++)
+    total += v->plan.segments[s].nbindings;
+  VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, (uint32_t)total + STEP_BINDINGS};
+  VkDescriptorPoolCreateInfo dpci = {
+      VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, NULL, 0, (uint32_t)n + 1, 1, &ps};
+  if (gs_vk_check(&v->d, vkCreateDescriptorPool(v->d.dev, &dpci, NULL, &v->pool),
+                  "creating a descriptor pool"))
+    return 1;
+  static const gs_plan_binding step_bindings[STEP_BINDINGS] = {
+      {STEP_CONTROL, -1, 1}, {STEP_SUCCESSORS, -1, 0}, {STEP_DISPATCH, -1, 1}};
+  size_t sets = n + (size_t)v->dynamic;
+  for (size_t s = 0; s < sets; s++) {
+    int step = s == n;
+    const gs_plan_binding *b = step ? step_bindings : v->plan.segments[s].bindings;
+    size_t nb = step ? STEP_BINDINGS : v->plan.segments[s].nbindings;
+    if (make_set_layout(v, b, nb, &v->dsl[s]) ||
+        make_pipeline(v, s, step ? STEP_ENTRY : v->plan.segments[s].function))
+      return 1;
+    VkDescriptorSetAllocateInfo dsai = {VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, NULL,
+                                        v->pool, 1, &v->dsl[s]};
+    if (gs_vk_check(&v->d, vkAllocateDescriptorSets(v->d.dev, &dsai, &v->set[s]),
+                    "allocating a descriptor set"))
+      return 1;
+    VkBuffer *bufs = calloc(nb + 1, sizeof *bufs);
+    for (size_t i = 0; i < nb; i++) {
+      if (step) {
+        bufs[i] = i == STEP_CONTROL      ? v->bufs[v->buf_of[v->plan.control_arg]].buf
+                  : i == STEP_SUCCESSORS ? v->successors.buf
+                                         : v->dispatch.buf;
+        continue;
+      }
+      int bi = v->buf_of[b[i].arg];
+      if (bi < 0) {
+        free(bufs);
+        return failf(v, "segment %zu of '%s' binds argument %d, which has no buffer", s,
+                     v->plan.kernel, b[i].arg);
+      }
+      bufs[i] = v->bufs[bi].buf;
+    }
+    write_set(v, v->set[s], b, nb, bufs);
+    free(bufs);
+  }
+  return 0;
+}
+
+/* ---- recording */
+
+static void dispatch_setup(vk_run *v, VkCommandBuffer cb, size_t i, const void *push) {
+  vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, v->pipe[i]);
+  vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, v->pl[i], 0, 1, &v->set[i], 0, NULL);
+  if (v->plan.push_bytes)
+    vkCmdPushConstants(cb, v->pl[i], VK_SHADER_STAGE_COMPUTE_BIT, 0, v->plan.push_bytes, push);
+}
+
+/* A barrier after the dispatches before it, for the compute shaders and
+ * indirect dispatches after it */
+static void compute_barrier(VkCommandBuffer cb) {
+  VkMemoryBarrier mb = {VK_STRUCTURE_TYPE_MEMORY_BARRIER, NULL, VK_ACCESS_SHADER_WRITE_BIT,
+                        VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
+                            VK_ACCESS_INDIRECT_COMMAND_READ_BIT};
+  vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
+                       0, 1, &mb, 0, NULL, 0, NULL);
+}
+
+enum { PENDING_READ = 1, PENDING_WRITE = 2 };
+
+/* A static schedule: the segments that are not empty, in order. PENDING
+ * (per buffer) holds what dispatches since the last barrier did to it. */
+static void record_static(vk_run *v, VkCommandBuffer cb) {
+  unsigned char *pending = calloc(v->nbufs + 1, 1);
+  VkBufferMemoryBarrier *bmb = calloc(v->nbufs + 1, sizeof *bmb);
+  for (size_t s = 0; s < v->nseg; s++) {
+    const gs_plan_segment *seg = &v->plan.segments[s];
+    if (v->req->verbose)
+      fprintf(stderr, "gridsplit: vulkan: %s segment %zu%s\n", v->plan.kernel, s,
+              seg->empty ? ": empty, not dispatched" : "");
+    if (seg->empty)
+      continue;
+    int conflict = 0;
+    for (size_t i = 0; i < seg->nbindings; i++) {
+      int b = v->buf_of[seg->bindings[i].arg];
+      if ((pending[b] & PENDING_WRITE) || (seg->bindings[i].writable && pending[b]))
+        conflict = 1;
+    }
+    if (conflict) {
+      /* every write so far made visible; reads only ordered (an execution
+       * dependency) */
+      uint32_t nb = 0;
+      for (size_t b = 0; b < v->nbufs; b++)
+        if (pending[b] & PENDING_WRITE) {
+          VkBufferMemoryBarrier x = {VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER,
+                                     NULL,
+                                     VK_ACCESS_SHADER_WRITE_BIT,
+                                     VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT,
+                                     VK_QUEUE_FAMILY_IGNORED,
+                                     VK_QUEUE_FAMILY_IGNORED,
+                                     v->bufs[b].buf,
+                                     0,
+                                     VK_WHOLE_SIZE};
+          bmb[nb++] = x;
+        }
+      vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                           VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, NULL, nb, bmb, 0, NULL);
+      memset(pending, 0, v->nbufs);
+      if (v->req->verbose)
+        fprintf(stderr, "gridsplit: vulkan: barrier before segment %zu (%u buffers written)\n", s,
+                nb);
+    }
+    for (size_t i = 0; i < seg->nbindings; i++)
+      pending[v->buf_of[seg->bindings[i].arg]] |=
+          seg->bindings[i].writable ? PENDING_READ | PENDING_WRITE : PENDING_READ;
+    dispatch_setup(v, cb, s, v->push);
+    vkCmdDispatch(cb, v->groups[0], v->groups[1], v->groups[2]);
+  }
+  free(pending);
+  free(bmb);
+}
+
+/* One batch of a dynamic schedule: N launches from segment FROM along
+ * first successors, each followed by the step shader */
+static void record_batch(vk_run *v, VkCommandBuffer cb, int from, size_t n) {
+  for (size_t q = 0; q < n && from >= 0; q++, from = v->predicted[from]) {
+    if (v->req->verbose)
+      fprintf(stderr, "gridsplit: vulkan: %s segment %d recorded\n", v->plan.kernel, from);
+    dispatch_setup(v, cb, (size_t)from, v->push);
+    vkCmdDispatchIndirect(cb, v->dispatch.buf, 12 * (VkDeviceSize)from);
+    compute_barrier(cb);
+    uint32_t *step_push = calloc(v->plan.push_bytes / 4 + 1, 4);
+    step_push[0] = (uint32_t)from;
+    step_push[1] = (uint32_t)v->nseg;
+    memcpy(step_push + 2, v->groups, sizeof v->groups);
+    dispatch_setup(v, cb, v->nseg, step_push);
+    free(step_push);
+    vkCmdDispatch(cb, 1, 1, 1);
+    compute_barrier(cb);
+  }
+}
+
+static void timestamp(vk_run *v, VkCommandBuffer cb, uint32_t q) {
+  if (v->timer)
+    vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, v->timer, q);
+}
+
+static int run_static(vk_run *v) {
+  VkCommandBuffer cb;
+  if (gs_vk_begin(&v->d, &cb))
+    return 1;
+  if (v->timer)
+    vkCmdResetQueryPool(cb, v->timer, 0, 2);
+  timestamp(v, cb, 0);
+  record_static(v, cb);
+  timestamp(v, cb, 1);
+  return gs_vk_submit(&v->d, cb);
+}
+
+static int run_dynamic(vk_run *v) {
+  /* the control word at its start: unset, no flags, launch 0, segment 0;
+   * segment 0 gets the grid, every other segment nothing */
+  int32_t start[GS_CONTROL_WORDS] = {GS_CONTROL_UNSET, 0, 0, 0};
+  uint32_t *counts = calloc(3 * v->nseg, 4);
+  memcpy(counts, v->groups, sizeof v->groups);
+  int rc = upload(v, &v->bufs[v->buf_of[v->plan.control_arg]], start, sizeof start) ||
+           upload(v, &v->dispatch, counts, 12 * v->nseg);
+  free(counts);
+  int from = 0, first = 1;
+  size_t batch = v->req->batch ? v->req->batch : 16;
+  while (!rc) {
+    VkCommandBuffer cb;
+    if (gs_vk_begin(&v->d, &cb))
+      return 1;
+    if (first && v->timer) {
+      vkCmdResetQueryPool(cb, v->timer, 0, 2);
+      timestamp(v, cb, 0);
+    } else if (v->timer)
+      vkCmdResetQueryPool(cb, v->timer, 1, 1); /* written again: the last batch's counts */
+    first = 0;
+    record_batch(v, cb, from, batch);
+    timestamp(v, cb, 1);
+    gs_vk_copy(cb, v->bufs[v->buf_of[v->plan.control_arg]].buf, v->word.buf, GS_CONTROL_BYTES);
+    if (gs_vk_submit(&v->d, cb))
+      return 1;
+    const int32_t *word = v->word.map;
+    if (v->req->verbose)
+      fprintf(stderr, "gridsplit: vulkan: %s: %d launches ran, next %d\n", v->plan.kernel,
+              word[GS_CONTROL_LAUNCH], word[GS_CONTROL_CURRENT]);
+    int cur = word[GS_CONTROL_CURRENT];
+    if (cur == GS_CONTROL_UNSET)
+      return 0;
+    if (cur <= GS_CONTROL_STOPPED(0)) {
+      int seg = GS_CONTROL_STOPPED_SEGMENT(cur);
+      if (word[GS_CONTROL_FLAGS] & GS_CONTROL_DIVERGED)
+        return failf(v,
+                     "kernel '%s': divergent grid barrier at run time: after segment %d the "
+                     "invocations did not all reach the same barrier",
+                     v->plan.kernel, seg);
+      return failf(v,
+                   "the plan and the kernel do not match: segment %d chose segment %d, which "
+                   "is not one of its successors",
+                   seg, word[GS_CONTROL_NEXT]);
+    }
+    if (cur < 0 || (size_t)cur >= v->nseg)
+      return failf(v, "the control word holds no segment (%d) after the recorded launches", cur);
+    from = cur;
+    if (batch < MAX_BATCH)
+      batch *= 2;
+  }
+  return rc;
+}
+
+static int write_outputs(vk_run *v) {
+  const char *dir = v->req->out_dir;
+  if (!dir)
+    return 0;
+  if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+    return failf(v, "cannot create '%s': %s", dir, strerror(errno));
+  gs_host_plan *p = &v->plan;
+  unsigned char *header = NULL;
+  for (size_t i = 0; i < p->nglobals && p->live_arg >= 0; i++)
+    if (p->globals[i].output && !header) {
+      header = calloc(p->header_bytes + 1, 1);
+      if (download(v, &v->bufs[v->buf_of[p->live_arg]], header, p->header_bytes)) {
+        free(header);
+        return 1;
+      }
+    }
+  size_t nout = p->noutputs + p->nglobals;
+  for (size_t o = 0; o < nout; o++) {
+    const char *name;
+    unsigned char *data;
+    size_t size;
+    if (o < p->noutputs) {
+      const gs_host_arg *a = &v->args[p->outputs[o]];
+      name = a->name;
+      size = a->bytes;
+      data = malloc(size + 1);
+      if (download(v, &v->bufs[v->buf_of[p->outputs[o]]], data, size)) {
+        free(data);
+        free(header);
+        return 1;
+      }
+    } else {
+      const gs_plan_global *g = &p->globals[o - p->noutputs];
+      if (!g->output)
+        continue;
+      name = g->name;
+      size = g->bytes;
+      data = malloc(size + 1);
+      memcpy(data, header + g->offset, size);
+    }
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s.bin", dir, name);
+    FILE *f = fopen(path, "wb");
+    int ok = f && fwrite(data, 1, size, f) == size;
+    if (f && fclose(f))
+      ok = 0;
+    free(data);
+    if (!ok) {
+      free(header);
+      return failf(v, "cannot write '%s': %s", path, strerror(errno));
+    }
+  }
+  free(header);
+  return 0;
+}
+
+static int make_timer(vk_run *v) {
+  if (!v->req->seconds)
+    return 0;
+  uint32_t nq = 32;
+  VkQueueFamilyProperties qf[32];
+  vkGetPhysicalDeviceQueueFamilyProperties(v->d.pd, &nq, qf);
+  if (v->d.family >= nq || !qf[v->d.family].timestampValidBits)
+    return failf(v, "Vulkan device %s has no timestamps on its compute queue",
+                 v->d.props.deviceName);
+  VkQueryPoolCreateInfo ci = {
+      VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO, NULL, 0, VK_QUERY_TYPE_TIMESTAMP, 2, 0};
+  return gs_vk_check(&v->d, vkCreateQueryPool(v->d.dev, &ci, NULL, &v->timer),
+                     "creating a timestamp query pool");
+}
+
+static int read_timer(vk_run *v, double *seconds) {
+  uint64_t t[2];
+  if (gs_vk_check(&v->d,
+                  vkGetQueryPoolResults(v->d.dev, v->timer, 0, 2, sizeof t, t, 8,
+                                        VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+                  "reading timestamps"))
+    return 1;
+  *seconds = (double)(t[1] - t[0]) * v->d.props.limits.timestampPeriod * 1e-9;
+  return 0;
+}
+
+static void release(vk_run *v) {
+  gs_vk_device *d = &v->d;
+  if (d->dev) {
+    vkDeviceWaitIdle(d->dev);
+    for (size_t i = 0; v->pipe && i <= v->nseg; i++) {
+      if (v->pipe[i])
+        vkDestroyPipeline(d->dev, v->pipe[i], NULL);
+      if (v->pl[i])
+        vkDestroyPipelineLayout(d->dev, v->pl[i], NULL);
+      if (v->dsl[i])
+        vkDestroyDescriptorSetLayout(d->dev, v->dsl[i], NULL);
+    }
+    if (v->pool)
+      vkDestroyDescriptorPool(d->dev, v->pool, NULL);
+    if (v->sm)
+      vkDestroyShaderModule(d->dev, v->sm, NULL);
+    if (v->timer)
+      vkDestroyQueryPool(d->dev, v->timer, NULL);
+    for (size_t b = 0; b < v->nbufs; b++)
+      gs_vk_buffer_free(d, &v->bufs[b]);
+    gs_vk_buffer_free(d, &v->successors);
+    gs_vk_buffer_free(d, &v->dispatch);
+    gs_vk_buffer_free(d, &v->word);
+  }
+  gs_vk_close(d);
+  free(v->pipe);
+  free(v->pl);
+  free(v->dsl);
+  free(v->set);
+  free(v->bufs);
+  free(v->buf_of);
+  free(v->push);
+  free(v->predicted);
+  if (v->args)
+    gs_bind_free(v->args, v->plan.nargs);
+  free(v->args);
+  gs_host_plan_free(&v->plan);
+}
+
+int gs_vk_run(const gs_vk_request *r, char *err, size_t err_size) {
+  vk_run v;
+  memset(&v, 0, sizeof v);
+  v.req = r;
+  v.err = err;
+  v.err_size = err_size;
+  v.plan.live_arg = v.plan.control_arg = v.plan.virtual_arg = -1;
+  int rc = read_plan(&v) || check_grid(&v) || bind_args(&v);
+  if (!rc)
+    rc = gs_vk_open(&v.d, r->device, "gridsplit", err, err_size);
+  if (!rc) {
+    const VkPhysicalDeviceLimits *lim = &v.d.props.limits;
+    for (int d = 0; d < 3 && !rc; d++)
+      if (v.groups[d] > lim->maxComputeWorkGroupCount[d])
+        rc = failf(&v,
+                   "the grid needs %u workgroups in dimension %d; Vulkan device %s dispatches "
+                   "at most %u",
+                   v.groups[d], d, v.d.props.deviceName, lim->maxComputeWorkGroupCount[d]);
+    if (!rc && (size_t)v.wg[0] * v.wg[1] * v.wg[2] > lim->maxComputeWorkGroupInvocations)
+      rc = failf(&v, "workgroups of %u,%u,%u are more invocations than Vulkan device %s takes (%u)",
+                 v.wg[0], v.wg[1], v.wg[2], v.d.props.deviceName,
+                 lim->maxComputeWorkGroupInvocations);
+  }
+  if (!rc)
+    rc = make_buffers(&v) || (v.dynamic && make_step_buffers(&v)) || make_pipelines(&v) ||
+         make_timer(&v);
+  unsigned runs = r->runs ? r->runs : 1;
+  for (unsigned i = 0; i < runs && !rc; i++) {
+    rc = v.dynamic ? run_dynamic(&v) : run_static(&v);
+    if (!rc && v.timer)
+      rc = read_timer(&v, &r->seconds[i]);
+    if (!rc && i == 0)
+      rc = write_outputs(&v);
+  }
+  release(&v);
+  return rc;
+}

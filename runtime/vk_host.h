@@ -1,0 +1,37 @@
+/* The Vulkan host of a split kernel (issue 13, docs/targets.md "Vulkan"):
+ * runs the segments of a --target vulkan module as its plan says, on a
+ * Vulkan device, with no LLVM. Behind `gridsplit run --runtime vulkan`
+ * (runtime/runner.c) and gs-vk-run (vk_run_main.c). */
+#ifndef GS_VK_HOST_H
+#define GS_VK_HOST_H
+
+#include <stddef.h>
+
+typedef struct {
+  const unsigned char *spirv; /* the module gridsplit --target vulkan wrote */
+  size_t spirv_size;
+  const char *plan_text;   /* its plan (SPEC section 4) */
+  const char *plan_label;  /* what errors call the plan */
+  const char *kernel;      /* NULL: the plan's only kernel */
+  size_t grid[3];          /* invocations per dimension (0: unused) */
+  size_t workgroup[3];     /* all 0: the plan's workgroup_size; else it must be that */
+  const char *const *args; /* NAME=@FILE, NAME=zeros:BYTES, NAME=same:OTHER, NAME=VALUE */
+  size_t nargs;
+  const char *out_dir; /* host outputs go to OUT_DIR/NAME.bin; NULL: nowhere */
+  unsigned device;     /* the loader's device N */
+  int verbose;         /* each step on stderr */
+  unsigned runs;       /* run the schedule this often (0: once); outputs are the first run's */
+  double *seconds;     /* if not NULL: each run's device time (timestamps), RUNS of them */
+  unsigned batch;      /* dynamic schedules: segments recorded ahead at first (0: 16) */
+} gs_vk_request;
+
+/* Runs R: the plan read and checked against the module, the arguments bound
+ * and checked before the device does anything, buffers device-local for
+ * the whole run. A static schedule is one command buffer; a dynamic one is
+ * recorded ahead in batches of indirect dispatches (the step shader picks
+ * which gets workgroups), the host reading the control word once a batch.
+ * 0 on success; else 1 and "what and where" in ERR (a divergent barrier
+ * at run time is such an error). */
+int gs_vk_run(const gs_vk_request *r, char *err, size_t err_size);
+
+#endif
