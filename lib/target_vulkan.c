@@ -154,6 +154,42 @@ static void step_shader(vk *v) {
   LLVMBuildRetVoid(b);
 }
 
+/* A load or store of a scalar straight through a private array or struct
+ * (its first element: a GEP to it of zeros folds away) crashes LLVM 22's "SPIRV
+ * legalize bitcast pass" (signal 11; private_live's and median_filter's
+ * segments save such arrays in the live state). Through a GEP of a frozen
+ * byte offset 0 it is an access chain the backend types. */
+static int zero_indices(LLVMValueRef gep) {
+  for (unsigned i = 1; i < (unsigned)LLVMGetNumOperands(gep); i++) {
+    LLVMValueRef x = LLVMGetOperand(gep, i);
+    if (!LLVMIsAConstantInt(x) || LLVMConstIntGetZExtValue(x))
+      return 0;
+  }
+  return 1;
+}
+
+static void anchor_private_accesses(vk *v, LLVMValueRef e) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(e); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+      int load = LLVMIsALoadInst(in) != NULL;
+      if (!load && !LLVMIsAStoreInst(in))
+        continue;
+      unsigned at = load ? 0 : 1;
+      LLVMValueRef p = LLVMGetOperand(in, at);
+      while (LLVMIsAGetElementPtrInst(p) && zero_indices(p))
+        p = LLVMGetOperand(p, 0);
+      if (!LLVMIsAAllocaInst(p))
+        continue;
+      LLVMTypeKind k = LLVMGetTypeKind(LLVMGetAllocatedType(p));
+      if (k != LLVMArrayTypeKind && k != LLVMStructTypeKind)
+        continue;
+      LLVMPositionBuilderBefore(v->b, in);
+      LLVMValueRef zero = LLVMBuildFreeze(v->b, LLVMConstInt(v->i64, 0, 0), "");
+      LLVMSetOperand(in, at,
+                     LLVMBuildInBoundsGEP2(v->b, LLVMInt8TypeInContext(v->ctx), p, &zero, 1, ""));
+    }
+}
+
 /* Kernel K as a shader: buffers bound, scalars pushed, accesses in words,
  * as vulkan_layout_of places them. */
 static char *make_shader(vk *v, LLVMValueRef k) {
@@ -201,6 +237,8 @@ static char *make_shader(vk *v, LLVMValueRef k) {
   err = vulkan_rewrite_builtins(v, e, l.wg);
   if (!err)
     err = vulkan_rewrite_accesses(v, e);
+  if (!err)
+    anchor_private_accesses(v, e);
   vulkan_layout_free(&l);
   free(name);
   return err;
@@ -226,6 +264,10 @@ static char *workgroup_words(vk *v) {
     if (as == 1 && LLVMGetFirstUse(g))
       return vulkan_refuse(g, "is a program-scope variable in global memory, which Vulkan has no "
                               "storage for");
+    if (as == 1) { /* left by the split, which carries it in the live state */
+      LLVMDeleteGlobal(g);
+      continue;
+    }
     if (as != AS_WORKGROUP)
       continue;
     unsigned long long bytes = LLVMABISizeOfType(v->td, LLVMGlobalGetValueType(g));
@@ -258,11 +300,17 @@ static char *workgroup_words(vk *v) {
  * duplicates after us (llvm-project PR 202046 re-seats the merges
  * instead). So the Vulkan emission runs without MachineCSE, as llc -O0 does:
  * it only removes redundant arithmetic, which a Vulkan driver's compiler
- * removes again. LLVM's options are global to the process; this runs in
- * gs_emit's child, which exits after emitting this one module. */
-static void keep_merges_before_branches(void) {
-  const char *argv[] = {"gridsplit", "-disable-machine-cse"};
-  LLVMParseCommandLineOptions(2, argv, "");
+ * removes again.
+ * Loop strength reduction is off too: in histogram's segments it turned the
+ * loop `local_bins[b] = 0` into a store through the workgroup array itself,
+ * on which the backend's "SPIRV legalize bitcast pass" crashes (signal 11;
+ * `store i32 0, ptr addrspace(3) @g` alone crashes llc 22). It only
+ * rewrites induction variables, which the driver's compiler does again.
+ * LLVM's options are global to the process; this runs in gs_emit's child,
+ * which exits after emitting this one module. */
+static void backend_options(void) {
+  const char *argv[] = {"gridsplit", "-disable-machine-cse", "-disable-lsr"};
+  LLVMParseCommandLineOptions(3, argv, "");
 }
 
 /* emit_rewrite: the module (the split's, for SPIR) into shaders */
@@ -381,16 +429,21 @@ static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
    * and the control word's early exits are not, and LLVM 22's backend
    * structurizes only some shapes (without this, bitonic_sort's and
    * gauss_elim's segments fail spirv-val: "block ... exits the selection
-   * headed by ..."): LLVM's structurizer first */
+   * headed by ..."): LLVM's structurizer first. It takes no switch: it
+   * turns one into a branch on undef (the split's own choice of the next
+   * segment is a switch, and so is a user's: lit Run_vulkan_runtime.ll ran
+   * wrong bytes, Run_vulkan_runtime_dynamic.ll missed a divergence), so
+   * switches are lowered to branches before it */
   if (!err) {
-    gs_error *se = ir_run_passes(m, "function(structurizecfg)", "structurizing the shaders");
+    gs_error *se =
+        ir_run_passes(m, "function(lower-switch,structurizecfg)", "structurizing the shaders");
     if (se) {
       err = gs_strdup(gs_error_message(se));
       gs_error_dispose(se);
     }
   }
   if (!err)
-    keep_merges_before_branches();
+    backend_options();
   vec_free(&kernels);
   vec_free(&v.roots);
   vec_free(&v.dead);
@@ -431,8 +484,19 @@ static gs_error *vulkan_emit_check(LLVMModuleRef m) {
  *   orders no memory at all; OpenCL's barrier() orders workgroup (and with
  *   CLK_GLOBAL_MEM_FENCE global) memory. Its semantics become
  *   AcquireRelease | UniformMemory | WorkgroupMemory, a constant added
- *   after the 32-bit unsigned integer type. */
+ *   after the 32-bit unsigned integer type.
+ * - it decorates no floating-point product or sum NoContraction, so a
+ *   Vulkan driver may fuse a*b+c (NVIDIA's does), which no other runner
+ *   does (llvm.fmuladd is split in two first, vulkan_calls.c): each gets
+ *   the decoration, ahead of the module's first. */
 enum {
+  OP_DECORATE = 71,
+  OP_MEMBER_DECORATE = 72,
+  OP_FADD = 129,
+  OP_FSUB = 131,
+  OP_FMUL = 133,
+  OP_VECTOR_TIMES_SCALAR = 142,
+  DECORATION_NO_CONTRACTION = 42,
   OP_TYPE_INT = 21,
   OP_TYPE_FLOAT = 22,
   OP_CONSTANT = 43,
@@ -449,12 +513,15 @@ static int vulkan_mend(char **data, size_t *size) {
   uint32_t bound = w[3], uint_ty = 0, semantics = bound;
   unsigned char *width = gs_xcalloc(bound + 1, 1); /* scalar types' widths in words */
   int barriers = 0;
+  size_t arith = 0; /* products and sums to decorate NoContraction */
   for (size_t i = 5; i < n;) {
     uint32_t count = w[i] >> 16, op = w[i] & 0xffff;
     if (!count || i + count > n) {
       free(width);
       return 0; /* not SPIR-V as expected: left to the validator */
     }
+    arith += (op == OP_FADD || op == OP_FSUB || op == OP_FMUL || op == OP_VECTOR_TIMES_SCALAR) &&
+             count >= 4;
     if ((op == OP_TYPE_INT || op == OP_TYPE_FLOAT) && count >= 3 && w[i + 1] < bound) {
       width[w[i + 1]] = (unsigned char)(w[i + 2] > 32 ? 2 : 1);
       if (op == OP_TYPE_INT && count == 4 && w[i + 2] == 32 && !w[i + 3])
@@ -463,12 +530,26 @@ static int vulkan_mend(char **data, size_t *size) {
     barriers |= op == OP_CONTROL_BARRIER;
     i += count;
   }
-  uint32_t *out = gs_xmalloc(2 * *size + 32);
+  uint32_t *out = gs_xmalloc(2 * *size + 12 * arith + 32);
   size_t o = 0, changed = 0;
+  int decorated = 0;
   for (size_t i = 0; i < 5; i++)
     out[o++] = w[i];
   for (size_t i = 5; i < n;) {
     uint32_t count = w[i] >> 16, op = w[i] & 0xffff;
+    if ((op == OP_DECORATE || op == OP_MEMBER_DECORATE) && !decorated) {
+      decorated = 1;
+      for (size_t j = 5; j < n; j += w[j] >> 16) {
+        uint32_t jop = w[j] & 0xffff;
+        if ((jop == OP_FADD || jop == OP_FSUB || jop == OP_FMUL || jop == OP_VECTOR_TIMES_SCALAR) &&
+            (w[j] >> 16) >= 4) {
+          out[o++] = (3u << 16) | OP_DECORATE;
+          out[o++] = w[j + 2];
+          out[o++] = DECORATION_NO_CONTRACTION;
+          changed++;
+        }
+      }
+    }
     if (op == OP_CONSTANT_NULL && count == 3 && w[i + 1] < bound && width[w[i + 1]]) {
       unsigned words = width[w[i + 1]];
       out[o++] = ((3u + words) << 16) | OP_CONSTANT;

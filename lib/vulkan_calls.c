@@ -105,6 +105,59 @@ static int opencl_builtin(vk *v, LLVMValueRef in, const char *name, char **err) 
 
 /* OpenCL's queries and barrier() as shader builtins; any other call to a
  * declaration that is no LLVM intrinsic is refused. */
+/* The alignment a memory intrinsic's call IN promises for argument I */
+static unsigned call_align(LLVMValueRef in, unsigned i) {
+  LLVMAttributeRef a =
+      LLVMGetCallSiteEnumAttribute(in, i + 1, LLVMGetEnumAttributeKindForName("align", 5));
+  return a ? (unsigned)LLVMGetEnumAttributeValue(a) : 1;
+}
+
+enum { MAX_EXPANDED_BYTES = 4096 };
+
+/* llvm.memcpy, llvm.memset, and llvm.memmove between address spaces (which
+ * cannot overlap) of a constant length into loads and stores of words where
+ * both sides are word-aligned, of bytes else; these then become the buffer's
+ * words as any access does (the split copies a private array into the live
+ * state so). 1 when IN was one and is replaced. */
+static int expand_memory_call(vk *v, LLVMValueRef in, const char *name) {
+  int set = !strncmp(name, "llvm.memset.", 12), copy = !strncmp(name, "llvm.memcpy.", 12);
+  LLVMValueRef dst = LLVMGetOperand(in, 0), src = LLVMGetOperand(in, 1);
+  LLVMValueRef len = LLVMGetOperand(in, 2);
+  if (!set && !copy &&
+      (strncmp(name, "llvm.memmove.", 13) ||
+       LLVMGetPointerAddressSpace(LLVMTypeOf(dst)) == LLVMGetPointerAddressSpace(LLVMTypeOf(src))))
+    return 0;
+  if (!LLVMIsAConstantInt(len) || (set && !LLVMIsAConstantInt(src)) ||
+      LLVMConstIntGetZExtValue(len) > MAX_EXPANDED_BYTES)
+    return 0;
+  unsigned long long n = LLVMConstIntGetZExtValue(len);
+  unsigned step = n % 4 == 0 && call_align(in, 0) >= 4 && (set || call_align(in, 1) >= 4) ? 4 : 1;
+  LLVMTypeRef ty = LLVMIntTypeInContext(v->ctx, 8 * step), i8 = LLVMInt8TypeInContext(v->ctx);
+  LLVMValueRef fill = NULL;
+  if (set) {
+    unsigned long long byte = LLVMConstIntGetZExtValue(src) & 0xff;
+    fill = LLVMConstInt(ty, byte * (step == 4 ? 0x01010101ull : 1), 0);
+  }
+  LLVMPositionBuilderBefore(v->b, in);
+  for (unsigned long long at = 0; at < n; at += step) {
+    LLVMValueRef off = LLVMConstInt(v->i64, at, 0);
+    LLVMValueRef x = fill;
+    if (!set)
+      x = LLVMBuildLoad2(v->b, ty, LLVMBuildInBoundsGEP2(v->b, i8, src, &off, 1, ""), "");
+    LLVMValueRef st = LLVMBuildStore(v->b, x, LLVMBuildInBoundsGEP2(v->b, i8, dst, &off, 1, ""));
+    if (!set)
+      LLVMSetAlignment(x, step);
+    LLVMSetAlignment(st, step);
+    if (LLVMGetVolatile(in)) {
+      if (!set)
+        LLVMSetVolatile(x, 1);
+      LLVMSetVolatile(st, 1);
+    }
+  }
+  LLVMInstructionEraseFromParent(in); /* now, or the accesses' rewrite sees it */
+  return 1;
+}
+
 char *vulkan_rewrite_builtins(vk *v, LLVMValueRef fn, const unsigned wg[3]) {
   gs_vec calls;
   vec_init(&calls, sizeof(LLVMValueRef));
@@ -128,14 +181,29 @@ char *vulkan_rewrite_builtins(vk *v, LLVMValueRef fn, const unsigned wg[3]) {
     size_t len;
     const char *name = LLVMGetValueName2(callee, &len);
     if (!strncmp(name, "llvm.", 5)) {
-      if (!strncmp(name, "llvm.memcpy", 11) || !strncmp(name, "llvm.memset", 11) ||
-          !strncmp(name, "llvm.memmove", 12))
+      if ((!strncmp(name, "llvm.memcpy", 11) || !strncmp(name, "llvm.memset", 11) ||
+           !strncmp(name, "llvm.memmove", 12)) &&
+          !expand_memory_call(v, in, name))
         for (unsigned k = 0; k < 2 && !err; k++) {
           LLVMValueRef a = LLVMGetOperand(in, k);
           if (LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind &&
               LLVMGetPointerAddressSpace(LLVMTypeOf(a)))
             err = vulkan_refuse(in, "copies or fills buffer or workgroup memory as bytes");
         }
+      /* a*b+c that may fuse (llvm.fmuladd): unfused, as every other
+       * runner computes it; GLSL's Fma may be either, so an fma that must
+       * fuse (llvm.fma) has no exact counterpart */
+      if (!strncmp(name, "llvm.fmuladd.", 13)) {
+        LLVMPositionBuilderBefore(v->b, in);
+        LLVMValueRef x = LLVMBuildFAdd(
+            v->b, LLVMBuildFMul(v->b, LLVMGetOperand(in, 0), LLVMGetOperand(in, 1), ""),
+            LLVMGetOperand(in, 2), "");
+        LLVMReplaceAllUsesWith(in, x);
+        VEC_PUSH(&v->dead, LLVMValueRef, in);
+      } else if (!strncmp(name, "llvm.fma.", 9)) {
+        err = vulkan_refuse(in, "is a fused multiply-add, which a Vulkan shader cannot promise "
+                                "(GLSL.std.450 Fma may round twice)");
+      }
       continue;
     }
     int done = opencl_builtin(v, in, name, &err);

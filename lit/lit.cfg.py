@@ -45,6 +45,7 @@ config.substitutions.append(("%plan2lines", "%s %s" % (
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%gs_reference", config.gridsplit_reference))
 config.substitutions.append(("%gs_vk_exec", config.gridsplit_vk_exec))
+config.substitutions.append(("%gs_vk_run", config.gridsplit_vk_run))
 # e.g. --check-prefixes=CHECK,L%llvm_major for lines that differ by version
 config.substitutions.append(("%llvm_major", str(config.llvm_version_major)))
 config.substitutions.append(("%opt", tool("opt")))

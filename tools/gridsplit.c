@@ -465,7 +465,9 @@ static int run_main(int argc, char **argv) {
     rc = usage_error("%s", "gridsplit run: --grid is required");
   size_t ilen = req.input ? strlen(req.input) : 0;
   int is_program = ilen > 4 && !strcmp(req.input + ilen - 4, ".gsp");
-  if (!rc && !req.workgroup[0] && !is_program)
+  /* a program brings its workgroup size, Vulkan shaders theirs (the
+   * kernel's reqd_work_group_size, else 64) */
+  if (!rc && !req.workgroup[0] && !is_program && req.runtime != GS_RUNTIME_VULKAN)
     rc = usage_error("%s", "gridsplit run: --workgroup is required");
   if (!rc) {
     req.args = args;

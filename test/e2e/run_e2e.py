@@ -25,6 +25,8 @@ with the reason, and every run prints it.
   run_e2e.py --self-check ...   (no tool: reference against the plain C models)
   run_e2e.py --via-spirv llvm-spirv-15 --split-tool build/llvm22/tools/gridsplit ...
                                 (LLVM 22's splits through SPIR-V: e2e-llvm22)
+  run_e2e.py --runtime vulkan --tool build/llvm22/tools/gridsplit ...
+                                (Vulkan compute shaders on a Vulkan device: e2e-vulkan)
 
 With --reference-cache DIR the outputs of gs-reference and
 gs-plain-reference are kept in DIR and reused by later runs (the e2e
@@ -1079,6 +1081,13 @@ class Runner:
             run_input = bc
             plan = ["--plan", os.path.join(spv_dir, stem + ".plan.json")]
         level = ["-O%d" % self.opts.opt_level] if self.opts.opt_level is not None else []
+        if self.opts.runtime == "vulkan":
+            # --target vulkan's shaders (LLVM 22), run by the Vulkan host
+            cmd = [self.opts.tool, "run", "--runtime", "vulkan", "--kernel", case.kernel] + \
+                level + ["--grid", ",".join(map(str, case.grid)),
+                         "--workgroup", ",".join(map(str, case.wg)), "--out", out_dir]
+            rc, out, _ = self.run(cmd + [source] + args.items, self.opts.timeout)
+            return rc, out, problems
         virtual = ([] if self.opts.virtual is None else
                    ["--virtual-workgroups", "--physical-groups", str(self.opts.virtual)])
         cmd = [self.opts.tool, "run", "--kernel", case.kernel] + level + plan + virtual + [
@@ -1580,6 +1589,8 @@ def default_name(opts):
         name += "-llvm" + (found.group(1) if found else "unknown")
     elif opts.via_spirv:
         name += "-spirv"
+    if opts.runtime == "vulkan":
+        name += "-vulkan"
     if opts.opt_level is not None:
         name += "-O%d" % opts.opt_level
     if opts.virtual is not None:
@@ -1611,6 +1622,9 @@ def main():
     ap.add_argument("--spirv-val", metavar="SPIRV_VAL", default=shutil.which("spirv-val"),
                     help="with --via-spirv: the validator every SPIR-V module must pass "
                          "(default: spirv-val on the PATH)")
+    ap.add_argument("--runtime", choices=["opencl", "vulkan"], default="opencl",
+                    help="where gridsplit run runs the segments: POCL (LLVM 15's --tool), or "
+                         "a Vulkan device, as Vulkan compute shaders (LLVM 22's --tool)")
     ap.add_argument("--virtual", metavar="N", type=int,
                     help="split with virtual workgroups and run them on N physical workgroups")
     ap.add_argument("-O", dest="opt_level", type=int, choices=[0, 1, 2, 3],
@@ -1653,6 +1667,8 @@ def main():
             ap.error("--%s is required" % flag)
     if opts.split_tool and not opts.via_spirv:
         ap.error("--split-tool needs --via-spirv")
+    if opts.runtime == "vulkan" and (opts.via_spirv or opts.virtual is not None):
+        ap.error("--runtime vulkan takes neither --via-spirv nor --virtual")
 
     cases = all_cases()
     if opts.self_check:
