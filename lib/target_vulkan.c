@@ -224,9 +224,14 @@ static char *make_shader(vk *v, LLVMValueRef k) {
     if (!p->bound)
       continue; /* untouched (readnone): an access left would be refused */
     /* a name of its own per shader: a buffer one segment only reads
-     * another may write */
-    char *bn = gs_xmalloc(strlen(name) + len + 2);
-    sprintf(bn, "%s.%s", name, aname);
+     * another may write. LLVM 22's backend makes one variable of every
+     * binding that shares a name, so an unnamed argument (clang's -O2
+     * discards the names) is named by its place */
+    char *bn = gs_xmalloc(strlen(name) + len + 16);
+    if (len)
+      sprintf(bn, "%s.%s", name, aname);
+    else
+      sprintf(bn, "%s.arg%u", name, i);
     root r = {NULL, 0, NULL, NULL};
     r.control = !strcmp(aname, GS_CONTROL_ARG_NAME);
     r.handle = buffer_handle(v, (unsigned)p->binding, p->writable, bn, aname);
@@ -329,6 +334,7 @@ static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
   map_init(&v.root_of);
   map_init(&v.resolved);
   map_init(&v.root_memo);
+  map_init(&v.chosen);
   char *err = NULL;
   /* helpers into the kernels: a shader passes no pointers to functions */
   unsigned inl = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
@@ -429,11 +435,12 @@ static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
    * and the control word's early exits are not, and LLVM 22's backend
    * structurizes only some shapes (without this, bitonic_sort's and
    * gauss_elim's segments fail spirv-val: "block ... exits the selection
-   * headed by ..."): LLVM's structurizer first. It takes no switch: it
-   * turns one into a branch on undef (the split's own choice of the next
-   * segment is a switch, and so is a user's: lit Run_vulkan_runtime.ll ran
-   * wrong bytes, Run_vulkan_runtime_dynamic.ll missed a divergence), so
-   * switches are lowered to branches before it */
+   * headed by ..."): LLVM's structurizer first. It takes only two-way
+   * branches: a switch it turns into branches on undef (the split's own
+   * choice of the next segment is a switch, and so is a user's: lit
+   * Run_vulkan_runtime.ll ran wrong bytes, Run_vulkan_runtime_dynamic.ll
+   * missed a divergence, game_of_life's rule lost its births), so switches
+   * are lowered to branches before it */
   if (!err) {
     gs_error *se =
         ir_run_passes(m, "function(lower-switch,structurizecfg)", "structurizing the shaders");
@@ -450,6 +457,7 @@ static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
   map_free(&v.root_of);
   map_free(&v.resolved);
   map_free(&v.root_memo);
+  map_free(&v.chosen);
   LLVMDisposeBuilder(v.b);
   LLVMDisposeTargetData(v.td);
   return err;

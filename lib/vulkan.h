@@ -33,9 +33,9 @@ typedef struct {
   LLVMTypeRef i32, i64;
   gs_vec roots;        /* root */
   gs_map root_of;      /* argument or workgroup variable -> root index + 1 */
-  gs_map root_memo;    /* pointer -> its root + 1, or a ROOT_* (vulkan_access.c) */
+  gs_map root_memo;    /* pointer -> its one root + 1, or a ROOT_* (vulkan_access.c) */
   gs_map resolved;     /* pointer -> its i64 byte offset from its root */
-  LLVMValueRef mixed;  /* the first phi or select found choosing between roots */
+  gs_map chosen;       /* pointer -> the i32 index of the root it reaches at run time */
   gs_vec dead;         /* instructions replaced */
   LLVMValueRef push;   /* the push constants, one block of words for every shader */
   LLVMTypeRef push_ty; /* { [N x i32] } */

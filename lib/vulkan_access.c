@@ -2,7 +2,9 @@
  * words (docs/targets.md "Vulkan"). Each pointer resolves to its root (a
  * buffer argument or a workgroup variable) and a byte offset, built beside
  * the pointer arithmetic it replaces; each load, store and atomic then
- * reads or writes the words at that offset. */
+ * reads or writes the words at that offset. A pointer that chooses its root
+ * at run time (a select or phi between buffers) also carries the root's
+ * index, and its accesses test it. */
 #include "vulkan.h"
 
 #include "gridsplit/control_word.h"
@@ -39,14 +41,6 @@ int vulkan_shape(vk *v, LLVMTypeRef ty, unsigned *bytes) {
   return vulkan_value_shape(v->td, ty, bytes);
 }
 
-/* The root of pointer P (a buffer argument or a workgroup variable), found
- * before any offset is built: ROOT_NONE when P reaches none, or several (a
- * select or phi of two buffers: then V->MIXED names it); ROOT_BUSY for a
- * phi being looked at, which a loop's pointer reaches again. Memoized in
- * V->ROOT_MEMO as root + 1, or as ROOT_NONE; a result that depends on a
- * phi still being looked at is not kept (0: not known). */
-enum { ROOT_NONE = -1, ROOT_BUSY = -2 };
-
 static int is_gep(LLVMValueRef p) {
   return LLVMIsAGetElementPtrInst(p) ||
          (LLVMIsAConstantExpr(p) && LLVMGetConstOpcode(p) == LLVMGetElementPtr);
@@ -58,44 +52,116 @@ static int is_cast(LLVMValueRef p) {
           (LLVMGetConstOpcode(p) == LLVMAddrSpaceCast || LLVMGetConstOpcode(p) == LLVMBitCast));
 }
 
-/* R1 and R2 of two pointers that P chooses between, as one */
-static intptr_t join_roots(vk *v, LLVMValueRef p, intptr_t r1, intptr_t r2) {
-  if (r1 == ROOT_NONE || r2 == ROOT_NONE)
-    return ROOT_NONE;
-  if (r1 == ROOT_BUSY || r2 == ROOT_BUSY || r1 == r2)
-    return r1 == ROOT_BUSY ? r2 : r1;
-  if (!v->mixed)
-    v->mixed = p; /* pointers into different buffers */
-  return ROOT_NONE;
+/* The roots (buffer arguments, workgroup variables) that a pointer may
+ * reach: one, or a few that a select or phi chooses between at run time
+ * (ping-pong buffers). An access through such a pointer tests which one it
+ * reaches and touches only that one: a Vulkan shader holds no pointer that
+ * chooses a buffer, and reads out of a buffer's bounds are undefined, so
+ * nothing may be read speculatively from the others. */
+#define MAX_ROOTS 4
+
+typedef struct {
+  size_t n;
+  intptr_t r[MAX_ROOTS];
+  int over; /* it reaches more than MAX_ROOTS */
+} roots_of;
+
+/* memoized in V->ROOT_MEMO: the one root + 1, ROOT_NONE, or ROOT_SEVERAL */
+enum { ROOT_NONE = -1, ROOT_SEVERAL = -2 };
+
+static int add_root(roots_of *c, intptr_t r) {
+  for (size_t i = 0; i < c->n; i++)
+    if (c->r[i] == r)
+      return 1;
+  if (c->n == MAX_ROOTS)
+    return !(c->over = 1);
+  c->r[c->n++] = r;
+  return 1;
 }
 
-static intptr_t find_root(vk *v, LLVMValueRef p) {
-  intptr_t memo = 0, r = ROOT_NONE;
-  if (map_get(&v->root_memo, p, &memo) && memo)
-    return memo > 0 ? memo - 1 : memo;
+/* Adds the roots P reaches to *C, walking its operands once each (SEEN: a
+ * loop's pointer reaches itself); 0 when some way P takes reaches none */
+static int walk_roots(vk *v, LLVMValueRef p, gs_map *seen, roots_of *c) {
+  intptr_t memo;
+  if (map_get(seen, p, NULL))
+    return 1;
+  map_put(seen, p, 1);
   if (map_get(&v->root_of, p, &memo))
-    return memo - 1;
+    return add_root(c, memo - 1);
+  if (map_get(&v->root_memo, p, &memo) && memo != ROOT_SEVERAL)
+    return memo > 0 && add_root(c, memo - 1);
   if (is_gep(p)) {
     for (int k = 1; k < LLVMGetNumOperands(p); k++)
       if (LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(p, (unsigned)k))) == LLVMVectorTypeKind)
-        return ROOT_NONE;
-    r = find_root(v, LLVMGetOperand(p, 0));
-  } else if (is_cast(p)) {
-    r = find_root(v, LLVMGetOperand(p, 0));
-  } else if (LLVMIsASelectInst(p)) {
-    r = join_roots(v, p, find_root(v, LLVMGetOperand(p, 1)), find_root(v, LLVMGetOperand(p, 2)));
-  } else if (LLVMIsAPHINode(p)) {
-    map_put(&v->root_memo, p, ROOT_BUSY);
-    r = ROOT_BUSY;
-    for (unsigned k = 0; r != ROOT_NONE && k < LLVMCountIncoming(p); k++)
-      r = join_roots(v, p, r, find_root(v, LLVMGetIncomingValue(p, k)));
+        return 0;
+    return walk_roots(v, LLVMGetOperand(p, 0), seen, c);
   }
-  map_put(&v->root_memo, p, r == ROOT_BUSY ? 0 : r == ROOT_NONE ? ROOT_NONE : r + 1);
-  return r;
+  if (is_cast(p))
+    return walk_roots(v, LLVMGetOperand(p, 0), seen, c);
+  if (LLVMIsASelectInst(p))
+    return walk_roots(v, LLVMGetOperand(p, 1), seen, c) &&
+           walk_roots(v, LLVMGetOperand(p, 2), seen, c);
+  if (LLVMIsAPHINode(p)) {
+    for (unsigned k = 0; k < LLVMCountIncoming(p); k++)
+      if (!walk_roots(v, LLVMGetIncomingValue(p, k), seen, c))
+        return 0;
+    return 1;
+  }
+  return 0;
 }
 
-/* The i64 byte offset of P from its root, which find_root found: built
- * beside the pointer arithmetic it stands for, memoized in V->RESOLVED. */
+/* The roots pointer P reaches, in *C, found before any offset is built (a
+ * loop's pointer phi finds them through the loop's entry); 0 when it
+ * reaches none, or more than MAX_ROOTS (C->OVER). Only a whole walk's
+ * result is memoized: one through a phi still being walked is partial. */
+static int find_roots(vk *v, LLVMValueRef p, roots_of *c) {
+  gs_map seen;
+  map_init(&seen);
+  memset(c, 0, sizeof *c);
+  int ok = walk_roots(v, p, &seen, c) && c->n;
+  map_free(&seen);
+  map_put(&v->root_memo, p, !ok ? ROOT_NONE : c->n == 1 ? c->r[0] + 1 : ROOT_SEVERAL);
+  return ok;
+}
+
+/* The i32 index (in V->ROOTS) of the root that P reaches at run time, for a
+ * pointer that find_roots found several for: built beside the pointer
+ * arithmetic as offset_of builds the offset, a select of its operands'
+ * indices for a select, a phi of its incoming values' (the same blocks)
+ * for a phi. Memoized in V->CHOSEN. */
+static LLVMValueRef root_index_of(vk *v, LLVMValueRef p) {
+  intptr_t memo;
+  if (map_get(&v->chosen, p, &memo))
+    return (LLVMValueRef)memo;
+  LLVMValueRef x;
+  if (map_get(&v->root_of, p, &memo)) {
+    x = LLVMConstInt(v->i32, (unsigned long long)(memo - 1), 0);
+  } else if (is_gep(p) || is_cast(p)) {
+    x = root_index_of(v, LLVMGetOperand(p, 0));
+  } else if (LLVMIsASelectInst(p)) {
+    LLVMValueRef x1 = root_index_of(v, LLVMGetOperand(p, 1));
+    LLVMValueRef x2 = root_index_of(v, LLVMGetOperand(p, 2));
+    LLVMPositionBuilderBefore(v->b, p);
+    x = x1 == x2 ? x1 : LLVMBuildSelect(v->b, LLVMGetOperand(p, 0), x1, x2, "gs.root");
+  } else { /* a phi (walk_roots knows no other); recorded first: a loop's
+            * pointer reaches itself */
+    LLVMPositionBuilderBefore(v->b, p);
+    x = LLVMBuildPhi(v->b, v->i32, "gs.root");
+    map_put(&v->chosen, p, (intptr_t)x);
+    for (unsigned k = 0; k < LLVMCountIncoming(p); k++) {
+      LLVMValueRef in = root_index_of(v, LLVMGetIncomingValue(p, k));
+      LLVMBasicBlockRef from = LLVMGetIncomingBlock(p, k);
+      LLVMAddIncoming(x, &in, &from, 1);
+    }
+  }
+  map_put(&v->chosen, p, (intptr_t)x);
+  return x;
+}
+
+/* The i64 byte offset of P from its root, or from whichever of its roots
+ * (find_roots) it reaches at run time: built beside the pointer arithmetic
+ * it stands for (a select of its operands' offsets, a phi of its incoming
+ * values'), memoized in V->RESOLVED. */
 static LLVMValueRef offset_of(vk *v, LLVMValueRef p) {
   intptr_t memo;
   if (map_get(&v->resolved, p, &memo))
@@ -118,8 +184,8 @@ static LLVMValueRef offset_of(vk *v, LLVMValueRef p) {
   } else if (LLVMIsASelectInst(p)) {
     LLVMValueRef o1 = offset_of(v, LLVMGetOperand(p, 1)), o2 = offset_of(v, LLVMGetOperand(p, 2));
     LLVMPositionBuilderBefore(v->b, p);
-    o = LLVMBuildSelect(v->b, LLVMGetOperand(p, 0), o1, o2, "");
-  } else { /* a GEP (find_root knows no other) */
+    o = o1 == o2 ? o1 : LLVMBuildSelect(v->b, LLVMGetOperand(p, 0), o1, o2, "");
+  } else { /* a GEP (walk_roots knows no other) */
     o = offset_of(v, LLVMGetOperand(p, 0));
     if (LLVMIsAInstruction(p))
       LLVMPositionBuilderBefore(v->b, p);
@@ -141,15 +207,6 @@ static LLVMValueRef offset_of(vk *v, LLVMValueRef p) {
   }
   map_put(&v->resolved, p, (intptr_t)o);
   return o;
-}
-
-/* P's root in *R and its byte offset in *OFF; 0 when it has no one root */
-static int resolve(vk *v, LLVMValueRef p, intptr_t *r, LLVMValueRef *off) {
-  *r = find_root(v, p);
-  if (*r < 0)
-    return 0;
-  *off = offset_of(v, p);
-  return 1;
 }
 
 /* a pointer to word IDX (i32) of root R, before the builder's position */
@@ -188,22 +245,20 @@ LLVMTypeRef vulkan_words_type(vk *v, unsigned n) {
   return n == 1 ? v->i32 : LLVMVectorType(v->i32, n);
 }
 
-/* The shape (shape()) of load or store IN of a TY, in *S and *BYTES; why
- * words cannot do it, or NULL. Leaves the builder before IN. Atomic and
+/* Why load or store IN of a TY cannot be words, or NULL. Atomic and
  * volatile accesses must be whole words. */
-static char *access_shape(vk *v, LLVMValueRef in, LLVMTypeRef ty, int *s, unsigned *bytes) {
-  unsigned align = LLVMGetAlignment(in);
-  *s = vulkan_shape(v, ty, bytes);
+static char *access_shape(vk *v, LLVMValueRef in, LLVMTypeRef ty) {
+  unsigned align = LLVMGetAlignment(in), bytes;
+  int s = vulkan_shape(v, ty, &bytes);
   LLVMAtomicOrdering order = LLVMGetOrdering(in);
   int atomic = order != LLVMAtomicOrderingNotAtomic || LLVMGetVolatile(in);
-  if (!*s || (atomic && (*s != 1 || *bytes != 4)))
+  if (!s || (atomic && (s != 1 || bytes != 4)))
     return vulkan_refuse(in,
                          LLVMIsALoadInst(in)
                              ? "loads a type or in a way that storage buffer words cannot hold"
                              : "stores a type or in a way that storage buffer words cannot hold");
-  if ((*s == 1 && align < 4) || (*s == 2 && align < *bytes))
+  if ((s == 1 && align < 4) || (s == 2 && align < bytes))
     return vulkan_refuse(in, "is not aligned to its words");
-  LLVMPositionBuilderBefore(v->b, in);
   return NULL;
 }
 
@@ -224,13 +279,12 @@ static LLVMValueRef byte_shift(vk *v, LLVMValueRef off) {
                         v->i32, "");
 }
 
-static char *rewrite_load(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef off) {
+/* load IN (access_shape allows it) from the words of root R at byte
+ * offset OFF, at the builder: the value loaded */
+static LLVMValueRef load_words(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef off) {
   LLVMTypeRef ty = LLVMTypeOf(in);
   unsigned bytes;
-  int s;
-  char *why = access_shape(v, in, ty, &s, &bytes);
-  if (why)
-    return why;
+  int s = vulkan_shape(v, ty, &bytes);
   LLVMAtomicOrdering order = access_order(in);
   LLVMValueRef x;
   if (s == 1) {
@@ -245,28 +299,22 @@ static char *rewrite_load(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef off) 
       }
       x = n == 1 ? w : LLVMBuildInsertElement(v->b, x, w, LLVMConstInt(v->i32, k, 0), "");
     }
-    x = LLVMBuildBitCast(v->b, x, ty, "");
-  } else {
-    LLVMValueRef w = LLVMBuildLoad2(v->b, v->i32, word_ptr(v, r, word_index(v, off, 0)), "");
-    LLVMSetAlignment(w, 4);
-    LLVMValueRef shift = byte_shift(v, off);
-    LLVMValueRef part = LLVMBuildTrunc(v->b, LLVMBuildLShr(v->b, w, shift, ""),
-                                       LLVMIntTypeInContext(v->ctx, 8 * bytes), "");
-    x = LLVMBuildBitCast(v->b, part, ty, "");
+    return LLVMBuildBitCast(v->b, x, ty, "");
   }
-  LLVMReplaceAllUsesWith(in, x);
-  VEC_PUSH(&v->dead, LLVMValueRef, in);
-  return NULL;
+  LLVMValueRef w = LLVMBuildLoad2(v->b, v->i32, word_ptr(v, r, word_index(v, off, 0)), "");
+  LLVMSetAlignment(w, 4);
+  LLVMValueRef shift = byte_shift(v, off);
+  LLVMValueRef part = LLVMBuildTrunc(v->b, LLVMBuildLShr(v->b, w, shift, ""),
+                                     LLVMIntTypeInContext(v->ctx, 8 * bytes), "");
+  return LLVMBuildBitCast(v->b, part, ty, "");
 }
 
-static char *rewrite_store(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef off) {
+/* store IN (access_shape allows it) into the words of root R at byte
+ * offset OFF, at the builder */
+static void store_words(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef off) {
   LLVMValueRef val = LLVMGetOperand(in, 0);
-  LLVMTypeRef ty = LLVMTypeOf(val);
   unsigned bytes;
-  int s;
-  char *why = access_shape(v, in, ty, &s, &bytes);
-  if (why)
-    return why;
+  int s = vulkan_shape(v, LLVMTypeOf(val), &bytes);
   LLVMAtomicOrdering order = access_order(in);
   if (s == 1) {
     unsigned n = bytes / 4;
@@ -281,27 +329,105 @@ static char *rewrite_store(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef off)
         vulkan_scope(v, st, r);
       }
     }
-  } else {
-    /* other invocations may write the word's other bytes: clear ours, then
-     * set them, each an atomic operation on the whole word */
-    LLVMValueRef shift = byte_shift(v, off);
-    LLVMValueRef bits = LLVMBuildZExt(
-        v->b, LLVMBuildBitCast(v->b, val, LLVMIntTypeInContext(v->ctx, 8 * bytes), ""), v->i32, "");
-    LLVMValueRef mask =
-        LLVMBuildShl(v->b, LLVMConstInt(v->i32, bytes == 1 ? 0xffu : 0xffffu, 0), shift, "");
-    LLVMValueRef p = word_ptr(v, r, word_index(v, off, 0));
-    vulkan_scope(v,
-                 LLVMBuildAtomicRMW(v->b, LLVMAtomicRMWBinOpAnd, p, LLVMBuildNot(v->b, mask, ""),
-                                    LLVMAtomicOrderingMonotonic, 0),
-                 r);
-    vulkan_scope(v,
-                 LLVMBuildAtomicRMW(v->b, LLVMAtomicRMWBinOpOr, p,
-                                    LLVMBuildShl(v->b, bits, shift, ""),
-                                    LLVMAtomicOrderingMonotonic, 0),
-                 r);
+    return;
   }
-  VEC_PUSH(&v->dead, LLVMValueRef, in);
-  return NULL;
+  /* other invocations may write the word's other bytes: clear ours, then
+   * set them, each an atomic operation on the whole word */
+  LLVMValueRef shift = byte_shift(v, off);
+  LLVMValueRef bits = LLVMBuildZExt(
+      v->b, LLVMBuildBitCast(v->b, val, LLVMIntTypeInContext(v->ctx, 8 * bytes), ""), v->i32, "");
+  LLVMValueRef mask =
+      LLVMBuildShl(v->b, LLVMConstInt(v->i32, bytes == 1 ? 0xffu : 0xffffu, 0), shift, "");
+  LLVMValueRef p = word_ptr(v, r, word_index(v, off, 0));
+  vulkan_scope(v,
+               LLVMBuildAtomicRMW(v->b, LLVMAtomicRMWBinOpAnd, p, LLVMBuildNot(v->b, mask, ""),
+                                  LLVMAtomicOrderingMonotonic, 0),
+               r);
+  vulkan_scope(v,
+               LLVMBuildAtomicRMW(v->b, LLVMAtomicRMWBinOpOr, p,
+                                  LLVMBuildShl(v->b, bits, shift, ""), LLVMAtomicOrderingMonotonic,
+                                  0),
+               r);
+}
+
+/* atomicrmw IN on the word of root R at byte offset OFF, at the builder:
+ * the old value */
+static LLVMValueRef update_word(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef off) {
+  LLVMValueRef p = word_ptr(v, r, word_index(v, off, 0));
+  LLVMValueRef x = LLVMInstructionClone(in);
+  LLVMSetOperand(x, 0, p);
+  LLVMInsertIntoBuilder(v->b, x);
+  vulkan_scope(v, x, r);
+  return x;
+}
+
+/* IN (a load, store or atomicrmw) on root R at byte offset OFF, at the
+ * builder, in one block: the value it gives, or NULL */
+static LLVMValueRef access_words(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef off) {
+  switch (LLVMGetInstructionOpcode(in)) {
+  case LLVMLoad:
+    return load_words(v, in, r, off);
+  case LLVMStore:
+    store_words(v, in, r, off);
+    return NULL;
+  default:
+    return update_word(v, in, r, off);
+  }
+}
+
+/* Moves what comes before IN in its block into a new block put before it,
+ * which the block's predecessors now enter, and leaves the builder at the
+ * new block's end, with no terminator. IN's block keeps IN, what follows
+ * it, and its name in its successors' phis: taken out while the block's
+ * uses go to the new one, its terminator is no successor's
+ * (BasicBlock::replaceSuccessorsPhiUsesWith), while a branch of it back to
+ * the block now enters the new one, as the back edge must. */
+static void split_before(vk *v, LLVMValueRef in) {
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(in);
+  LLVMBasicBlockRef head = LLVMInsertBasicBlockInContext(v->ctx, bb, "");
+  LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+  LLVMInstructionRemoveFromParent(term);
+  LLVMReplaceAllUsesWith(LLVMBasicBlockAsValue(bb), LLVMBasicBlockAsValue(head));
+  LLVMPositionBuilderAtEnd(v->b, bb);
+  LLVMInsertIntoBuilder(v->b, term);
+  LLVMPositionBuilderAtEnd(v->b, head);
+  for (LLVMValueRef x; (x = LLVMGetFirstInstruction(bb)) != in;) {
+    LLVMInstructionRemoveFromParent(x);
+    LLVMInsertIntoBuilder(v->b, x);
+  }
+}
+
+/* IN on whichever of roots C->R[K..] the i32 ROOT_INDEX names, from the
+ * builder, which ends a block without a terminator: if it names C->R[K],
+ * IN on that root, else the same for the rest, the last without a test.
+ * Each if/else has its own merge (structured control flow, as Vulkan asks:
+ * SPIR-V 2.11), where the builder is left; the blocks go before AFTER. The
+ * value IN gives, merged, or NULL. */
+static LLVMValueRef dispatch(vk *v, LLVMValueRef in, const roots_of *c, size_t k,
+                             LLVMValueRef root_index, LLVMValueRef off, LLVMBasicBlockRef after) {
+  if (k + 1 == c->n)
+    return access_words(v, in, c->r[k], off);
+  LLVMValueRef is = LLVMBuildICmp(v->b, LLVMIntEQ, root_index,
+                                  LLVMConstInt(v->i32, (unsigned long long)c->r[k], 0), "");
+  LLVMBasicBlockRef arm[2] = {LLVMInsertBasicBlockInContext(v->ctx, after, "gs.buffer"),
+                              LLVMInsertBasicBlockInContext(v->ctx, after, "gs.other")};
+  LLVMBuildCondBr(v->b, is, arm[0], arm[1]);
+  LLVMValueRef x[2];
+  LLVMPositionBuilderAtEnd(v->b, arm[0]);
+  x[0] = access_words(v, in, c->r[k], off);
+  LLVMPositionBuilderAtEnd(v->b, arm[1]);
+  x[1] = dispatch(v, in, c, k + 1, root_index, off, after);
+  arm[1] = LLVMGetInsertBlock(v->b); /* the rest's merge */
+  LLVMBasicBlockRef merge = LLVMInsertBasicBlockInContext(v->ctx, after, "gs.merge");
+  LLVMBuildBr(v->b, merge);
+  LLVMPositionBuilderAtEnd(v->b, arm[0]);
+  LLVMBuildBr(v->b, merge);
+  LLVMPositionBuilderAtEnd(v->b, merge);
+  if (!x[0])
+    return NULL;
+  LLVMValueRef phi = LLVMBuildPhi(v->b, LLVMTypeOf(x[0]), "");
+  LLVMAddIncoming(phi, x, arm, 2);
+  return phi;
 }
 
 /* LLVM 22's SPIR-V backend stops on every cmpxchg for Vulkan (in its
@@ -316,18 +442,20 @@ static char *rewrite_store(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef off)
  * the later one sees the other (or a smaller one) and raises the divergence
  * flag, and the word's value no longer matters. Any other compare-exchange
  * is refused. */
-static char *rewrite_cmpxchg(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef p) {
+static char *rewrite_cmpxchg(vk *v, LLVMValueRef in, const roots_of *c, LLVMValueRef off) {
   LLVMValueRef cmp = LLVMGetOperand(in, 1);
-  if (!VEC_AT(&v->roots, root, (size_t)r).control || !LLVMIsAConstantInt(cmp) ||
+  if (c->n != 1 || !VEC_AT(&v->roots, root, (size_t)c->r[0]).control || !LLVMIsAConstantInt(cmp) ||
       LLVMConstIntGetSExtValue(cmp) != GS_CONTROL_UNSET)
     return vulkan_refuse(in, "is a compare-exchange, which LLVM 22's SPIR-V backend cannot compile "
                              "for Vulkan (it stops in its 'legalize bitcast' pass)");
   for (LLVMUseRef u = LLVMGetFirstUse(in); u; u = LLVMGetNextUse(u))
     if (!LLVMIsAExtractValueInst(LLVMGetUser(u)))
       return vulkan_refuse(in, "uses a compare-exchange's result otherwise than by its parts");
-  LLVMValueRef old = LLVMBuildAtomicRMW(v->b, LLVMAtomicRMWBinOpUMin, p, LLVMGetOperand(in, 2),
-                                        LLVMAtomicOrderingMonotonic, 0);
-  vulkan_scope(v, old, r);
+  LLVMPositionBuilderBefore(v->b, in);
+  LLVMValueRef old =
+      LLVMBuildAtomicRMW(v->b, LLVMAtomicRMWBinOpUMin, word_ptr(v, c->r[0], word_index(v, off, 0)),
+                         LLVMGetOperand(in, 2), LLVMAtomicOrderingMonotonic, 0);
+  vulkan_scope(v, old, c->r[0]);
   LLVMValueRef won = LLVMBuildICmp(v->b, LLVMIntEQ, old, cmp, "");
   VEC_PUSH(&v->dead, LLVMValueRef, in); /* erased last to first: its parts go before it */
   for (LLVMUseRef u = LLVMGetFirstUse(in), next; u; u = next) {
@@ -339,20 +467,47 @@ static char *rewrite_cmpxchg(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef p)
   return NULL;
 }
 
-static char *rewrite_atomic(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef off) {
-  int rmw = LLVMIsAAtomicRMWInst(in) != NULL;
+/* Why atomic IN cannot be a word's, or NULL */
+static char *atomic_shape(LLVMValueRef in) {
   LLVMValueRef val = LLVMGetOperand(in, 1);
-  if (LLVMTypeOf(val) != v->i32 || (rmw && (LLVMGetAtomicRMWBinOp(in) == LLVMAtomicRMWBinOpFAdd ||
-                                            LLVMGetAtomicRMWBinOp(in) == LLVMAtomicRMWBinOpFSub ||
-                                            LLVMGetAtomicRMWBinOp(in) == LLVMAtomicRMWBinOpFMax ||
-                                            LLVMGetAtomicRMWBinOp(in) == LLVMAtomicRMWBinOpFMin)))
+  int rmw = LLVMIsAAtomicRMWInst(in) != NULL;
+  LLVMAtomicRMWBinOp op = rmw ? LLVMGetAtomicRMWBinOp(in) : LLVMAtomicRMWBinOpXchg;
+  if (LLVMGetTypeKind(LLVMTypeOf(val)) != LLVMIntegerTypeKind ||
+      LLVMGetIntTypeWidth(LLVMTypeOf(val)) != 32 || op == LLVMAtomicRMWBinOpFAdd ||
+      op == LLVMAtomicRMWBinOpFSub || op == LLVMAtomicRMWBinOpFMax || op == LLVMAtomicRMWBinOpFMin)
     return vulkan_refuse(in, "is an atomic operation other than on a 32-bit integer");
-  LLVMPositionBuilderBefore(v->b, in);
-  LLVMValueRef p = word_ptr(v, r, word_index(v, off, 0));
-  if (!rmw)
-    return rewrite_cmpxchg(v, in, r, p);
-  LLVMSetOperand(in, 0, p);
-  vulkan_scope(v, in, r);
+  return NULL;
+}
+
+/* Load, store or atomic IN through pointer P, which reaches the roots in
+ * *C, as words: on its one root, or on whichever its root index names
+ * (dispatch) */
+static char *rewrite_access(vk *v, LLVMValueRef in, LLVMValueRef p, const roots_of *c) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(in);
+  char *why = op == LLVMLoad    ? access_shape(v, in, LLVMTypeOf(in))
+              : op == LLVMStore ? access_shape(v, in, LLVMTypeOf(LLVMGetOperand(in, 0)))
+                                : atomic_shape(in);
+  if (why)
+    return why;
+  LLVMValueRef off = offset_of(v, p);
+  if (op == LLVMAtomicCmpXchg)
+    return rewrite_cmpxchg(v, in, c, off);
+  LLVMValueRef x;
+  if (c->n == 1) {
+    LLVMPositionBuilderBefore(v->b, in);
+    x = access_words(v, in, c->r[0], off);
+  } else {
+    /* the root index and the offset are built before the split: both are
+     * beside the pointer arithmetic, which may come before IN in its block */
+    LLVMValueRef root_index = root_index_of(v, p);
+    LLVMBasicBlockRef bb = LLVMGetInstructionParent(in);
+    split_before(v, in);
+    x = dispatch(v, in, c, 0, root_index, off, bb);
+    LLVMBuildBr(v->b, bb);
+  }
+  if (x)
+    LLVMReplaceAllUsesWith(in, x);
+  VEC_PUSH(&v->dead, LLVMValueRef, in);
   return NULL;
 }
 
@@ -374,37 +529,26 @@ char *vulkan_rewrite_accesses(vk *v, LLVMValueRef fn) {
     if (ptr_at >= 0) {
       LLVMValueRef p = LLVMGetOperand(in, (unsigned)ptr_at);
       unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(p));
-      intptr_t r;
-      LLVMValueRef off;
+      roots_of c;
       if (as != 1 && as != 2 && as != AS_WORKGROUP && as != 4)
         continue; /* private memory and the push constants: the backend's own */
-      v->mixed = NULL;
-      if (!resolve(v, p, &r, &off)) {
-        if (v->mixed) {
-          /* the buffer chosen at run time (ping-pong buffers): name the choice */
-          char *choice = ir_describe(v->mixed);
-          gs_str why;
-          str_init(&why);
-          str_printf(&why,
-                     "reaches memory through %s, which chooses between buffers at run time: "
-                     "a Vulkan shader binds each buffer apart and holds no pointer that "
-                     "chooses one",
-                     choice);
-          err = vulkan_refuse(in, why.s);
-          free(choice);
-          str_free(&why);
-        } else {
-          err = vulkan_refuse(in, "reaches memory through a pointer that resolves to no one "
-                                  "buffer or workgroup variable");
-        }
-        break;
+      if (find_roots(v, p, &c)) {
+        err = rewrite_access(v, in, p, &c);
+      } else if (c.over) {
+        char *ps = ir_describe(p);
+        gs_str why;
+        str_init(&why);
+        str_printf(&why,
+                   "reaches memory through %s, which chooses between more than %d buffers or "
+                   "workgroup variables at run time",
+                   ps, MAX_ROOTS);
+        err = vulkan_refuse(in, why.s);
+        free(ps);
+        str_free(&why);
+      } else {
+        err = vulkan_refuse(in, "reaches memory through a pointer that resolves to no one "
+                                "buffer or workgroup variable");
       }
-      err = op == LLVMLoad    ? rewrite_load(v, in, r, off)
-            : op == LLVMStore ? rewrite_store(v, in, r, off)
-                              : rewrite_atomic(v, in, r, off);
-      if (!err && op == LLVMStore &&
-          LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(in, 0))) == LLVMPointerTypeKind)
-        err = vulkan_refuse(in, "stores a pointer");
       continue;
     }
     /* a buffer pointer used otherwise than to reach memory */
