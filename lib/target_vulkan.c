@@ -190,6 +190,30 @@ static void anchor_private_accesses(vk *v, LLVMValueRef e) {
     }
 }
 
+/* fcmp uno and ord (isnan, isunordered) are OpUnordered and OpOrdered,
+ * which only OpenCL's Kernel capability has: as OpIsNan of each operand */
+static void nan_tests(vk *v, LLVMValueRef e) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(e); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb), next; in; in = next) {
+      next = LLVMGetNextInstruction(in);
+      if (!LLVMIsAFCmpInst(in))
+        continue;
+      LLVMRealPredicate p = LLVMGetFCmpPredicate(in);
+      if (p != LLVMRealUNO && p != LLVMRealORD)
+        continue;
+      LLVMPositionBuilderBefore(v->b, in);
+      LLVMTypeRef over[2] = {LLVMTypeOf(in), LLVMTypeOf(LLVMGetOperand(in, 0))};
+      LLVMValueRef isnan = vulkan_intrinsic(v, "llvm.spv.isnan", over, 2);
+      LLVMValueRef a = LLVMGetOperand(in, 0), b = LLVMGetOperand(in, 1);
+      LLVMValueRef x =
+          LLVMBuildOr(v->b, vulkan_call(v, isnan, &a, 1, ""), vulkan_call(v, isnan, &b, 1, ""), "");
+      if (p == LLVMRealORD)
+        x = LLVMBuildNot(v->b, x, "");
+      LLVMReplaceAllUsesWith(in, x);
+      LLVMInstructionEraseFromParent(in);
+    }
+}
+
 /* Kernel K as a shader: buffers bound, scalars pushed, accesses in words,
  * as vulkan_layout_of places them. */
 static char *make_shader(vk *v, LLVMValueRef k) {
@@ -242,8 +266,10 @@ static char *make_shader(vk *v, LLVMValueRef k) {
   err = vulkan_rewrite_builtins(v, e, l.wg);
   if (!err)
     err = vulkan_rewrite_accesses(v, e);
-  if (!err)
+  if (!err) {
     anchor_private_accesses(v, e);
+    nan_tests(v, e);
+  }
   vulkan_layout_free(&l);
   free(name);
   return err;

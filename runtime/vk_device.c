@@ -43,6 +43,13 @@ int gs_vk_open(gs_vk_device *d, unsigned index, const char *name, char *err, siz
     return failf(d, "there is no Vulkan device %u: the loader found %u", index, npd);
   d->pd = pds[index];
   vkGetPhysicalDeviceProperties(d->pd, &d->props);
+  VkPhysicalDeviceProperties2 p2;
+  memset(&p2, 0, sizeof p2);
+  memset(&d->props12, 0, sizeof d->props12);
+  p2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2;
+  d->props12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES;
+  p2.pNext = &d->props12;
+  vkGetPhysicalDeviceProperties2(d->pd, &p2);
   vkGetPhysicalDeviceMemoryProperties(d->pd, &d->mem);
   if (d->props.apiVersion < VK_API_VERSION_1_3)
     return failf(d, "Vulkan device %u (%s) has Vulkan %u.%u; the shaders need 1.3", index,

@@ -13,6 +13,7 @@ typedef struct {
   VkInstance inst;
   VkPhysicalDevice pd;
   VkPhysicalDeviceProperties props;
+  VkPhysicalDeviceVulkan12Properties props12; /* float controls */
   VkPhysicalDeviceMemoryProperties mem;
   VkDevice dev;
   VkQueue queue;

@@ -110,6 +110,96 @@ static int module_facts(const unsigned char *code, size_t size, char ***names, s
   return 0;
 }
 
+/* SPIR-V's opcodes, execution modes and capabilities the host patches in */
+enum {
+  SPV_OP_CAPABILITY = 17,
+  SPV_OP_ENTRY_POINT = 15,
+  SPV_OP_EXECUTION_MODE = 16,
+  SPV_OP_TYPE_FLOAT = 22,
+  SPV_MODE_DENORM_PRESERVE = 4459,
+  SPV_MODE_SIGNED_ZERO_INF_NAN_PRESERVE = 4461,
+  SPV_CAP_DENORM_PRESERVE = 4464,
+  SPV_CAP_SIGNED_ZERO_INF_NAN_PRESERVE = 4466
+};
+
+/* Vulkan lets a driver assume that floats are no NaN, infinity or signed
+ * zero, and flush denormals, unless a shader's execution modes say
+ * otherwise; every other runner keeps them. The module (whose shaders run
+ * anywhere) declares neither: the host adds SignedZeroInfNanPreserve for
+ * each float width the module has (a device without it is refused) and
+ * DenormPreserve where the device has it (else it warns). *OUT is the
+ * patched module (malloc'd). */
+static int float_controls(vk_run *v, uint32_t **out, size_t *out_words) {
+  const uint32_t *w = (const uint32_t *)v->req->spirv;
+  size_t n = v->req->spirv_size / 4, caps_end = 5, modes_at = 0;
+  uint32_t entries[256];
+  size_t nentries = 0;
+  int widths[3] = {0, 0, 0}; /* 16, 32, 64 */
+  for (size_t i = 5; i < n; i += w[i] >> 16) {
+    uint32_t op = w[i] & 0xffff, count = w[i] >> 16;
+    if (op == SPV_OP_CAPABILITY)
+      caps_end = i + count;
+    if (op == SPV_OP_ENTRY_POINT && nentries < 256)
+      entries[nentries++] = w[i + 2];
+    if ((op == SPV_OP_ENTRY_POINT || op == SPV_OP_EXECUTION_MODE) && !modes_at)
+      modes_at = op == SPV_OP_EXECUTION_MODE ? i : 0;
+    if (op == SPV_OP_TYPE_FLOAT && count >= 3)
+      widths[w[i + 2] == 16 ? 0 : w[i + 2] == 32 ? 1 : 2] = 1;
+  }
+  const VkPhysicalDeviceVulkan12Properties *p = &v->d.props12;
+  const VkBool32 nan_ok[3] = {p->shaderSignedZeroInfNanPreserveFloat16,
+                              p->shaderSignedZeroInfNanPreserveFloat32,
+                              p->shaderSignedZeroInfNanPreserveFloat64};
+  const VkBool32 denorm_ok[3] = {p->shaderDenormPreserveFloat16, p->shaderDenormPreserveFloat32,
+                                 p->shaderDenormPreserveFloat64};
+  static const unsigned bits[3] = {16, 32, 64};
+  int denorm = 0;
+  for (int k = 0; k < 3; k++) {
+    if (widths[k] && !nan_ok[k])
+      return failf(v,
+                   "Vulkan device %s cannot keep NaN, infinity and signed zero in %u-bit floats "
+                   "(shaderSignedZeroInfNanPreserveFloat%u): its results could differ",
+                   v->d.props.deviceName, bits[k], bits[k]);
+    if (widths[k] && !denorm_ok[k])
+      fprintf(stderr,
+              "gridsplit: warning: Vulkan device %s may flush %u-bit denormal floats to zero "
+              "(no shaderDenormPreserveFloat%u)\n",
+              v->d.props.deviceName, bits[k], bits[k]);
+    denorm |= widths[k] && denorm_ok[k];
+  }
+  if (!modes_at)
+    modes_at = n;
+  uint32_t *o = malloc((n + 8 + 8 * nentries) * 4);
+  size_t k = 0;
+  memcpy(o, w, caps_end * 4);
+  k = caps_end;
+  o[k++] = (2u << 16) | SPV_OP_CAPABILITY;
+  o[k++] = SPV_CAP_SIGNED_ZERO_INF_NAN_PRESERVE;
+  if (denorm) {
+    o[k++] = (2u << 16) | SPV_OP_CAPABILITY;
+    o[k++] = SPV_CAP_DENORM_PRESERVE;
+  }
+  memcpy(o + k, w + caps_end, (modes_at - caps_end) * 4);
+  k += modes_at - caps_end;
+  for (size_t e = 0; e < nentries; e++)
+    for (int b = 0; b < 3; b++) {
+      if (!widths[b])
+        continue;
+      uint32_t modes[2] = {SPV_MODE_SIGNED_ZERO_INF_NAN_PRESERVE, SPV_MODE_DENORM_PRESERVE};
+      for (int m = 0; m < 1 + (denorm_ok[b] != 0); m++) {
+        o[k++] = (4u << 16) | SPV_OP_EXECUTION_MODE;
+        o[k++] = entries[e];
+        o[k++] = modes[m];
+        o[k++] = bits[b];
+      }
+    }
+  memcpy(o + k, w + modes_at, (n - modes_at) * 4);
+  k += n - modes_at;
+  *out = o;
+  *out_words = k;
+  return 0;
+}
+
 static int has_name(char **names, size_t n, const char *want) {
   for (size_t i = 0; i < n; i++)
     if (!strcmp(names[i], want))
@@ -416,10 +506,16 @@ static int make_step_buffers(vk_run *v) {
 
 static int make_pipelines(vk_run *v) {
   size_t n = v->nseg, total = 0;
-  VkShaderModuleCreateInfo smci = {VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, NULL, 0,
-                                   v->req->spirv_size, (const uint32_t *)v->req->spirv};
-  if (gs_vk_check(&v->d, vkCreateShaderModule(v->d.dev, &smci, NULL, &v->sm),
-                  "creating the shader module"))
+  uint32_t *code = NULL;
+  size_t words = 0;
+  if (float_controls(v, &code, &words))
+    return 1;
+  VkShaderModuleCreateInfo smci = {VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, NULL, 0, 4 * words,
+                                   code};
+  int bad = gs_vk_check(&v->d, vkCreateShaderModule(v->d.dev, &smci, NULL, &v->sm),
+                        "creating the shader module");
+  free(code);
+  if (bad)
     return 1;
   v->dsl = calloc(n + 1, sizeof *v->dsl);
   v->pl = calloc(n + 1, sizeof *v->pl);

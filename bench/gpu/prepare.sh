@@ -5,9 +5,12 @@
 # default) and emitted as PTX, with their plans: for sm_90 with a gridsplit
 # built on LLVM 22, for sm_80 (which the driver compiles for the H200) with
 # one built on LLVM 15, whose NVPTX backend does not know sm_90.
-# Usage: bench/gpu/prepare.sh GRIDSPLIT OUTDIR
+# Given GS_VK_RUN (and a gridsplit on LLVM 22 on), also the Vulkan side:
+# prepare_vulkan.sh's shaders, plans and gs-vk-run, which run.py then
+# measures beside the others.
+# Usage: bench/gpu/prepare.sh GRIDSPLIT OUTDIR [GS_VK_RUN]
 set -eu
-tool=$1 out=$2
+tool=$1 out=$2 vkrun=${3:-}
 here=$(cd "$(dirname "$0")" && pwd)
 major=$("$tool" --version | sed 's/.*(LLVM \([0-9]*\)).*/\1/')
 llvm=/usr/lib/llvm-$major/bin
@@ -26,3 +29,4 @@ cp "$here/coop.cu" "$here/run.py" "$rt/cuda/gs_cuda_run.c" "$rt/hostplan.c" "$rt
 mkdir -p "$out/gridsplit"
 cp "$here/../../include/gridsplit/control_word.h" "$out/gridsplit/"
 sed -i "s|\.\./hostplan.h|hostplan.h|; s|\.\./order.h|order.h|" "$out/gs_cuda_run.c"
+[ -z "$vkrun" ] || "$here/prepare_vulkan.sh" "$tool" "$vkrun" "$out"

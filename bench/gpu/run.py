@@ -5,13 +5,24 @@ against the same algorithms with cooperative groups (coop), at 2^20, 2^24 and
 2^27 elements in one run. Prints per workload and size the time of each, the
 ratio split/cooperative, the achieved bandwidth against the device's copy
 bandwidth measured in the same run, whether the outputs are the same bytes,
-and the largest grid each accepts. Run in the folder prepare.sh wrote."""
+and the largest grid each accepts. Run in the folder prepare.sh wrote.
+
+When that folder holds prepare_vulkan.sh's files (vk/NAME.spv, its plan,
+gs-vk-run), the same inputs also run through Vulkan (gs-vk-run: no virtual
+workgroups, the whole grid dispatched per segment, device timestamps around
+the schedule), its outputs compared byte for byte with the cooperative
+kernel's, its time and ratio to cooperative time in the vk columns;
+--no-vulkan leaves it out."""
 import os, subprocess, sys
 import numpy as np
 
 WG = 256
 here = os.path.dirname(os.path.abspath(__file__))
 cuda = os.environ.get("CUDA_HOME", "/usr/local/cuda")
+# NVIDIA's ICD on the GPU machines (the loader itself is unpacked from .gl/)
+icd = "/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json"
+if "VK_DRIVER_FILES" not in os.environ and os.path.exists(icd):
+    os.environ["VK_DRIVER_FILES"] = icd
 
 
 def sh(cmd):
@@ -50,11 +61,45 @@ def inputs(name, n, d, rng):
     return list(bufs), grid, moved
 
 
+def compare(ref, got):
+    """Whether every output file in REF has the same bytes in GOT, the bytes
+    compared, and where they differ: per file the 32-bit words that differ,
+    the first, and (the float outputs) the largest difference in ulps."""
+    same, nbytes, notes = True, 0, []
+    for f in sorted(os.listdir(ref)):
+        a = open(os.path.join(ref, f), "rb").read()
+        nbytes += len(a)
+        path = os.path.join(got, f)
+        if not os.path.exists(path):
+            same = False
+            notes.append("%s missing" % f)
+            continue
+        b = open(path, "rb").read()
+        if a == b:
+            continue
+        same = False
+        if len(a) != len(b) or len(a) % 4:
+            notes.append("%s: %d bytes against %d" % (f, len(b), len(a)))
+            continue
+        x, y = np.frombuffer(a, np.int32), np.frombuffer(b, np.int32)
+        bad = np.flatnonzero(x != y)
+        notes.append("%s: %d of %d words differ, first [%d] %08x against %08x, at most %d "
+                     "apart as int32 (ulps for floats)" % (
+                         f, bad.size, x.size, bad[0], y[bad[0]] & 0xffffffff,
+                         x[bad[0]] & 0xffffffff,
+                         np.abs(x[bad].astype(np.int64) - y[bad].astype(np.int64)).max()))
+    return same, nbytes, notes
+
+
 def main():
     os.chdir(here)
     # the PTX to measure: the first is the table's, others add their ratios;
     # --workload NAME (repeatable) measures only those
     args, only = sys.argv[1:], []
+    vulkan = os.path.exists("gs-vk-run") and os.path.isdir("vk")
+    if "--no-vulkan" in args:
+        args.remove("--no-vulkan")
+        vulkan = False
     while "--workload" in args:
         i = args.index("--workload")
         only.append(args[i + 1])
@@ -68,20 +113,27 @@ def main():
     print("device copy bandwidth: %.0f GB/s (read + write)" % copy)
     maxgrid = dict(l.split() for l in sh(["./coop", "maxgrid"]).splitlines())
     rng = np.random.default_rng(2026)
+    if vulkan:
+        print("vulkan: %s" % " ".join(sh(["./gs-vk-run", "--version"]).split()[:0]) +
+              vk_device() if False else "vulkan: gs-vk-run and vk/ present")
     print("%-9s %10s %12s %12s %7s %10s %10s %6s %7s" % ("workload", "elements", "split us",
-          "coop us", "ratio", "split %cp", "coop %cp", "same", "spread"))
+          "coop us", "ratio", "split %cp", "coop %cp", "same", "spread") +
+          (" %10s %7s %7s %7s %7s %11s" % ("vk us", "vk/coop", "vk %cp", "vk same", "vk sprd",
+                                          "compared B") if vulkan else ""))
     worst = 0.0
+    vk_worst, vk_rows = {}, []
     for e in (20, 24, 27):
         n = 1 << e
         reps = {20: 200, 24: 50, 27: 15}[e]
         for name in only or ("reduce", "scan", "histnorm", "jacobi", "jacobi_loop"):
             d = os.path.join("/tmp/gsb", "%s_%d" % (name, e))
             names, grid, moved = inputs(name, n, d, rng)
-            so, co = d + "/split", d + "/coop"
-            os.makedirs(so, exist_ok=True); os.makedirs(co, exist_ok=True)
+            so, co, vo = d + "/split", d + "/coop", d + "/vulkan"
+            for o in (so, co, vo):
+                os.makedirs(o, exist_ok=True)
             # each measured twice, alternating, the smaller median kept; the
             # spread between a version's two medians says what is noise
-            ts, tc = {p: [] for p in ptxs}, []
+            ts, tc, tv = {p: [] for p in ptxs}, [], []
             for _ in range(2):
                 for ptx in ptxs:
                     out = sh(["./gs-cuda-run", "--plan", "workloads.plan.json", "--kernel", name,
@@ -90,6 +142,13 @@ def main():
                              ["%s=@%s/%s.bin" % (b, d, b) for b in names] + ["n=%d" % n] +
                              (["sweeps=8"] if name == "jacobi_loop" else []))
                     ts[ptx].append(float(out.split(" us per run")[0].split()[-1]))
+                if vulkan:
+                    out = sh(["./gs-vk-run", "vk/%s.spv" % name, "vk/%s.plan.json" % name,
+                              "--kernel", name, "--grid", str(grid), "--workgroup", str(WG),
+                              "--repeat", str(reps), "--out", vo] +
+                             ["%s=@%s/%s.bin" % (b, d, b) for b in names] + ["n=%d" % n] +
+                             (["sweeps=8"] if name == "jacobi_loop" else []))
+                    tv.append(float(out.split(" us, min")[0].split()[-1]))
                 out = sh(["./coop", name, str(n), str(reps), d, co])
                 tc.append(float(out.split(" us per run")[0].split()[-1]))
             spread = max([max(tc) / min(tc)] + [max(v) / min(v) for v in ts.values()]) - 1
@@ -100,10 +159,27 @@ def main():
                        open(os.path.join(so, f), "rb").read() for f in os.listdir(co))
             if name != "jacobi_loop":
                 worst = max(worst, ts / tc)
+            vcols, vnotes = "", []
+            if vulkan:
+                vsame, vbytes, vnotes = compare(co, vo)
+                if not vsame:
+                    # the same bytes as the CUDA split's, or neither?
+                    ssame, _, _ = compare(so, vo)
+                    vnotes.append("against the CUDA split's outputs: %s" %
+                                  ("the same bytes" if ssame else "they differ too"))
+                v = min(tv)
+                vk_rows.append((name, e, v / tc, vsame))
+                if name != "jacobi_loop":
+                    vk_worst[e] = max(vk_worst.get(e, 0.0), v / tc)
+                vcols = " %10.1f %7.2f %7.1f %7s %6.1f%% %11d" % (
+                    v, v / tc, moved / (v * 1e-6) / 1e9 / copy * 100, "yes" if vsame else "NO",
+                    (max(tv) / min(tv) - 1) * 100, vbytes)
             print("%-9s %10s %12.1f %12.1f %7.2f %10.1f %10.1f %6s %6.1f%%" % (
                 name, "2^%d" % e, ts, tc, ts / tc, moved / (ts * 1e-6) / 1e9 / copy * 100,
                 moved / (tc * 1e-6) / 1e9 / copy * 100, "yes" if same else "NO",
-                spread * 100) + ("  " + extra if extra else ""))
+                spread * 100) + vcols + ("  " + extra if extra else ""))
+            for note in vnotes:
+                print("    vulkan %s 2^%d: %s" % (name, e, note))
             sys.stdout.flush()
             subprocess.run(["rm", "-rf", d])
     print("largest grid: cooperative %s invocations (reduce %s, scan %s, histnorm %s, jacobi %s); "
@@ -111,6 +187,11 @@ def main():
           % (min(maxgrid.values(), key=int), maxgrid["reduce"], maxgrid["scan"],
              maxgrid["histnorm"], maxgrid["jacobi"]))
     print("worst ratio split/cooperative (static schedules): %.2f" % worst)
+    if vulkan:
+        print("worst ratio vulkan/cooperative (static schedules): %s" % ", ".join(
+            "2^%d %.2f" % (e, r) for e, r in sorted(vk_worst.items())))
+        print("vulkan outputs the cooperative bytes: %d of %d cases" % (
+            sum(1 for r in vk_rows if r[3]), len(vk_rows)))
 
 
 main()
