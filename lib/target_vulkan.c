@@ -477,6 +477,10 @@ static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
   }
   if (!err)
     backend_options();
+  if (getenv("GS_TMP_DUMP")) {
+    char *em = NULL;
+    LLVMPrintModuleToFile(m, getenv("GS_TMP_DUMP"), &em);
+  } /* TMPDUMP */
   vec_free(&kernels);
   vec_free(&v.roots);
   vec_free(&v.dead);
@@ -536,6 +540,7 @@ enum {
   OP_CONSTANT = 43,
   OP_CONSTANT_NULL = 46,
   OP_CONTROL_BARRIER = 224,
+  OP_MEMORY_BARRIER = 225,
   BARRIER_SEMANTICS = 0x8 | 0x40 | 0x100
 };
 
@@ -561,7 +566,7 @@ static int vulkan_mend(char **data, size_t *size) {
       if (op == OP_TYPE_INT && count == 4 && w[i + 2] == 32 && !w[i + 3])
         uint_ty = w[i + 1];
     }
-    barriers |= op == OP_CONTROL_BARRIER;
+    barriers |= op == OP_CONTROL_BARRIER || op == OP_MEMORY_BARRIER;
     i += count;
   }
   uint32_t *out = gs_xmalloc(2 * *size + 12 * arith + 32);
@@ -591,6 +596,11 @@ static int vulkan_mend(char **data, size_t *size) {
       out[o++] = w[i + 2];
       for (unsigned k = 0; k < words; k++)
         out[o++] = 0;
+      changed++;
+    } else if (op == OP_MEMORY_BARRIER && count == 3 && uint_ty) {
+      out[o++] = w[i];
+      out[o++] = w[i + 1];
+      out[o++] = semantics;
       changed++;
     } else if (op == OP_CONTROL_BARRIER && count == 4 && uint_ty) {
       out[o++] = w[i];

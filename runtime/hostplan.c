@@ -654,10 +654,8 @@ gs_number_type gs_plan_number_type(const char *type) {
   return t;
 }
 
-int gs_bind_plan_args(const gs_host_plan *p, const char *const *specs, size_t nspecs,
-                      gs_host_arg **out, char *err, size_t n) {
+gs_host_arg *gs_plan_args(const gs_host_plan *p) {
   gs_host_arg *args = xcalloc(p->nargs + 1, sizeof *args);
-  *out = args;
   for (size_t i = 0; i < p->nargs; i++) {
     const gs_plan_arg *pa = &p->args[i];
     gs_host_arg *a = &args[i];
@@ -671,6 +669,12 @@ int gs_bind_plan_args(const gs_host_plan *p, const char *const *specs, size_t ns
     a->value_what = pa->type;
     a->elem_name = "";
   }
+  return args;
+}
+
+int gs_bind_plan_args(const gs_host_plan *p, const char *const *specs, size_t nspecs,
+                      gs_host_arg **out, char *err, size_t n) {
+  gs_host_arg *args = *out = gs_plan_args(p);
   return gs_bind_specs(args, p->nargs, specs, nspecs, p->kernel, err, n) ||
          gs_bind_finish(args, p->nargs, p->distinct, p->kernel, err, n);
 }

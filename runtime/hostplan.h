@@ -191,8 +191,11 @@ void gs_bind_free(gs_host_arg *args, size_t nargs);
 
 /* A plan argument's type ("i32", "f64") as a number's (bits 0: none) */
 gs_number_type gs_plan_number_type(const char *type);
-/* The plan's arguments (it has "args") as *ARGS (calloc'd, NARGS of them),
- * bound to SPECS as gs_bind_specs and gs_bind_finish bind them. */
+/* The plan's arguments (it has "args"), not bound yet (calloc'd, P->NARGS
+ * of them) */
+gs_host_arg *gs_plan_args(const gs_host_plan *p);
+/* The plan's arguments as *ARGS, bound to SPECS as gs_bind_specs and
+ * gs_bind_finish bind them. */
 int gs_bind_plan_args(const gs_host_plan *p, const char *const *specs, size_t nspecs,
                       gs_host_arg **args, char *err, size_t err_size);
 

@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <gridsplit/gridsplit.h>
 #include <gridsplit/run.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,7 +13,28 @@
 #include "run_vulkan.h"
 
 #ifdef GS_HAVE_VULKAN
+#include "program_args.h"
 #include "vk_host.h"
+
+/* a .gsp program's argument conventions, as the Vulkan host's hooks */
+typedef struct {
+  gs_program *program;
+  const char *kernel;
+} program_hooks;
+
+static void describe_program_args(void *ctx, gs_host_arg *args, size_t nargs) {
+  gs_program_describe_args(((program_hooks *)ctx)->program, args, nargs);
+}
+
+static int complete_program_args(void *ctx, gs_host_arg *args, size_t nargs, char *err,
+                                 size_t err_size) {
+  program_hooks *h = ctx;
+  gs_error *e = gs_program_complete_args(h->program, args, nargs, h->kernel);
+  if (e)
+    snprintf(err, err_size, "%s", gs_error_message(e));
+  gs_error_dispose(e);
+  return e != NULL;
+}
 
 /* INPUT split for --target vulkan into *SPIRV and *PLAN */
 static gs_error *split_for_vulkan(const gs_run_request *req, char **spirv, size_t *size,
@@ -73,9 +95,18 @@ gs_error *gs_run_vulkan(const gs_run_request *req) {
   } else {
     err = split_for_vulkan(req, &spirv, &size, &plan);
   }
+  program_hooks hooks = {NULL, req->kernel ? req->kernel : "the kernel"};
+  size_t ilen = strlen(req->input);
+  if (!err && !req->plan && ilen > 4 && !strcmp(req->input + ilen - 4, ".gsp"))
+    err = gs_program_parse_file(req->input, &hooks.program);
   if (!err) {
     gs_vk_request r;
     memset(&r, 0, sizeof r);
+    if (hooks.program) {
+      r.describe = describe_program_args;
+      r.complete = complete_program_args;
+      r.hook_ctx = &hooks;
+    }
     r.spirv = (const unsigned char *)spirv;
     r.spirv_size = size;
     r.plan_text = plan;
@@ -92,6 +123,7 @@ gs_error *gs_run_vulkan(const gs_run_request *req) {
     if (gs_vk_run(&r, why, sizeof why))
       err = gs_error_create("%s", why);
   }
+  gs_program_dispose(hooks.program);
   if (req->plan) {
     free(spirv);
     free(plan);

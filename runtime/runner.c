@@ -29,6 +29,7 @@
 #include "hostplan.h"
 #include "order.h"
 #include "pocl_builtins.h"
+#include "program_args.h"
 #include "run_vulkan.h"
 #include "selfcheck.h"
 
@@ -112,54 +113,6 @@ static gs_number_type number_type(LLVMTypeRef t) {
   return n;
 }
 
-/* The program buffer an argument passes, or NULL. */
-static const gs_buffer *program_buffer(const run_state *rs, size_t k) {
-  if (!rs->program)
-    return NULL;
-  int b = gs_program_find_buffer(rs->program, rs->args[k].name);
-  return b < 0 ? NULL : gs_program_buffer(rs->program, (size_t)b);
-}
-
-/* The `<b>_len` argument of a program's run-time sized buffer b that the
- * user did not give: b's element count, from the bytes bound to it. */
-static gs_error *program_lengths(run_state *rs, const char *kernel) {
-  for (size_t k = 0; k < rs->nparams; k++) {
-    gs_host_arg *p = &rs->args[k];
-    const gs_buffer *b = program_buffer(rs, k);
-    if (!b || b->count || p->form == GS_BOUND_NONE)
-      continue;
-    char name[256];
-    snprintf(name, sizeof name, "%s_len", b->name);
-    for (size_t j = 0; j < rs->nparams; j++) {
-      gs_host_arg *len = &rs->args[j];
-      if (strcmp(len->name, name) || len->kind != GS_HOST_SCALAR || len->form != GS_BOUND_NONE)
-        continue;
-      size_t count = p->bytes / gs_type_size(b->elem);
-      if (count > 0xffffffffu)
-        return gs_error_create("kernel '%s': buffer '%s' has %zu elements, more than len() can "
-                               "count",
-                               kernel, b->name, count);
-      uint32_t v = (uint32_t)count;
-      memcpy(len->scalar, &v, 4);
-      len->scalar_size = 4;
-      len->form = GS_BOUND_SCALAR;
-    }
-  }
-  /* a buffer with a count holds exactly that many elements, as the
-   * interpreter asks (include/gridsplit/interp.h) */
-  for (size_t k = 0; k < rs->nparams; k++) {
-    gs_host_arg *p = &rs->args[k];
-    const gs_buffer *b = program_buffer(rs, k);
-    if (b && b->count && p->form != GS_BOUND_NONE &&
-        p->bytes != (size_t)b->count * gs_type_size(b->elem))
-      return gs_error_create("kernel '%s': buffer '%s' is %s[%u] (%zu bytes), but %zu bytes were "
-                             "given",
-                             kernel, b->name, gs_type_name(b->elem), (unsigned)b->count,
-                             (size_t)b->count * gs_type_size(b->elem), p->bytes);
-  }
-  return NULL;
-}
-
 /* What each argument of the segment kernel SEG0 takes, for hostplan.h */
 static gs_error *describe_args(run_state *rs, const gs_host_plan *plan, LLVMValueRef seg0) {
   rs->args = calloc(rs->nparams ? rs->nparams : 1, sizeof *rs->args);
@@ -182,17 +135,9 @@ static gs_error *describe_args(run_state *rs, const gs_host_plan *plan, LLVMValu
       p->kind = GS_HOST_LOCAL;
     } else {
       p->kind = GS_HOST_BUFFER;
-      /* a program's scalars are read-only buffers of one element
-       * (docs/programs.md): NAME=VALUE gives such a buffer that value */
-      const gs_buffer *pb = program_buffer(rs, i);
-      if (pb && pb->count == 1 && (pb->access == GS_ACCESS_READ || pb->access == GS_ACCESS_UNIFORM))
-        p->one_element = pb->elem == GS_TYPE_I64 || pb->elem == GS_TYPE_U64
-                             ? (gs_number_type){GS_NUMBER_SIGNLESS, 64}
-                         : pb->elem == GS_TYPE_F32 ? (gs_number_type){GS_NUMBER_FLOAT, 32}
-                         : pb->elem == GS_TYPE_F64 ? (gs_number_type){GS_NUMBER_FLOAT, 64}
-                                                   : (gs_number_type){GS_NUMBER_SIGNLESS, 32};
     }
   }
+  gs_program_describe_args(rs->program, rs->args, rs->nparams);
   for (size_t i = 0; i < plan->nvalues; i++) {
     const gs_plan_value *pv = &plan->values[i];
     gs_host_arg *p = &rs->args[pv->arg]; /* plan_matches checked the index and type */
@@ -211,7 +156,7 @@ static gs_error *bind_args(run_state *rs, const gs_run_request *req, const gs_ho
   char why[2048];
   if (gs_bind_specs(rs->args, rs->nparams, req->args, req->nargs, plan->kernel, why, sizeof why))
     return host_error(why);
-  gs_error *le = program_lengths(rs, plan->kernel);
+  gs_error *le = gs_program_complete_args(rs->program, rs->args, rs->nparams, plan->kernel);
   if (le)
     return le;
   if (gs_bind_finish(rs->args, rs->nparams, req->distinct_buffers || plan->distinct, plan->kernel,

@@ -295,9 +295,14 @@ static int check_grid(vk_run *v) {
 
 static int bind_args(vk_run *v) {
   const gs_vk_request *r = v->req;
-  if (gs_bind_plan_args(&v->plan, r->args, r->nargs, &v->args, v->err, v->err_size))
-    return 1;
   gs_host_plan *p = &v->plan;
+  v->args = gs_plan_args(p);
+  if (r->describe)
+    r->describe(r->hook_ctx, v->args, p->nargs);
+  if (gs_bind_specs(v->args, p->nargs, r->args, r->nargs, p->kernel, v->err, v->err_size) ||
+      (r->complete && r->complete(r->hook_ctx, v->args, p->nargs, v->err, v->err_size)) ||
+      gs_bind_finish(v->args, p->nargs, p->distinct, p->kernel, v->err, v->err_size))
+    return 1;
   v->push = calloc(p->push_bytes + 4, 1);
   for (size_t i = 0; i < p->nargs; i++) {
     const gs_host_arg *a = &v->args[i];

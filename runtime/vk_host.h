@@ -7,6 +7,8 @@
 
 #include <stddef.h>
 
+#include "hostplan.h"
+
 typedef struct {
   const unsigned char *spirv; /* the module gridsplit --target vulkan wrote */
   size_t spirv_size;
@@ -23,6 +25,12 @@ typedef struct {
   unsigned runs;       /* run the schedule this often (0: once); outputs are the first run's */
   double *seconds;     /* if not NULL: each run's device time (timestamps), RUNS of them */
   unsigned batch;      /* dynamic schedules: segments recorded ahead at first (0: 16) */
+  /* a caller's own argument conventions (a .gsp program's, runtime/
+   * program_args.h): DESCRIBE before ARGS are bound to the plan's
+   * arguments, COMPLETE after, before they are checked; 0 or an error in ERR */
+  void (*describe)(void *ctx, gs_host_arg *args, size_t nargs);
+  int (*complete)(void *ctx, gs_host_arg *args, size_t nargs, char *err, size_t err_size);
+  void *hook_ctx;
 } gs_vk_request;
 
 /* Runs R: the plan read and checked against the module, the arguments bound

@@ -33,3 +33,4 @@ for k in reduce scan histnorm jacobi jacobi_loop; do
   cp "$tmp/$k/workloads.plan.json" "$out/vk/$k.plan.json"
 done
 cp "$run" "$out/gs-vk-run"
+cp "$here/vk_profile.py" "$here/run.py" "$out/"

@@ -85,17 +85,18 @@ def compare(ref, got):
         bad = np.flatnonzero(x != y)
         notes.append("%s: %d of %d words differ, first [%d] %08x against %08x, at most %d "
                      "apart as int32 (ulps for floats)" % (
-                         f, bad.size, x.size, bad[0], y[bad[0]] & 0xffffffff,
-                         x[bad[0]] & 0xffffffff,
-                         np.abs(x[bad].astype(np.int64) - y[bad].astype(np.int64)).max()))
+                         f, bad.size, x.size, bad[0], int(y[bad[0]]) & 0xffffffff,
+                         int(x[bad[0]]) & 0xffffffff,
+                         int(np.abs(x[bad].astype(np.int64) - y[bad].astype(np.int64)).max())))
     return same, nbytes, notes
 
 
 def main():
     os.chdir(here)
     # the PTX to measure: the first is the table's, others add their ratios;
-    # --workload NAME (repeatable) measures only those
-    args, only = sys.argv[1:], []
+    # --workload NAME (repeatable) measures only those, --size E (repeatable)
+    # only 2^E elements
+    args, only, sizes = sys.argv[1:], [], []
     vulkan = os.path.exists("gs-vk-run") and os.path.isdir("vk")
     if "--no-vulkan" in args:
         args.remove("--no-vulkan")
@@ -103,6 +104,10 @@ def main():
     while "--workload" in args:
         i = args.index("--workload")
         only.append(args[i + 1])
+        del args[i:i + 2]
+    while "--size" in args:
+        i = args.index("--size")
+        sizes.append(int(args[i + 1]))
         del args[i:i + 2]
     ptxs = args or ["workloads.ptx"]
     sh(["nvcc", "-O3", "-arch=sm_90", "--fmad=false", "-o", "coop", "coop.cu"])
@@ -113,18 +118,24 @@ def main():
     print("device copy bandwidth: %.0f GB/s (read + write)" % copy)
     maxgrid = dict(l.split() for l in sh(["./coop", "maxgrid"]).splitlines())
     rng = np.random.default_rng(2026)
+    try:
+        print("device: %s" % subprocess.run(
+            ["nvidia-smi", "--query-gpu=name,driver_version", "--format=csv,noheader"],
+            stdout=subprocess.PIPE, text=True).stdout.strip())
+    except OSError:
+        pass
     if vulkan:
-        print("vulkan: %s" % " ".join(sh(["./gs-vk-run", "--version"]).split()[:0]) +
-              vk_device() if False else "vulkan: gs-vk-run and vk/ present")
+        print("vulkan: gs-vk-run, vk/*.spv; VK_DRIVER_FILES=%s" %
+              os.environ.get("VK_DRIVER_FILES", "(unset)"))
     print("%-9s %10s %12s %12s %7s %10s %10s %6s %7s" % ("workload", "elements", "split us",
           "coop us", "ratio", "split %cp", "coop %cp", "same", "spread") +
           (" %10s %7s %7s %7s %7s %11s" % ("vk us", "vk/coop", "vk %cp", "vk same", "vk sprd",
                                           "compared B") if vulkan else ""))
     worst = 0.0
     vk_worst, vk_rows = {}, []
-    for e in (20, 24, 27):
+    for e in sizes or (20, 24, 27):
         n = 1 << e
-        reps = {20: 200, 24: 50, 27: 15}[e]
+        reps = {20: 200, 24: 50, 27: 15}.get(e, 15)
         for name in only or ("reduce", "scan", "histnorm", "jacobi", "jacobi_loop"):
             d = os.path.join("/tmp/gsb", "%s_%d" % (name, e))
             names, grid, moved = inputs(name, n, d, rng)
@@ -194,4 +205,5 @@ def main():
             sum(1 for r in vk_rows if r[3]), len(vk_rows)))
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -329,7 +329,8 @@ def run_error_case(opts, case):
         problems.append("gridsplit interpret: expected exit 1 and\n      %s\n    got exit %d and\n"
                         "      %s" % (case.interpret_error, rc, out.strip()))
     if case.run_error and not opts.interpret_only:
-        rc, out, _ = run([opts.tool, "run"] + common + ["--out", os.path.join(cdir, "r"),
+        runtime = ["--runtime", opts.runtime] if opts.runtime != "opencl" else []
+        rc, out, _ = run([opts.tool, "run"] + runtime + common + ["--out", os.path.join(cdir, "r"),
                          case.source] + args.items, opts.timeout)
         if rc != 1 or case.run_error not in out:
             problems.append("gridsplit run: expected exit 1 with '%s', got exit %d: %s"
@@ -645,8 +646,9 @@ def run_case(opts, case):
     if opts.via_spirv:
         rc, out = via_spirv(opts, case, args, exp_dir, cdir, common, act_dir)
     else:
-        rc, out, _ = run([opts.tool, "run"] + common + ["--out", act_dir, source] + args.items,
-                         opts.timeout)
+        runtime = ["--runtime", opts.runtime] if opts.runtime != "opencl" else []
+        rc, out, _ = run([opts.tool, "run"] + runtime + common + ["--out", act_dir, source] +
+                         args.items, opts.timeout)
     if rc != 0:
         return False, ["gridsplit run failed (exit %d):" % rc] + out.splitlines()[-10:], secs
     expected, actual = outputs(exp_dir), outputs(act_dir)
@@ -723,6 +725,12 @@ def main():
     ap.add_argument("--via-spirv", metavar="LLVM_SPIRV",
                     help="run every program through SPIR-V: gridsplit --target spirv, then "
                          "LLVM_SPIRV -r back to bitcode, then gridsplit run --plan")
+    ap.add_argument("--runtime", choices=["opencl", "vulkan"], default="opencl",
+                    help="where gridsplit run runs the programs: POCL (an LLVM 15 --tool), or "
+                         "a Vulkan device as Vulkan compute shaders (an LLVM 22 --tool)")
+    ap.add_argument("--skip", action="append", default=[], metavar="SUBSTR=WHY",
+                    help="leave out the cases whose name contains SUBSTR, saying WHY "
+                         "(printed with every run: a known fault of the device that runs them)")
     ap.add_argument("--export-gpu", metavar="DIR",
                     help="also write every case for gs-cuda-run on an NVIDIA GPU "
                          "(test/e2e/gpu_check.sh DIR GS_CUDA_RUN runs them)")
@@ -737,6 +745,14 @@ def main():
     cases = all_cases()
     if opts.filter:
         cases = [c for c in cases if any(f in c.name for f in opts.filter)]
+    for skip in opts.skip:
+        what, _, why = skip.partition("=")
+        left = [c.name for c in cases if what in c.name]
+        if not left:
+            ap.error("--skip %s names no case" % what)
+        for name in left:
+            print("SKIP %s: %s" % (name, why))
+        cases = [c for c in cases if what not in c.name]
     if opts.list:
         for c in cases:
             print(c.name)
