@@ -3,6 +3,7 @@
 #include "gridsplit/plan.h"
 
 #include "gs.h"
+#include "split_steps.h" /* virtual_arg_names */
 #include "vulkan_layout.h"
 
 #include <stdlib.h>
@@ -45,12 +46,17 @@ static void plan_push_constants(gs_str *s, const vulkan_plan *vp, const kernel_r
              l->wg[1], l->wg[2], vp->push_bytes);
   str_printf(s, ", \"push_constants\": [");
   int first = 1;
-  for (unsigned i = 0; i < l->nparams && i < kr->args.len; i++) {
+  for (unsigned i = 0; i < l->nparams; i++) {
     const vulkan_param *p = &l->params[i];
     if (p->push_offset < 0)
       continue;
+    /* past the kernel's own: the virtual workgroups' counts and order */
+    int v = (int)i - kr->virtual_arg;
+    if (i >= kr->args.len && (kr->virtual_arg < 0 || v < 0 || v >= GS_VIRTUAL_ARGS))
+      continue;
     str_printf(s, "%s{\"name\": ", first ? "" : ", ");
-    str_json_string(s, VEC_AT(&kr->args, kernel_arg, i).name);
+    str_json_string(s, i < kr->args.len ? VEC_AT(&kr->args, kernel_arg, i).name
+                                        : virtual_arg_names[v]);
     str_printf(s, ", \"arg\": %u, \"offset\": %d, \"bytes\": %u}", i, p->push_offset, p->bytes);
     first = 0;
   }

@@ -8,7 +8,8 @@
  *   bound at all; one it only reads (`readonly`, or constant memory) is
  *   bound read-only (NonWritable);
  * - the scalar arguments, in order, each at the next multiple of its size
- *   (the host's C layout), in one push-constant block that every shader of
+ *   (the host's C layout; with virtual workgroups their counts and order
+ *   come last, as the split appends them), in one push-constant block that every shader of
  *   the module shares (LLVM 22 lists every variable of a module in every
  *   entry point's interface, and Vulkan allows one block per entry point):
  *   the block's size is the largest of the module's kernels';
@@ -16,7 +17,6 @@
  *   64 x 1 x 1 (gs_set_workgroup_size sets it).
  * Needs no LLVM 22: the plan is written by every build. */
 #include "vulkan_layout.h"
-#include "split_steps.h" /* virtual_arg_names */
 
 #include <stdlib.h>
 #include <string.h>
@@ -61,10 +61,6 @@ char *vulkan_layout_of(LLVMValueRef fn, LLVMTargetDataRef td, vulkan_layout *out
     LLVMTypeRef ty = LLVMTypeOf(a);
     vulkan_param *p = &out->params[i];
     p->binding = p->push_offset = -1;
-    size_t len;
-    if (!strcmp(LLVMGetValueName2(a, &len), virtual_arg_names[0]))
-      return vulkan_refuse(a, "is a virtual-workgroup count: --target vulkan does not take "
-                              "virtual workgroups yet (split without them)");
     if (LLVMGetTypeKind(ty) == LLVMPointerTypeKind) {
       unsigned as = LLVMGetPointerAddressSpace(ty);
       if (as != 1 && as != 2)

@@ -12,8 +12,7 @@
 ; builtins, for now); a compare-exchange of the user's (LLVM 22's backend
 ; stops on every one; the split's own, on the control word, is rebuilt:
 ; Run_vulkan_dynamic.ll); a volatile access wider than a word (volatile
-; words become relaxed atomics); a split with virtual workgroups (not run
-; anywhere yet).
+; words become relaxed atomics).
 ;
 ; RUN: rm -rf %t && split-file %s %t
 ; RUN: not %gridsplit --target vulkan -o %t/o %t/store_ptr.ll 2>&1 | FileCheck %s --check-prefix=STOREPTR
@@ -29,7 +28,6 @@
 ; RUN: not %gridsplit --target vulkan -o %t/o %t/math.ll 2>&1 | FileCheck %s --check-prefix=MATH
 ; RUN: not %gridsplit --target vulkan -o %t/o %t/cmpxchg.ll 2>&1 | FileCheck %s --check-prefix=CMPXCHG
 ; RUN: not %gridsplit --target vulkan -o %t/o %t/volatile_wide.ll 2>&1 | FileCheck %s --check-prefix=VOLWIDE
-; RUN: not %gridsplit --virtual-workgroups --target vulkan -o %t/o %t/virtual.ll 2>&1 | FileCheck %s --check-prefix=VIRTUAL
 ; RUN: not ls %t/o
 
 ; STOREPTR: store_ptr.ll: error: vulkan code generation failed: --target vulkan: 'store ptr addrspace(1) %p, ptr addrspace(1) %q, align 8' stores a type or in a way that storage buffer words cannot hold
@@ -44,7 +42,6 @@
 ; GLOBAL: global_var.ll: error: vulkan code generation failed: --target vulkan: '@total = addrspace(1) global i32 0, align 4' is a program-scope variable in global memory, which Vulkan has no storage for
 ; CMPXCHG: cmpxchg.ll: error: vulkan code generation failed: --target vulkan: '%r = cmpxchg ptr addrspace(1) %p, i32 -1, i32 %v monotonic monotonic, align 4' is a compare-exchange, which LLVM 22's SPIR-V backend cannot compile for Vulkan (it stops in its 'legalize bitcast' pass)
 ; VOLWIDE: volatile_wide.ll: error: vulkan code generation failed: --target vulkan: '%v = load volatile i64, ptr addrspace(1) %a, align 8' loads a type or in a way that storage buffer words cannot hold
-; VIRTUAL: virtual.ll: error: vulkan code generation failed: --target vulkan: 'i32 %gs_vgroups_x' is a virtual-workgroup count: --target vulkan does not take virtual workgroups yet (split without them)
 ; MATH: math.ll: error: vulkan code generation failed: --target vulkan: '%c = call spir_func float @_Z3cosf(float %v)' calls a function that a Vulkan shader has no counterpart for
 
 ;--- store_ptr.ll
@@ -170,17 +167,5 @@ target triple = "spir64-unknown-unknown"
 define spir_kernel void @k(ptr addrspace(1) %a) {
   %v = load volatile i64, ptr addrspace(1) %a, align 8
   store i64 %v, ptr addrspace(1) %a, align 8
-  ret void
-}
-;--- virtual.ll
-target triple = "spir64-unknown-unknown"
-declare void @gridsplit_grid_sync()
-declare spir_func i64 @_Z13get_global_idj(i32)
-define spir_kernel void @k(ptr addrspace(1) %a) {
-  %id = call spir_func i64 @_Z13get_global_idj(i32 0)
-  %p = getelementptr inbounds i32, ptr addrspace(1) %a, i64 %id
-  store i32 1, ptr addrspace(1) %p, align 4
-  call void @gridsplit_grid_sync()
-  store i32 2, ptr addrspace(1) %p, align 4
   ret void
 }

@@ -15,6 +15,9 @@
 ; RUN: cp %t/o0/out.bin %t/out.bin && %python %S/Inputs/vk_runtime.py check %t 1000 1056 -3 -5000000000 | FileCheck %s
 ; RUN: %gridsplit run --runtime vulkan --grid 1056 --workgroup 32 --out %t/o2 %S/Inputs/vk_runtime.cl in=@%t/in tmp=zeros:4224 out=zeros:4224 k=-3 bias=-5000000000 n=1000
 ; RUN: cp %t/o2/out.bin %t/out.bin && %python %S/Inputs/vk_runtime.py check %t 1000 1056 -3 -5000000000 | FileCheck %s
+; Virtual workgroups: 5 physical workgroups loop over the grid's 33
+; RUN: %gridsplit run --runtime vulkan --virtual-workgroups --physical-groups 5 --grid 1056 --workgroup 32 --out %t/v %S/Inputs/vk_runtime.cl in=@%t/in tmp=zeros:4224 out=zeros:4224 k=-3 bias=-5000000000 n=1000
+; RUN: cp %t/v/out.bin %t/out.bin && %python %S/Inputs/vk_runtime.py check %t 1000 1056 -3 -5000000000 | FileCheck %s
 ; A grid that is a multiple of the workgroup but not of 64, another n
 ; RUN: %python %S/Inputs/vk_runtime.py make %t 7 96
 ; RUN: %gridsplit run --runtime vulkan --grid 96 --workgroup 32 --out %t/small %S/Inputs/vk_runtime.cl in=@%t/in tmp=zeros:384 out=zeros:384 k=100 bias=3 n=7

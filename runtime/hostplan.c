@@ -196,6 +196,8 @@ static int read_vulkan(const json_value *kern, const json_value *segs, const cha
                  label, p->kernel);
   p->push_bytes = (unsigned)pb;
   size_t nparams = p->nargs + 1 + (p->control_arg >= 0);
+  if (p->virtual_arg >= 0 && (size_t)p->virtual_arg + 4 > nparams)
+    nparams = (size_t)p->virtual_arg + 4;
   for (int d = 0; d < 3; d++) {
     const json_value *x = &wg->items[d];
     if (x->kind != JSON_NUMBER || x->number < 1 || x->number > 65536)
@@ -205,8 +207,12 @@ static int read_vulkan(const json_value *kern, const json_value *segs, const cha
   for (size_t i = 0; i < push->count; i++) {
     int arg = json_int(&push->items[i], "arg"), off = json_int(&push->items[i], "offset");
     int bytes = json_int(&push->items[i], "bytes");
-    if (arg < 0 || (size_t)arg >= p->nargs || off < 0 || bytes <= 0 || off + bytes > pb ||
-        strcmp(p->args[arg].kind, "scalar") || (unsigned)bytes != p->args[arg].bytes)
+    /* the kernel's scalars, or the virtual workgroups' counts and order (u32) */
+    int virt = p->virtual_arg >= 0 && arg >= p->virtual_arg && arg < p->virtual_arg + 4;
+    if (arg < 0 || off < 0 || bytes <= 0 || off + bytes > pb ||
+        (virt ? bytes != 4
+              : (size_t)arg >= p->nargs || strcmp(p->args[arg].kind, "scalar") ||
+                    (unsigned)bytes != p->args[arg].bytes))
       return failf(err, n, "%s: kernel '%s': push constant %zu is no scalar argument in the block",
                    label, p->kernel, i);
     gs_plan_push q = {arg, (unsigned)off, (unsigned)bytes};

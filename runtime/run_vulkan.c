@@ -45,10 +45,8 @@ static gs_error *split_for_vulkan(const gs_run_request *req, char **spirv, size_
   gs_options *opts = gs_options_create();
   gs_options_set_keep_original(opts, 0);
   gs_options_set_distinct_buffers(opts, req->distinct_buffers);
-  gs_options_set_virtual_workgroups(opts, 0);
-  gs_error *err = req->virtual_workgroups > 0
-                      ? gs_error_create("--runtime vulkan does not run virtual workgroups")
-                      : NULL;
+  gs_options_set_virtual_workgroups(opts, req->virtual_workgroups > 0);
+  gs_error *err = NULL;
   for (size_t i = 0; i < req->nbarriers && !err; i++)
     err = gs_options_add_barrier(opts, req->barriers[i]);
   if (!err && req->kernel)
@@ -119,6 +117,7 @@ gs_error *gs_run_vulkan(const gs_run_request *req) {
     r.nargs = req->nargs;
     r.out_dir = req->out_dir ? req->out_dir : "gridsplit-run";
     r.device = req->device;
+    r.physical_groups = req->physical_groups;
     r.verbose = req->verbose;
     if (gs_vk_run(&r, why, sizeof why))
       err = gs_error_create("%s", why);

@@ -32,6 +32,7 @@
 
 #include "gridsplit/control_word.h"
 #include "hostplan.h"
+#include "order.h"
 #include "vk_device.h"
 
 /* the step shader's interface (lib/target_vulkan.c, step_shader) */
@@ -51,6 +52,10 @@ typedef struct {
   gs_vk_buffer *bufs; /* the buffers, one per distinct one */
   size_t nbufs;
   unsigned groups[3];   /* the grid's workgroups per dimension */
+  unsigned launch[3];   /* the workgroups each dispatch launches: the grid's, or with
+                           virtual workgroups as many physical ones as are asked */
+  int order_offset;     /* virtual workgroups: the order's place in the push constants */
+  gs_order orders;
   size_t ninv, ngroups; /* invocations, workgroups */
   unsigned wg[3];
   unsigned char *push; /* the push constants: the plan's push_bytes */
@@ -79,15 +84,13 @@ static int failf(vk_run *v, const char *fmt, ...) {
 
 /* ---- the plan, the module and the arguments, before any device work */
 
-/* The names of the module's entry points (OpEntryPoint) and its largest
- * Binding decoration; 0, or 1 when it is no SPIR-V */
-static int module_facts(const unsigned char *code, size_t size, char ***names, size_t *n,
-                        long *max_binding) {
+/* The names of the module's entry points (OpEntryPoint); 0, or 1 when it
+ * is no SPIR-V */
+static int module_facts(const unsigned char *code, size_t size, char ***names, size_t *n) {
   const uint32_t *w = (const uint32_t *)code;
   size_t nw = size / 4;
   *names = NULL;
   *n = 0;
-  *max_binding = -1;
   if (size % 4 || nw < 5 || w[0] != 0x07230203)
     return 1;
   for (size_t i = 5; i < nw;) {
@@ -102,9 +105,6 @@ static int module_facts(const unsigned char *code, size_t size, char ***names, s
         (*names)[(*n)++] = strdup(name);
       }
     }
-    if (op == 71 /* OpDecorate */ && count >= 4 && w[i + 2] == 33 /* Binding */ &&
-        (long)w[i + 3] > *max_binding)
-      *max_binding = (long)w[i + 3];
     i += count;
   }
   return 0;
@@ -217,11 +217,6 @@ static int read_plan(vk_run *v) {
     return failf(v, "%s: not a plan for --target vulkan (its target is no Vulkan triple)", label);
   if (!p->has_args)
     return failf(v, "%s: kernel '%s' has no args", label, p->kernel);
-  if (p->virtual_arg >= 0)
-    return failf(v,
-                 "%s: kernel '%s' loops over virtual workgroups, which the Vulkan host does "
-                 "not run",
-                 label, p->kernel);
   if (p->control_arg >= 0 && p->control_words != GS_CONTROL_WORDS)
     return failf(v, "%s: the control word has no \"words\": 4", label);
   v->nseg = p->nsegments;
@@ -231,6 +226,8 @@ static int read_plan(vk_run *v) {
     v->nparams = (size_t)p->live_arg + 1;
   if (p->control_arg >= 0 && (size_t)p->control_arg + 1 > v->nparams)
     v->nparams = (size_t)p->control_arg + 1;
+  if (p->virtual_arg >= 0 && (size_t)p->virtual_arg + 4 > v->nparams)
+    v->nparams = (size_t)p->virtual_arg + 4;
   if (v->dynamic && p->push_bytes < 4 * STEP_PUSH_WORDS)
     return failf(v,
                  "%s: kernel '%s' has a dynamic schedule but push_constant_bytes %u leaves no "
@@ -239,8 +236,7 @@ static int read_plan(vk_run *v) {
   /* the module must be the plan's */
   char **names;
   size_t nnames;
-  long max_binding;
-  int bad = module_facts(r->spirv, r->spirv_size, &names, &nnames, &max_binding);
+  int bad = module_facts(r->spirv, r->spirv_size, &names, &nnames);
   const char *missing = NULL;
   for (size_t s = 0; !bad && s < v->nseg && !missing; s++)
     if (!has_name(names, nnames, p->segments[s].function))
@@ -253,11 +249,6 @@ static int read_plan(vk_run *v) {
   else if (missing)
     rc = failf(v, "the plan and the module do not match: the module has no entry point '%s'",
                missing);
-  else if (max_binding >= (long)v->nparams && max_binding >= STEP_BINDINGS)
-    rc = failf(v,
-               "the plan and the module do not match: the module binds binding %ld, but "
-               "kernel '%s' has %zu arguments",
-               max_binding, p->kernel, v->nparams);
   for (size_t i = 0; i < nnames; i++)
     free(names[i]);
   free(names);
@@ -290,7 +281,35 @@ static int check_grid(vk_run *v) {
     v->ninv *= g;
     v->ngroups *= v->groups[d];
   }
+  memcpy(v->launch, v->groups, sizeof v->groups);
+  if (v->plan.virtual_arg >= 0) {
+    /* segments count virtual workgroups in 32 bits (docs/split.md) */
+    if (v->ngroups > (size_t)1 << 31)
+      return failf(v, "the grid has %zu workgroups, more than virtual workgroups can count (2^31)",
+                   v->ngroups);
+    size_t want = r->physical_groups ? r->physical_groups : GS_VK_PHYSICAL_GROUPS;
+    v->launch[0] = (unsigned)(want < v->ngroups ? want : v->ngroups);
+    v->launch[1] = v->launch[2] = 1;
+  }
   return 0;
+}
+
+/* What order.h needs: per segment, what it does to each bound buffer (an
+ * argument given as same:OTHER counts as OTHER), and the buffers' sizes */
+static void order_from_plan(vk_run *v) {
+  const gs_host_plan *p = &v->plan;
+  gs_order_init(&v->orders, p->nsegments, p->nargs);
+  for (size_t i = 0; i < p->nargs; i++)
+    v->orders.bytes[i] = v->args[i].bytes;
+  for (size_t s = 0; s < p->nsegments; s++)
+    for (size_t j = 0; j < p->segments[s].nuses; j++) {
+      int a = p->segments[s].uses[j].arg;
+      if (a < 0 || (size_t)a >= p->nargs)
+        continue;
+      if (v->args[a].form == GS_BOUND_SAME)
+        a = v->args[a].same_as;
+      gs_order_note(&v->orders, s, (size_t)a, p->segments[s].uses[j].access);
+    }
 }
 
 static int bind_args(vk_run *v) {
@@ -311,14 +330,28 @@ static int bind_args(vk_run *v) {
                    p->kernel, a->name,
                    a->kind == GS_HOST_LOCAL ? "workgroup memory" : "a struct passed by value");
   }
+  v->order_offset = -1;
   for (size_t i = 0; i < p->npush; i++) {
     const gs_plan_push *q = &p->push[i];
+    if (p->virtual_arg >= 0 && q->arg >= p->virtual_arg) {
+      /* the virtual grid's workgroup counts, then the order (per launch) */
+      int d = q->arg - p->virtual_arg;
+      if (d == 3)
+        v->order_offset = (int)q->offset;
+      else
+        memcpy(v->push + q->offset, &v->groups[d], 4);
+      continue;
+    }
     const gs_host_arg *a = &v->args[q->arg];
     if (a->scalar_size != q->bytes)
       return failf(v, "kernel '%s': scalar '%s' has %zu bytes, its push constant %u", p->kernel,
                    a->name, a->scalar_size, q->bytes);
     memcpy(v->push + q->offset, a->scalar, q->bytes);
   }
+  if (p->virtual_arg >= 0 && v->order_offset < 0)
+    return failf(v, "kernel '%s' loops over virtual workgroups, but its plan pushes no order",
+                 p->kernel);
+  order_from_plan(v);
   return 0;
 }
 
@@ -638,8 +671,12 @@ static void record_static(vk_run *v, VkCommandBuffer cb) {
     for (size_t i = 0; i < seg->nbindings; i++)
       pending[v->buf_of[seg->bindings[i].arg]] |=
           seg->bindings[i].writable ? PENDING_READ | PENDING_WRITE : PENDING_READ;
+    if (v->order_offset >= 0) {
+      uint32_t order = gs_order_next(&v->orders, s);
+      memcpy(v->push + v->order_offset, &order, 4);
+    }
     dispatch_setup(v, cb, s, v->push);
-    vkCmdDispatch(cb, v->groups[0], v->groups[1], v->groups[2]);
+    vkCmdDispatch(cb, v->launch[0], v->launch[1], v->launch[2]);
   }
   free(pending);
   free(bmb);
@@ -657,7 +694,7 @@ static void record_batch(vk_run *v, VkCommandBuffer cb, int from, size_t n) {
     uint32_t *step_push = calloc(v->plan.push_bytes / 4 + 1, 4);
     step_push[0] = (uint32_t)from;
     step_push[1] = (uint32_t)v->nseg;
-    memcpy(step_push + 2, v->groups, sizeof v->groups);
+    memcpy(step_push + 2, v->launch, sizeof v->launch);
     dispatch_setup(v, cb, v->nseg, step_push);
     free(step_push);
     vkCmdDispatch(cb, 1, 1, 1);
@@ -687,7 +724,7 @@ static int run_dynamic(vk_run *v) {
    * segment 0 gets the grid, every other segment nothing */
   int32_t start[GS_CONTROL_WORDS] = {GS_CONTROL_UNSET, 0, 0, 0};
   uint32_t *counts = calloc(3 * v->nseg, 4);
-  memcpy(counts, v->groups, sizeof v->groups);
+  memcpy(counts, v->launch, sizeof v->launch);
   int rc = upload(v, &v->bufs[v->buf_of[v->plan.control_arg]], start, sizeof start) ||
            upload(v, &v->dispatch, counts, 12 * v->nseg);
   free(counts);
@@ -851,6 +888,7 @@ static void release(vk_run *v) {
   free(v->buf_of);
   free(v->push);
   free(v->predicted);
+  gs_order_free(&v->orders);
   if (v->args)
     gs_bind_free(v->args, v->plan.nargs);
   free(v->args);
@@ -870,11 +908,11 @@ int gs_vk_run(const gs_vk_request *r, char *err, size_t err_size) {
   if (!rc) {
     const VkPhysicalDeviceLimits *lim = &v.d.props.limits;
     for (int d = 0; d < 3 && !rc; d++)
-      if (v.groups[d] > lim->maxComputeWorkGroupCount[d])
+      if (v.launch[d] > lim->maxComputeWorkGroupCount[d])
         rc = failf(&v,
                    "the grid needs %u workgroups in dimension %d; Vulkan device %s dispatches "
-                   "at most %u",
-                   v.groups[d], d, v.d.props.deviceName, lim->maxComputeWorkGroupCount[d]);
+                   "at most %u (split with --virtual-workgroups)",
+                   v.launch[d], d, v.d.props.deviceName, lim->maxComputeWorkGroupCount[d]);
     if (!rc && (size_t)v.wg[0] * v.wg[1] * v.wg[2] > lim->maxComputeWorkGroupInvocations)
       rc = failf(&v, "workgroups of %u,%u,%u are more invocations than Vulkan device %s takes (%u)",
                  v.wg[0], v.wg[1], v.wg[2], v.d.props.deviceName,

@@ -9,6 +9,12 @@
 
 #include "hostplan.h"
 
+/* Physical workgroups a dispatch of virtual workgroups launches unless
+ * asked: about as many as an H200 holds at once in workgroups of 256
+ * (132 multiprocessors, 8 each); a device that holds fewer runs them in
+ * turn. Vulkan says nothing of how many a device holds. */
+#define GS_VK_PHYSICAL_GROUPS 1056
+
 typedef struct {
   const unsigned char *spirv; /* the module gridsplit --target vulkan wrote */
   size_t spirv_size;
@@ -24,6 +30,8 @@ typedef struct {
   int verbose;         /* each step on stderr */
   unsigned runs;       /* run the schedule this often (0: once); outputs are the first run's */
   double *seconds;     /* if not NULL: each run's device time (timestamps), RUNS of them */
+  size_t physical_groups; /* with virtual workgroups: the workgroups each dispatch launches
+                             (0: GS_VK_PHYSICAL_GROUPS, at most the grid's) */
   unsigned batch;      /* dynamic schedules: segments recorded ahead at first (0: 16) */
   /* a caller's own argument conventions (a .gsp program's, runtime/
    * program_args.h): DESCRIBE before ARGS are bound to the plan's

@@ -1083,8 +1083,10 @@ class Runner:
         level = ["-O%d" % self.opts.opt_level] if self.opts.opt_level is not None else []
         if self.opts.runtime == "vulkan":
             # --target vulkan's shaders (LLVM 22), run by the Vulkan host
+            virtual = ([] if self.opts.virtual is None else
+                       ["--virtual-workgroups", "--physical-groups", str(self.opts.virtual)])
             cmd = [self.opts.tool, "run", "--runtime", "vulkan", "--kernel", case.kernel] + \
-                level + ["--grid", ",".join(map(str, case.grid)),
+                level + virtual + ["--grid", ",".join(map(str, case.grid)),
                          "--workgroup", ",".join(map(str, case.wg)), "--out", out_dir]
             rc, out, _ = self.run(cmd + [source] + args.items, self.opts.timeout)
             return rc, out, problems
@@ -1667,8 +1669,8 @@ def main():
             ap.error("--%s is required" % flag)
     if opts.split_tool and not opts.via_spirv:
         ap.error("--split-tool needs --via-spirv")
-    if opts.runtime == "vulkan" and (opts.via_spirv or opts.virtual is not None):
-        ap.error("--runtime vulkan takes neither --via-spirv nor --virtual")
+    if opts.runtime == "vulkan" and opts.via_spirv:
+        ap.error("--runtime vulkan takes no --via-spirv")
 
     cases = all_cases()
     if opts.self_check:
