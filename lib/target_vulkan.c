@@ -541,7 +541,9 @@ enum {
   OP_CONSTANT_NULL = 46,
   OP_CONTROL_BARRIER = 224,
   OP_MEMORY_BARRIER = 225,
-  BARRIER_SEMANTICS = 0x8 | 0x40 | 0x100
+  /* AcquireRelease | WorkgroupMemory; a memory barrier also UniformMemory */
+  BARRIER_SEMANTICS = 0x8 | 0x100,
+  FENCE_SEMANTICS = 0x8 | 0x40 | 0x100
 };
 
 static int vulkan_mend(char **data, size_t *size) {
@@ -549,7 +551,7 @@ static int vulkan_mend(char **data, size_t *size) {
     return 0;
   size_t n = *size / 4;
   uint32_t *w = (uint32_t *)*data;
-  uint32_t bound = w[3], uint_ty = 0, semantics = bound;
+  uint32_t bound = w[3], uint_ty = 0, semantics = bound, fence = bound + 1;
   unsigned char *width = gs_xcalloc(bound + 1, 1); /* scalar types' widths in words */
   int barriers = 0;
   size_t arith = 0; /* products and sums to decorate NoContraction */
@@ -600,7 +602,7 @@ static int vulkan_mend(char **data, size_t *size) {
     } else if (op == OP_MEMORY_BARRIER && count == 3 && uint_ty) {
       out[o++] = w[i];
       out[o++] = w[i + 1];
-      out[o++] = semantics;
+      out[o++] = fence;
       changed++;
     } else if (op == OP_CONTROL_BARRIER && count == 4 && uint_ty) {
       out[o++] = w[i];
@@ -617,6 +619,10 @@ static int vulkan_mend(char **data, size_t *size) {
       out[o++] = uint_ty;
       out[o++] = semantics;
       out[o++] = BARRIER_SEMANTICS;
+      out[o++] = (4u << 16) | OP_CONSTANT;
+      out[o++] = uint_ty;
+      out[o++] = fence;
+      out[o++] = FENCE_SEMANTICS;
     }
     i += count;
   }
@@ -626,7 +632,7 @@ static int vulkan_mend(char **data, size_t *size) {
     return 0;
   }
   if (barriers && uint_ty)
-    out[3] = bound + 1;
+    out[3] = bound + 2;
   free(*data);
   *data = (char *)out;
   *size = o * 4;

@@ -358,6 +358,17 @@ static int bind_args(vk_run *v) {
 /* ---- the device side */
 
 static int make_buffer(vk_run *v, VkDeviceSize bytes, int param) {
+  /* a binding holds at most maxStorageBufferRange bytes, and the shaders
+   * count bytes in 32 bits */
+  VkDeviceSize most = v->d.props.limits.maxStorageBufferRange;
+  if (bytes > most)
+    return failf(v,
+                 "a buffer of %llu bytes (%s) is more than a Vulkan storage buffer binding "
+                 "of device %s holds (maxStorageBufferRange %llu)",
+                 (unsigned long long)bytes,
+                 param >= 0 && (size_t)param < v->plan.nargs ? v->args[param].name
+                                                             : "the live state",
+                 v->d.props.deviceName, (unsigned long long)most);
   v->bufs = realloc(v->bufs, (v->nbufs + 1) * sizeof *v->bufs);
   if (gs_vk_buffer_make(&v->d, bytes, 0, &v->bufs[v->nbufs]))
     return 1;

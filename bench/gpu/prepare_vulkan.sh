@@ -2,14 +2,10 @@
 # The Vulkan side of bench/gpu: the workloads compiled for spir64 (names
 # kept: the plans name the arguments as run.py binds them, in, p1, out, ...),
 # each kernel emitted by gridsplit --target vulkan as compute shaders of 256
-# invocations, one module and plan per kernel (vk/NAME.spv,
-# vk/NAME.plan.json), and gs-vk-run, which runs a kernel as its plan says
-# (it needs only libc and libvulkan.so.1). run.py measures them when vk/ is
-# in its folder.
-#
-# One module per kernel: gs-vk-run checks the module's largest binding
-# against the chosen kernel's argument count, so a module that holds scan
-# (bindings 0-4) is refused for histnorm (4 arguments) and jacobi (3).
+# invocations that loop over virtual workgroups (as the CUDA split's do), one
+# module and plan per kernel (vk/NAME.spv, vk/NAME.plan.json), and gs-vk-run,
+# which runs a kernel as its plan says (it needs only libc and
+# libvulkan.so.1). run.py measures them when vk/ is in its folder.
 # Usage: bench/gpu/prepare_vulkan.sh GRIDSPLIT GS_VK_RUN OUTDIR
 # (GRIDSPLIT built on LLVM 22 or later; prepare.sh calls this when given
 # GS_VK_RUN as its third argument.)
@@ -28,7 +24,8 @@ trap 'rm -rf "$tmp"' EXIT
 "$llvm/clang" -x cl -cl-std=CL2.0 -Xclang -finclude-default-header -fno-discard-value-names \
   -target spir64 -emit-llvm -c -O2 -o "$tmp/workloads.bc" "$here/workloads.cl"
 for k in reduce scan histnorm jacobi jacobi_loop; do
-  "$tool" --target vulkan --workgroup 256 --kernel "$k" -o "$tmp/$k" "$tmp/workloads.bc"
+  "$tool" --target vulkan --virtual-workgroups --workgroup 256 --kernel "$k" -o "$tmp/$k" \
+    "$tmp/workloads.bc"
   cp "$tmp/$k/workloads.spv" "$out/vk/$k.spv"
   cp "$tmp/$k/workloads.plan.json" "$out/vk/$k.plan.json"
 done
