@@ -378,6 +378,18 @@ static int make_buffer(vk_run *v, VkDeviceSize bytes, int param) {
   return 0;
 }
 
+/* What STAGE wrote (ACCESS) made visible to the compute shaders and the
+ * indirect dispatches recorded after it */
+static void barrier_to_shaders(VkCommandBuffer cb, VkPipelineStageFlags stage,
+                               VkAccessFlags access) {
+  VkMemoryBarrier mb = {VK_STRUCTURE_TYPE_MEMORY_BARRIER, NULL, access,
+                        VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
+                            VK_ACCESS_INDIRECT_COMMAND_READ_BIT};
+  vkCmdPipelineBarrier(cb, stage,
+                       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
+                       0, 1, &mb, 0, NULL, 0, NULL);
+}
+
 /* Uploads SIZE bytes of DATA (NULL: zeros) to the start of buffer B */
 static int upload(vk_run *v, gs_vk_buffer *b, const void *data, size_t size) {
   VkCommandBuffer cb;
@@ -398,12 +410,7 @@ static int upload(vk_run *v, gs_vk_buffer *b, const void *data, size_t size) {
     VkBufferCopy region = {0, 0, size};
     vkCmdCopyBuffer(cb, st.buf, b->buf, 1, &region);
   }
-  VkMemoryBarrier done = {VK_STRUCTURE_TYPE_MEMORY_BARRIER, NULL, VK_ACCESS_TRANSFER_WRITE_BIT,
-                          VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
-                              VK_ACCESS_INDIRECT_COMMAND_READ_BIT};
-  vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT,
-                       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
-                       0, 1, &done, 0, NULL, 0, NULL);
+  barrier_to_shaders(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT);
   int rc = gs_vk_submit(&v->d, cb);
   gs_vk_buffer_free(&v->d, &st);
   return rc;
@@ -624,17 +631,6 @@ static void dispatch_setup(vk_run *v, VkCommandBuffer cb, size_t i, const void *
     vkCmdPushConstants(cb, v->pl[i], VK_SHADER_STAGE_COMPUTE_BIT, 0, v->plan.push_bytes, push);
 }
 
-/* A barrier after the dispatches before it, for the compute shaders and
- * indirect dispatches after it */
-static void compute_barrier(VkCommandBuffer cb) {
-  VkMemoryBarrier mb = {VK_STRUCTURE_TYPE_MEMORY_BARRIER, NULL, VK_ACCESS_SHADER_WRITE_BIT,
-                        VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
-                            VK_ACCESS_INDIRECT_COMMAND_READ_BIT};
-  vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
-                       0, 1, &mb, 0, NULL, 0, NULL);
-}
-
 enum { PENDING_READ = 1, PENDING_WRITE = 2 };
 
 /* A static schedule: the segments that are not empty, in order. PENDING
@@ -701,7 +697,7 @@ static void record_batch(vk_run *v, VkCommandBuffer cb, int from, size_t n) {
       fprintf(stderr, "gridsplit: vulkan: %s segment %d recorded\n", v->plan.kernel, from);
     dispatch_setup(v, cb, (size_t)from, v->push);
     vkCmdDispatchIndirect(cb, v->dispatch.buf, 12 * (VkDeviceSize)from);
-    compute_barrier(cb);
+    barrier_to_shaders(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT);
     uint32_t *step_push = calloc(v->plan.push_bytes / 4 + 1, 4);
     step_push[0] = (uint32_t)from;
     step_push[1] = (uint32_t)v->nseg;
@@ -709,7 +705,7 @@ static void record_batch(vk_run *v, VkCommandBuffer cb, int from, size_t n) {
     dispatch_setup(v, cb, v->nseg, step_push);
     free(step_push);
     vkCmdDispatch(cb, 1, 1, 1);
-    compute_barrier(cb);
+    barrier_to_shaders(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT);
   }
 }
 

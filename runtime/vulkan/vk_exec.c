@@ -22,6 +22,7 @@
 #include <vulkan/vulkan.h>
 
 #include "gridsplit/control_word.h"
+#include "vk_device.h"
 
 #define MAX 32
 
@@ -192,56 +193,17 @@ int main(int argc, char **argv) {
     return 2;
   }
 
-  VkApplicationInfo app = {
-      VK_STRUCTURE_TYPE_APPLICATION_INFO, NULL, "gs-vk-exec", 1, NULL, 0, VK_API_VERSION_1_3};
-  VkInstanceCreateInfo ici = {
-      VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, NULL, 0, &app, 0, NULL, 0, NULL};
-  VkInstance inst;
-  VkResult r = vkCreateInstance(&ici, NULL, &inst);
-  if (r != VK_SUCCESS)
-    return fail("vkCreateInstance (is a Vulkan driver installed?)", r);
-  uint32_t npd = MAX;
-  VkPhysicalDevice pds[MAX];
-  r = vkEnumeratePhysicalDevices(inst, &npd, pds);
-  if ((r != VK_SUCCESS && r != VK_INCOMPLETE) || device >= npd) {
-    fprintf(stderr, "gs-vk-exec: no Vulkan device %u (%u found)\n", device, npd);
+  gs_vk_device vd;
+  char why[512];
+  if (gs_vk_open(&vd, device, "gs-vk-exec", why, sizeof why)) {
+    fprintf(stderr, "gs-vk-exec: %s\n", why);
     return 1;
   }
-  VkPhysicalDevice pd = pds[device];
-  uint32_t nq = MAX;
-  VkQueueFamilyProperties qf[MAX];
-  vkGetPhysicalDeviceQueueFamilyProperties(pd, &nq, qf);
-  uint32_t family = UINT32_MAX;
-  for (uint32_t i = 0; i < nq && family == UINT32_MAX; i++)
-    if (qf[i].queueFlags & VK_QUEUE_COMPUTE_BIT)
-      family = i;
-  if (family == UINT32_MAX) {
-    fprintf(stderr, "gs-vk-exec: device %u has no compute queue\n", device);
-    return 1;
-  }
-  /* every feature the device has (the shaders use 64-bit and 8-bit integers) */
-  VkPhysicalDeviceVulkan12Features f12;
-  VkPhysicalDeviceVulkan13Features f13;
-  VkPhysicalDeviceFeatures2 feats;
-  memset(&f12, 0, sizeof f12);
-  memset(&f13, 0, sizeof f13);
-  memset(&feats, 0, sizeof feats);
-  f12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES;
-  f13.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES;
-  feats.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
-  f12.pNext = &f13;
-  feats.pNext = &f12;
-  vkGetPhysicalDeviceFeatures2(pd, &feats);
-  float prio = 1.0f;
-  VkDeviceQueueCreateInfo qci = {
-      VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, NULL, 0, family, 1, &prio};
-  VkDeviceCreateInfo dci = {
-      VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &feats, 0, 1, &qci, 0, NULL, 0, NULL, NULL};
-  VkDevice dev;
-  if ((r = vkCreateDevice(pd, &dci, NULL, &dev)) != VK_SUCCESS)
-    return fail("vkCreateDevice", r);
-  VkQueue queue;
-  vkGetDeviceQueue(dev, family, 0, &queue);
+  VkPhysicalDevice pd = vd.pd;
+  VkDevice dev = vd.dev;
+  VkQueue queue = vd.queue;
+  uint32_t family = vd.family;
+  VkResult r;
 
   /* the buffers, host-visible: this tool checks bytes, not speed */
   VkBuffer buf[MAX];
@@ -432,8 +394,7 @@ int main(int argc, char **argv) {
     vkFreeMemory(dev, mem[b], NULL);
     free(data[b]);
   }
-  vkDestroyDevice(dev, NULL);
-  vkDestroyInstance(inst, NULL);
+  gs_vk_close(&vd);
   free(code);
   return status;
 }
