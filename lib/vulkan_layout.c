@@ -72,6 +72,14 @@ char *vulkan_layout_of(LLVMValueRef fn, LLVMTargetDataRef td, vulkan_layout *out
       continue;
     }
     unsigned bytes;
+#if GS_LLVM_MAJOR >= 16
+    if (LLVMGetTypeKind(ty) == LLVMTargetExtTypeKind)
+      return vulkan_refuse(a, "is an image, sampler or other opaque object, which --target vulkan "
+                              "does not take");
+#endif
+    if (LLVMGetTypeKind(ty) == LLVMStructTypeKind || LLVMGetTypeKind(ty) == LLVMArrayTypeKind)
+      return vulkan_refuse(a, "is a struct or array passed by value, which --target vulkan does "
+                              "not take");
     if (!vulkan_value_shape(td, ty, &bytes) || bytes > 8)
       return vulkan_refuse(a, "is a scalar argument that a push constant cannot hold");
     at = (at + bytes - 1) / bytes * bytes;

@@ -28,6 +28,8 @@
 ; RUN: not %gridsplit --target vulkan -o %t/o %t/math.ll 2>&1 | FileCheck %s --check-prefix=MATH
 ; RUN: not %gridsplit --target vulkan -o %t/o %t/cmpxchg.ll 2>&1 | FileCheck %s --check-prefix=CMPXCHG
 ; RUN: not %gridsplit --target vulkan -o %t/o %t/volatile_wide.ll 2>&1 | FileCheck %s --check-prefix=VOLWIDE
+; RUN: not %gridsplit --target vulkan -o %t/o %t/image.cl 2>&1 | FileCheck %s --check-prefix=IMAGE
+; RUN: not ls %t/o
 ; RUN: not ls %t/o
 
 ; STOREPTR: store_ptr.ll: error: vulkan code generation failed: --target vulkan: 'store ptr addrspace(1) %p, ptr addrspace(1) %q, align 8' stores a type or in a way that storage buffer words cannot hold
@@ -42,6 +44,7 @@
 ; GLOBAL: global_var.ll: error: vulkan code generation failed: --target vulkan: '@total = addrspace(1) global i32 0, align 4' is a program-scope variable in global memory, which Vulkan has no storage for
 ; CMPXCHG: cmpxchg.ll: error: vulkan code generation failed: --target vulkan: '%r = cmpxchg ptr addrspace(1) %p, i32 -1, i32 %v monotonic monotonic, align 4' is a compare-exchange, which LLVM 22's SPIR-V backend cannot compile for Vulkan (it stops in its 'legalize bitcast' pass)
 ; VOLWIDE: volatile_wide.ll: error: vulkan code generation failed: --target vulkan: '%v = load volatile i64, ptr addrspace(1) %a, align 8' loads a type or in a way that storage buffer words cannot hold
+; IMAGE: image.cl: error: vulkan code generation failed: --target vulkan: 'target("spirv.Image", {{.*}}) %im' is an image, sampler or other opaque object, which --target vulkan does not take
 ; MATH: math.ll: error: vulkan code generation failed: --target vulkan: '%c = call spir_func float @_Z3cosf(float %v)' calls a function that a Vulkan shader has no counterpart for
 
 ;--- store_ptr.ll
@@ -168,4 +171,12 @@ define spir_kernel void @k(ptr addrspace(1) %a) {
   %v = load volatile i64, ptr addrspace(1) %a, align 8
   store i64 %v, ptr addrspace(1) %a, align 8
   ret void
+}
+;--- image.cl
+void gridsplit_grid_sync(void);
+kernel void img(read_only image2d_t im, global float *out) {
+  int i = get_global_id(0);
+  float4 p = read_imagef(im, (int2)(i, 0));
+  gridsplit_grid_sync();
+  out[i] = p.x;
 }
