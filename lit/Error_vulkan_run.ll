@@ -17,7 +17,7 @@
 ; RUN: not %gridsplit run --runtime vulkan --grid 96 --workgroup 32 --out %t/o6 %S/Inputs/vk_runtime.cl in=@%t/in/in tmp=zeros:384 out=zeros:384 k=1 bias=2 2>&1 | FileCheck %s --check-prefix=MISSING
 ; RUN: not %gridsplit run --runtime vulkan --grid 96 --workgroup 32 --out %t/o7 %S/Inputs/vk_runtime.cl in=@%t/in/in tmp=zeros:384 out=zeros:384 k=300 bias=2 n=3 2>&1 | FileCheck %s --check-prefix=FIT
 ; RUN: not %gridsplit run --runtime vulkan --device 9 --grid 96 --workgroup 32 --out %t/o8 %S/Inputs/vk_runtime.cl in=@%t/in/in tmp=zeros:384 out=zeros:384 k=1 bias=2 n=3 2>&1 | FileCheck %s --check-prefix=DEVICE
-; RUN: not %gridsplit run --runtime vulkan --check --grid 96 --workgroup 32 --out %t/o9 %S/Inputs/vk_runtime.cl in=@%t/in/in tmp=zeros:384 out=zeros:384 k=1 bias=2 n=3 2>&1 | FileCheck %s --check-prefix=CHECKREF
+; RUN: not %gridsplit run --runtime vulkan --check --plan %t/split/vk_runtime.plan.json --grid 96 --out %t/o9 %t/split/vk_runtime.spv in=@%t/in/in tmp=zeros:384 out=zeros:384 k=1 bias=2 n=3 2>&1 | FileCheck %s --check-prefix=CHECKREF
 ; RUN: not %gridsplit run --runtime vulkan --grid 96,1,70000 --workgroup 32 --out %t/o10 %S/Inputs/vk_runtime.cl in=@%t/in/in tmp=zeros:384 out=zeros:384 k=1 bias=2 n=3 2>&1 | FileCheck %s --check-prefix=TOOMANY
 ; RUN: not %gridsplit run --runtime metal --grid 96 --workgroup 32 %S/Inputs/vk_runtime.cl 2>&1 | FileCheck %s --check-prefix=RUNTIME
 ; RUN: not ls %t/o1 %t/o2 %t/o3 %t/o4 %t/o5 %t/o6 %t/o7 %t/o8 %t/o9 %t/o10
@@ -42,7 +42,7 @@
 ; MISSING: vk_runtime.cl: error: kernel 'stages': argument 'n' is not given
 ; FIT: vk_runtime.cl: error: {{.*}}'k'{{.*}}300
 ; DEVICE: vk_runtime.cl: error: there is no Vulkan device 9: the loader found {{[0-9]+}}
-; CHECKREF: vk_runtime.cl: error: --check runs the reference against POCL's run; with --runtime vulkan compare the outputs with gs-reference's yourself
+; CHECKREF: vk_runtime.spv: error: --check runs the original kernel, which a module the split already wrote (--plan) no longer holds: give the OpenCL C source instead
 ; TOOMANY: vk_runtime.cl: error: the grid needs 70000 workgroups in dimension 2; Vulkan device {{.*}} dispatches at most {{[0-9]+}} (split with --virtual-workgroups)
 ; RUNTIME: gridsplit: error: --runtime 'metal': expected opencl or vulkan
 ; BINDING: gs-vk-run: {{.*}}bad.plan.json: segment 2 of 'stages': binding 0 is no buffer of the kernel

@@ -18,6 +18,9 @@
 ; Virtual workgroups: 5 physical workgroups loop over the grid's 33
 ; RUN: %gridsplit run --runtime vulkan --virtual-workgroups --physical-groups 5 --grid 1056 --workgroup 32 --out %t/v %S/Inputs/vk_runtime.cl in=@%t/in tmp=zeros:4224 out=zeros:4224 k=-3 bias=-5000000000 n=1000
 ; RUN: cp %t/v/out.bin %t/out.bin && %python %S/Inputs/vk_runtime.py check %t 1000 1056 -3 -5000000000 | FileCheck %s
+; --check: the original kernel on the threaded reference (gs-reference),
+; every host output compared with the Vulkan run's
+; RUN: %gridsplit run --runtime vulkan --check --grid 1056 --workgroup 32 --out %t/c %S/Inputs/vk_runtime.cl in=@%t/in tmp=zeros:4224 out=zeros:4224 k=-3 bias=-5000000000 n=1000 2>&1 | FileCheck %s --check-prefix=SELF
 ; A grid that is a multiple of the workgroup but not of 64, another n
 ; RUN: %python %S/Inputs/vk_runtime.py make %t 7 96
 ; RUN: %gridsplit run --runtime vulkan --grid 96 --workgroup 32 --out %t/small %S/Inputs/vk_runtime.cl in=@%t/in tmp=zeros:384 out=zeros:384 k=100 bias=3 n=7
@@ -38,6 +41,7 @@
 ; RUN: spirv-dis %t/split/vk_runtime.spv | not grep -E "stages_seg1_(in|out)"
 
 ; CHECK: out: 1056 ints, as expected
+; SELF: gridsplit run: --check: every host-output buffer matches the reference
 ; SMALL: out: 96 ints, as expected
 
 ; PLAN: "target": "spirv1.6-unknown-vulkan1.3-compute"

@@ -14,7 +14,72 @@
 
 #ifdef GS_HAVE_VULKAN
 #include "program_args.h"
+#include "selfcheck.h"
 #include "vk_host.h"
+
+/* The host outputs of KERNEL in PLAN with their OpenCL element types (from
+ * the segments' kernel_arg_base_type, "" where unknown), for --check */
+typedef struct {
+  char *kernel;
+  check_output *outs;
+  size_t n;
+  char (*elems)[64];
+} check_list;
+
+static void base_type(LLVMValueRef fn, unsigned arg, char *out, size_t size) {
+  out[0] = 0;
+  LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
+  unsigned kind = LLVMGetMDKindIDInContext(ctx, "kernel_arg_base_type", 20);
+  size_t n;
+  LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(fn, &n);
+  for (size_t i = 0; i < n; i++) {
+    if (LLVMValueMetadataEntriesGetKind(md, (unsigned)i) != kind)
+      continue;
+    LLVMValueRef node =
+        LLVMMetadataAsValue(ctx, LLVMValueMetadataEntriesGetMetadata(md, (unsigned)i));
+    if (arg >= LLVMGetMDNodeNumOperands(node))
+      continue;
+    LLVMValueRef *ops = calloc(LLVMGetMDNodeNumOperands(node), sizeof *ops);
+    LLVMGetMDNodeOperands(node, ops);
+    unsigned len = 0;
+    const char *t = ops[arg] ? LLVMGetMDString(ops[arg], &len) : NULL;
+    size_t keep = t ? strcspn(t, "*") : 0;
+    while (keep && t[keep - 1] == ' ')
+      keep--;
+    snprintf(out, size, "%.*s", (int)keep, t ? t : "");
+    free(ops);
+  }
+  if (md)
+    LLVMDisposeValueMetadataEntries(md);
+}
+
+static void outputs_to_check(LLVMModuleRef m, const char *plan_text, const char *kernel,
+                             check_list *c) {
+  gs_host_plan p;
+  char why[256];
+  memset(c, 0, sizeof *c);
+  if (gs_host_plan_parse(plan_text, "the plan", kernel, &p, why, sizeof why))
+    return; /* gs_vk_run reports it */
+  LLVMValueRef seg0 = p.nsegments ? LLVMGetNamedFunction(m, p.segments[0].function) : NULL;
+  c->kernel = strdup(p.kernel);
+  c->outs = calloc(p.noutputs + 1, sizeof *c->outs);
+  c->elems = calloc(p.noutputs + 1, sizeof *c->elems);
+  for (size_t i = 0; i < p.noutputs; i++) {
+    if (seg0)
+      base_type(seg0, (unsigned)p.outputs[i], c->elems[i], sizeof c->elems[i]);
+    c->outs[c->n].name = strdup(p.args[p.outputs[i]].name);
+    c->outs[c->n++].element = c->elems[i];
+  }
+  gs_host_plan_free(&p);
+}
+
+static void check_list_free(check_list *c) {
+  for (size_t i = 0; i < c->n; i++)
+    free((char *)c->outs[i].name);
+  free(c->outs);
+  free(c->elems);
+  free(c->kernel);
+}
 
 /* a .gsp program's argument conventions, as the Vulkan host's hooks */
 typedef struct {
@@ -38,7 +103,7 @@ static int complete_program_args(void *ctx, gs_host_arg *args, size_t nargs, cha
 
 /* INPUT split for --target vulkan into *SPIRV and *PLAN */
 static gs_error *split_for_vulkan(const gs_run_request *req, char **spirv, size_t *size,
-                                  char **plan) {
+                                  char **plan, check_list *check) {
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMModuleRef m = NULL;
   gs_analysis *a = NULL;
@@ -67,6 +132,8 @@ static gs_error *split_for_vulkan(const gs_run_request *req, char **spirv, size_
     const char *slash = strrchr(req->input, '/');
     err = gs_plan_json_for_target(a, m, GS_TARGET_VULKAN, slash ? slash + 1 : req->input, plan);
   }
+  if (!err && req->check)
+    outputs_to_check(m, *plan, req->kernel, check);
   gs_analysis_dispose(a);
   gs_options_dispose(opts);
   if (m)
@@ -76,13 +143,14 @@ static gs_error *split_for_vulkan(const gs_run_request *req, char **spirv, size_
 }
 
 gs_error *gs_run_vulkan(const gs_run_request *req) {
-  if (req->check)
-    return gs_error_create("--check runs the reference against POCL's run; with --runtime vulkan "
-                           "compare the outputs with gs-reference's yourself");
   char *spirv = NULL, *plan = NULL, why[4096];
   size_t size = 0;
-  gs_error *err = NULL;
-  if (req->plan) {
+  check_list check;
+  memset(&check, 0, sizeof check);
+  gs_error *err = req->check ? check_request(req) : NULL;
+  if (err) {
+    /* the request cannot be checked: nothing runs */
+  } else if (req->plan) {
     unsigned char *code = NULL, *text = NULL;
     size_t text_size;
     if (gs_bind_read_file(req->input, &code, &size, why, sizeof why) ||
@@ -91,7 +159,7 @@ gs_error *gs_run_vulkan(const gs_run_request *req) {
     spirv = (char *)code;
     plan = (char *)text;
   } else {
-    err = split_for_vulkan(req, &spirv, &size, &plan);
+    err = split_for_vulkan(req, &spirv, &size, &plan, &check);
   }
   program_hooks hooks = {NULL, req->kernel ? req->kernel : "the kernel"};
   size_t ilen = strlen(req->input);
@@ -121,7 +189,11 @@ gs_error *gs_run_vulkan(const gs_run_request *req) {
     r.verbose = req->verbose;
     if (gs_vk_run(&r, why, sizeof why))
       err = gs_error_create("%s", why);
+    if (!err && req->check)
+      err = check_against_reference(req, check.kernel ? check.kernel : "", check.outs, check.n,
+                                    r.out_dir);
   }
+  check_list_free(&check);
   gs_program_dispose(hooks.program);
   if (req->plan) {
     free(spirv);

@@ -439,10 +439,10 @@ class State:
         self.xread |= other.xread
 
 
-def run_mode(tool, kernel, directory, args, mode, timeout):
+def run_mode(tool, kernel, directory, args, mode, timeout, runtime="opencl"):
     name, level, virtual = mode
     out = os.path.join(directory, name)
-    cmd = [tool, "run", "--check", "--kernel", "k", "-O%d" % level,
+    cmd = [tool, "run", "--check", "--runtime", runtime, "--kernel", "k", "-O%d" % level,
            "--grid", ",".join(map(str, kernel.grid)), "--workgroup", ",".join(map(str, kernel.wg)),
            "--out", out]
     if virtual:
@@ -479,7 +479,8 @@ def one_kernel(opts, seed, work):
     with open(os.path.join(directory, "k.cl"), "w") as f:
         f.write(kernel.source())
     args = kernel.inputs(directory)
-    results = [run_mode(opts.tool, kernel, directory, args, m, opts.timeout) for m in MODES
+    results = [run_mode(opts.tool, kernel, directory, args, m, opts.timeout, opts.runtime)
+               for m in MODES
                if m[0] in opts.modes]
     bad = [r for r in results if r["verdict"] != "pass"]
     if bad and opts.keep:
@@ -495,6 +496,9 @@ def one_kernel(opts, seed, work):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tool", help="the gridsplit executable")
+    ap.add_argument("--runtime", choices=["opencl", "vulkan"], default="opencl",
+                    help="where gridsplit run --check runs the split: POCL (an LLVM 15 --tool), "
+                         "or a Vulkan device (an LLVM 22 --tool)")
     ap.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
     ap.add_argument("--count", type=int, default=50, help="kernels (default 50)")
     ap.add_argument("--jobs", type=int, default=2)
