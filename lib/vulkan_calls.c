@@ -22,9 +22,10 @@ static const char *mangled_params(const char *name, const char *base) {
 }
 
 /* OpenCL C builtins with exact shader counterparts (OpenCL C 6.15): the
- * integer min, max, clamp and abs and fabs on scalars, and the 32-bit integer
- * atomic functions on global or local memory, which become atomicrmw (then
- * words, as any atomic). 1 when IN was one and is replaced; 0 when not (or
+ * integer min, max, clamp and abs and fabs on scalars, copysign (in bits),
+ * dot (as the references sum it), vloadN and vstoreN (their elements), and
+ * the 32-bit integer atomic functions on global or local memory, which
+ * become atomicrmw (then words, as any atomic). 1 when IN was one and is replaced; 0 when not (or
  * *ERR, for one that cannot be: a float atomic, atomic_cmpxchg). The math
  * functions but fabs are left out: a shader's sqrt, exp and the like are not
  * as exact as the references the runs are compared with. */
@@ -88,6 +89,71 @@ static int opencl_builtin(vk *v, LLVMValueRef in, const char *name, char **err) 
       LLVMValueRef args[2] = {a0, LLVMConstInt(LLVMInt1TypeInContext(v->ctx), 0, 0)};
       x = is_signed ? vulkan_call(v, vulkan_intrinsic(v, "llvm.abs", &ty, 1), args, 2, "") : a0;
     }
+  }
+  LLVMTypeRef rt = LLVMTypeOf(in);
+  LLVMTypeKind rk = LLVMGetTypeKind(rt);
+  int fp = rk == LLVMFloatTypeKind || rk == LLVMDoubleTypeKind;
+  if (!x && !*err && !strcmp(base, "copysign") && n == 2 && fp) {
+    /* a's magnitude with b's sign: exact, in bits */
+    unsigned bits = rk == LLVMFloatTypeKind ? 32 : 64;
+    LLVMTypeRef it = LLVMIntTypeInContext(v->ctx, bits);
+    LLVMValueRef sign = LLVMConstInt(it, 1ull << (bits - 1), 0);
+    LLVMValueRef mag =
+        LLVMBuildAnd(v->b, LLVMBuildBitCast(v->b, a0, it, ""), LLVMConstNot(sign), "");
+    LLVMValueRef sgn =
+        LLVMBuildAnd(v->b, LLVMBuildBitCast(v->b, LLVMGetOperand(in, 1), it, ""), sign, "");
+    x = LLVMBuildBitCast(v->b, LLVMBuildOr(v->b, mag, sgn, ""), rt, "");
+  }
+  if (!x && !*err && !strcmp(base, "dot") && n == 2 && fp) {
+    /* OpenCL C's dot as the references compute it: the products summed
+     * from the first lane, each rounded (NoContraction) */
+    LLVMValueRef b0 = LLVMGetOperand(in, 1);
+    if (LLVMGetTypeKind(LLVMTypeOf(a0)) != LLVMVectorTypeKind) {
+      x = LLVMBuildFMul(v->b, a0, b0, "");
+    } else {
+      unsigned lanes = LLVMGetVectorSize(LLVMTypeOf(a0));
+      for (unsigned k = 0; k < lanes; k++) {
+        LLVMValueRef ix = LLVMConstInt(v->i32, k, 0);
+        LLVMValueRef p = LLVMBuildFMul(v->b, LLVMBuildExtractElement(v->b, a0, ix, ""),
+                                       LLVMBuildExtractElement(v->b, b0, ix, ""), "");
+        x = k ? LLVMBuildFAdd(v->b, x, p, "") : p;
+      }
+    }
+  }
+  int vload = !strncmp(base, "vload", 5) && n == 2 && rk == LLVMVectorTypeKind;
+  int vstore = !strncmp(base, "vstore", 6) && n == 3 &&
+               LLVMGetTypeKind(LLVMTypeOf(a0)) == LLVMVectorTypeKind;
+  char digit = vload ? base[5] : vstore ? base[6] : 0;
+  if (!x && !*err && (vload || vstore) && digit >= '0' && digit <= '9') {
+    /* vloadN(i, p) and vstoreN(data, i, p): N elements at p + i * N, each
+     * aligned as its element; then words, as any access */
+    LLVMValueRef data = vstore ? a0 : NULL, at = LLVMGetOperand(in, vstore ? 1 : 0);
+    LLVMValueRef p = LLVMGetOperand(in, vstore ? 2 : 1);
+    LLVMTypeRef vt = vstore ? LLVMTypeOf(data) : rt, et = LLVMGetElementType(vt);
+    unsigned lanes = LLVMGetVectorSize(vt);
+    unsigned align = (unsigned)LLVMABIAlignmentOfType(v->td, et);
+    LLVMValueRef first =
+        LLVMBuildMul(v->b, vulkan_to_i64(v, at), LLVMConstInt(v->i64, lanes, 0), "");
+    LLVMValueRef vec = vstore ? NULL : LLVMGetUndef(vt);
+    for (unsigned k = 0; k < lanes; k++) {
+      LLVMValueRef ix = LLVMBuildAdd(v->b, first, LLVMConstInt(v->i64, k, 0), "");
+      LLVMValueRef ep = LLVMBuildInBoundsGEP2(v->b, et, p, &ix, 1, "");
+      LLVMValueRef lane = LLVMConstInt(v->i32, k, 0);
+      if (vstore) {
+        LLVMSetAlignment(LLVMBuildStore(v->b, LLVMBuildExtractElement(v->b, data, lane, ""), ep),
+                         align);
+      } else {
+        LLVMValueRef e = LLVMBuildLoad2(v->b, et, ep, "");
+        LLVMSetAlignment(e, align);
+        vec = LLVMBuildInsertElement(v->b, vec, e, lane, "");
+      }
+    }
+    if (vstore) {
+      free(base);
+      LLVMInstructionEraseFromParent(in);
+      return 1;
+    }
+    x = vec;
   }
   if (!x && !*err && !strcmp(base, "fabs") && n == 1 &&
       LLVMGetTypeKind(LLVMTypeOf(in)) != LLVMVectorTypeKind) {
