@@ -13,4 +13,6 @@
 ; RUN: %gridsplit run --runtime vulkan --check --grid 96 --workgroup 32 --out %t/o %S/Inputs/vk_vector.cl in=@%t/in.bin tmp=zeros:1264 out=zeros:308 signs=@%t/signs.bin n=77 2>&1 | FileCheck %s
 ; RUN: %gridsplit run --runtime vulkan --check -O0 --grid 96 --workgroup 32 --out %t/o0 %S/Inputs/vk_vector.cl in=@%t/in.bin tmp=zeros:1264 out=zeros:308 signs=@%t/signs.bin n=77 2>&1 | FileCheck %s
 
+; RUN: %gridsplit run --runtime vulkan --check -O0 --virtual-workgroups --physical-groups 2 --grid 96 --workgroup 32 --out %t/v %S/Inputs/vk_vector.cl in=@%t/in.bin tmp=zeros:1264 out=zeros:308 signs=@%t/signs.bin n=77 2>&1 | FileCheck %s
+
 ; CHECK: gridsplit run: --check: every host-output buffer matches the reference
