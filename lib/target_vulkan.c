@@ -267,6 +267,7 @@ static char *make_shader(vk *v, LLVMValueRef k) {
   if (!err)
     err = vulkan_rewrite_accesses(v, e);
   if (!err) {
+    vulkan_narrow_truncs(v, e);
     anchor_private_accesses(v, e);
     nan_tests(v, e);
   }
@@ -344,6 +345,24 @@ static void backend_options(void) {
   LLVMParseCommandLineOptions(3, argv, "");
 }
 
+/* Whether phi P is used only by itself and by arithmetic that only P uses:
+ * a loop's induction variable whose every other use went to its low 32
+ * bits (vulkan_narrow.c) */
+static int unused_cycle(LLVMValueRef p) {
+  for (LLVMUseRef u = LLVMGetFirstUse(p); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef x = LLVMGetUser(u);
+    if (x == p)
+      continue;
+    if (!LLVMIsABinaryOperator(x) && !LLVMIsACastInst(x) && !LLVMIsASelectInst(x) &&
+        !LLVMIsAFreezeInst(x))
+      return 0;
+    for (LLVMUseRef w = LLVMGetFirstUse(x); w; w = LLVMGetNextUse(w))
+      if (LLVMGetUser(w) != p)
+        return 0;
+  }
+  return 1;
+}
+
 /* emit_rewrite: the module (the split's, for SPIR) into shaders */
 static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
   (void)cpu;
@@ -359,6 +378,7 @@ static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
   vec_init(&v.dead, sizeof(LLVMValueRef));
   map_init(&v.root_of);
   map_init(&v.resolved);
+  map_init(&v.low32);
   map_init(&v.root_memo);
   map_init(&v.chosen);
   char *err = NULL;
@@ -432,7 +452,11 @@ static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
             nx = LLVMGetNextInstruction(in);
             if (!LLVMGetFirstUse(in) &&
                 (LLVMIsAGetElementPtrInst(in) || LLVMIsACastInst(in) || LLVMIsAPHINode(in) ||
-                 LLVMIsASelectInst(in) || LLVMIsABinaryOperator(in))) {
+                 LLVMIsASelectInst(in) || LLVMIsABinaryOperator(in) || LLVMIsAFreezeInst(in))) {
+              LLVMInstructionEraseFromParent(in);
+              changed = 1;
+            } else if (LLVMIsAPHINode(in) && unused_cycle(in)) {
+              LLVMReplaceAllUsesWith(in, LLVMGetPoison(LLVMTypeOf(in)));
               LLVMInstructionEraseFromParent(in);
               changed = 1;
             }
@@ -486,6 +510,7 @@ static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
   vec_free(&v.dead);
   map_free(&v.root_of);
   map_free(&v.resolved);
+  map_free(&v.low32);
   map_free(&v.root_memo);
   map_free(&v.chosen);
   LLVMDisposeBuilder(v.b);

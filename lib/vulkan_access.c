@@ -33,8 +33,15 @@ LLVMValueRef vulkan_word_of(vk *v, LLVMValueRef handle, LLVMValueRef idx) {
   return vulkan_call(v, vulkan_intrinsic(v, "llvm.spv.resource.getpointer", over, 2), args, 2, "");
 }
 
-LLVMValueRef vulkan_to_i64(vk *v, LLVMValueRef x) {
-  return LLVMBuildIntCast2(v->b, x, v->i64, 1, "");
+/* GEP index IDX as the i32 it scales modulo 2^32: sign-extended when
+ * narrower (a GEP's indices are signed), its low bits when wider */
+static LLVMValueRef index32(vk *v, LLVMValueRef idx) {
+  unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(idx));
+  if (w < 32)
+    return LLVMIsAConstantInt(idx)
+               ? LLVMConstInt(v->i32, (unsigned long long)LLVMConstIntGetSExtValue(idx), 1)
+               : LLVMBuildSExt(v->b, idx, v->i32, "");
+  return vulkan_low32(v, idx);
 }
 
 int vulkan_shape(vk *v, LLVMTypeRef ty, unsigned *bytes) {
@@ -158,23 +165,31 @@ static LLVMValueRef root_index_of(vk *v, LLVMValueRef p) {
   return x;
 }
 
-/* The i64 byte offset of P from its root, or from whichever of its roots
+/* The byte offset (i32) of P from its root, or from whichever of its roots
  * (find_roots) it reaches at run time: built beside the pointer arithmetic
  * it stands for (a select of its operands' offsets, a phi of its incoming
- * values'), memoized in V->RESOLVED. */
+ * values'), memoized in V->RESOLVED. In 32 bits, modulo 2^32: a storage
+ * buffer binding holds at most maxStorageBufferRange bytes, which is less
+ * than 2^32 on every device (the runtimes refuse larger buffers), and
+ * workgroup memory far less, so every offset an access may reach fits, and
+ * arithmetic that wraps on the way (a negative index) comes back to it. A
+ * GEP's i64 index gives its low 32 bits (vulkan_low32), the size_t
+ * arithmetic of ids and sizes then 32-bit too: 64-bit integer arithmetic
+ * on every access is pairs of 32-bit operations on the GPUs that run
+ * shaders. */
 static LLVMValueRef offset_of(vk *v, LLVMValueRef p) {
   intptr_t memo;
   if (map_get(&v->resolved, p, &memo))
     return (LLVMValueRef)memo;
   LLVMValueRef o;
   if (map_get(&v->root_of, p, NULL)) {
-    o = LLVMConstInt(v->i64, 0, 0);
+    o = LLVMConstInt(v->i32, 0, 0);
   } else if (is_cast(p)) {
     o = offset_of(v, LLVMGetOperand(p, 0));
   } else if (LLVMIsAPHINode(p)) {
     /* recorded first: a loop's pointer reaches itself */
     LLVMPositionBuilderBefore(v->b, p);
-    o = LLVMBuildPhi(v->b, v->i64, "");
+    o = LLVMBuildPhi(v->b, v->i32, "");
     map_put(&v->resolved, p, (intptr_t)o);
     for (unsigned k = 0; k < LLVMCountIncoming(p); k++) {
       LLVMValueRef in = offset_of(v, LLVMGetIncomingValue(p, k));
@@ -187,23 +202,27 @@ static LLVMValueRef offset_of(vk *v, LLVMValueRef p) {
     o = o1 == o2 ? o1 : LLVMBuildSelect(v->b, LLVMGetOperand(p, 0), o1, o2, "");
   } else { /* a GEP (walk_roots knows no other) */
     o = offset_of(v, LLVMGetOperand(p, 0));
+    unsigned n = (unsigned)LLVMGetNumOperands(p);
+    LLVMValueRef *idx = gs_xmalloc(n * sizeof *idx);
+    for (unsigned k = 1; k < n; k++) /* each beside its own definition */
+      idx[k] = index32(v, LLVMGetOperand(p, k));
     if (LLVMIsAInstruction(p))
       LLVMPositionBuilderBefore(v->b, p);
     LLVMTypeRef ty = LLVMGetGEPSourceElementType(p);
-    for (unsigned k = 1; k < (unsigned)LLVMGetNumOperands(p); k++) {
-      LLVMValueRef idx = LLVMGetOperand(p, k);
+    for (unsigned k = 1; k < n; k++) {
       if (k > 1 && LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
-        unsigned field = (unsigned)LLVMConstIntGetZExtValue(idx);
-        o = LLVMBuildAdd(v->b, o, LLVMConstInt(v->i64, LLVMOffsetOfElement(v->td, ty, field), 0),
-                         "");
+        unsigned field = (unsigned)LLVMConstIntGetZExtValue(LLVMGetOperand(p, k));
+        o = vulkan_add32(
+            v, o, LLVMConstInt(v->i32, LLVMOffsetOfElement(v->td, ty, field) & 0xffffffffu, 0));
         ty = LLVMStructGetTypeAtIndex(ty, field);
         continue;
       }
       if (k > 1)
         ty = LLVMGetElementType(ty);
-      LLVMValueRef size = LLVMConstInt(v->i64, LLVMABISizeOfType(v->td, ty), 0);
-      o = LLVMBuildAdd(v->b, o, LLVMBuildMul(v->b, vulkan_to_i64(v, idx), size, ""), "");
+      LLVMValueRef size = LLVMConstInt(v->i32, LLVMABISizeOfType(v->td, ty) & 0xffffffffu, 0);
+      o = vulkan_add32(v, o, vulkan_mul32(v, idx[k], size));
     }
+    free(idx);
   }
   map_put(&v->resolved, p, (intptr_t)o);
   return o;
@@ -233,12 +252,10 @@ static void vulkan_scope(vk *v, LLVMValueRef atomic, intptr_t r) {
   LLVMSetAtomicSyncScopeID(atomic, LLVMGetSyncScopeID(v->ctx, scope, strlen(scope)));
 }
 
-/* the i32 index of the word at byte offset OFF + 4 * K */
+/* the i32 index of the word at byte offset OFF (i32) + 4 * K */
 static LLVMValueRef word_index(vk *v, LLVMValueRef off, unsigned k) {
-  LLVMValueRef w = LLVMBuildLShr(v->b, off, LLVMConstInt(v->i64, 2, 0), "");
-  if (k)
-    w = LLVMBuildAdd(v->b, w, LLVMConstInt(v->i64, k, 0), "");
-  return LLVMBuildTrunc(v->b, w, v->i32, "");
+  LLVMValueRef w = LLVMBuildLShr(v->b, off, LLVMConstInt(v->i32, 2, 0), "");
+  return vulkan_add32(v, w, LLVMConstInt(v->i32, k, 0));
 }
 
 LLVMTypeRef vulkan_words_type(vk *v, unsigned n) {
@@ -271,12 +288,10 @@ static LLVMAtomicOrdering access_order(LLVMValueRef in) {
                                                                      : order;
 }
 
-/* the bit position (i32) of the byte at offset OFF in its word */
+/* the bit position (i32) of the byte at offset OFF (i32) in its word */
 static LLVMValueRef byte_shift(vk *v, LLVMValueRef off) {
-  return LLVMBuildTrunc(v->b,
-                        LLVMBuildShl(v->b, LLVMBuildAnd(v->b, off, LLVMConstInt(v->i64, 3, 0), ""),
-                                     LLVMConstInt(v->i64, 3, 0), ""),
-                        v->i32, "");
+  return LLVMBuildShl(v->b, LLVMBuildAnd(v->b, off, LLVMConstInt(v->i32, 3, 0), ""),
+                      LLVMConstInt(v->i32, 3, 0), "");
 }
 
 /* load IN (access_shape allows it) from the words of root R at byte

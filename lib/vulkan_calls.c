@@ -133,7 +133,8 @@ static int opencl_builtin(vk *v, LLVMValueRef in, const char *name, char **err) 
     unsigned lanes = LLVMGetVectorSize(vt);
     unsigned align = (unsigned)LLVMABIAlignmentOfType(v->td, et);
     LLVMValueRef first =
-        LLVMBuildMul(v->b, vulkan_to_i64(v, at), LLVMConstInt(v->i64, lanes, 0), "");
+        LLVMBuildMul(v->b, LLVMBuildIntCast2(v->b, at, v->i64, 1, ""),
+                     LLVMConstInt(v->i64, lanes, 0), "");
     LLVMValueRef vec = vstore ? NULL : LLVMGetUndef(vt);
     for (unsigned k = 0; k < lanes; k++) {
       LLVMValueRef ix = LLVMBuildAdd(v->b, first, LLVMConstInt(v->i64, k, 0), "");
