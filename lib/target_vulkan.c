@@ -474,10 +474,13 @@ static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
           !LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, "hlsl.shader", 11))
         LLVMDeleteFunction(f);
     }
+    /* every workgroup variable no shader uses: the words of those the
+     * rewrite replaced, and of the kernels not emitted (--kernel). The
+     * backend lists every Workgroup variable in every entry point's
+     * interface, and a driver may reserve workgroup memory for each */
     for (LLVMValueRef g = LLVMGetFirstGlobal(m), next; g; g = next) {
       next = LLVMGetNextGlobal(g);
-      if (!LLVMGetFirstUse(g) && LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == AS_WORKGROUP &&
-          map_get(&v.root_of, g, NULL))
+      if (!LLVMGetFirstUse(g) && LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == AS_WORKGROUP)
         LLVMDeleteGlobal(g);
     }
   }

@@ -3,6 +3,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { MAX_DEVICES = 32, MAX_FAMILIES = 32 };
@@ -81,11 +82,31 @@ int gs_vk_open(gs_vk_device *d, unsigned index, const char *name, char *err, siz
   f11.pNext = &f12;
   feats.pNext = &f11;
   vkGetPhysicalDeviceFeatures2(d->pd, &feats);
+  /* the driver's statistics of each pipeline, where it reports them
+   * (gs-vk-run --verbose prints them) */
+  const char *stats_ext = "VK_KHR_pipeline_executable_properties";
+  VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR fx;
+  memset(&fx, 0, sizeof fx);
+  fx.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR;
+  uint32_t next = 0;
+  d->stats = 0;
+  if (vkEnumerateDeviceExtensionProperties(d->pd, NULL, &next, NULL) == VK_SUCCESS && next) {
+    VkExtensionProperties *ext = calloc(next, sizeof *ext);
+    if (ext && vkEnumerateDeviceExtensionProperties(d->pd, NULL, &next, ext) == VK_SUCCESS)
+      for (uint32_t i = 0; i < next && !d->stats; i++)
+        d->stats = !strcmp(ext[i].extensionName, stats_ext);
+    free(ext);
+  }
+  if (d->stats) {
+    fx.pipelineExecutableInfo = VK_TRUE;
+    f13.pNext = &fx;
+  }
   float prio = 1.0f;
   VkDeviceQueueCreateInfo qci = {
       VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, NULL, 0, d->family, 1, &prio};
   VkDeviceCreateInfo dci = {
-      VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &feats, 0, 1, &qci, 0, NULL, 0, NULL, NULL};
+      VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &feats, 0, 1, &qci, 0, NULL, d->stats ? 1u : 0u,
+      d->stats ? &stats_ext : NULL, NULL};
   if (gs_vk_check(d, vkCreateDevice(d->pd, &dci, NULL, &d->dev), "creating the Vulkan device"))
     return 1;
   vkGetDeviceQueue(d->dev, d->family, 0, &d->queue);

@@ -20,6 +20,8 @@ typedef struct {
   uint32_t family;
   VkCommandPool pool;
   VkFence fence;
+  int stats; /* VK_KHR_pipeline_executable_properties enabled: the driver's
+              * statistics of each pipeline (registers, memory) */
   char *err;
   size_t err_size;
 } gs_vk_device;

@@ -486,6 +486,52 @@ static int make_set_layout(vk_run *v, const gs_plan_binding *b, size_t n,
   return rc;
 }
 
+/* --verbose: the driver's statistics of PIPE (VK_KHR_pipeline_executable_
+ * properties: registers, workgroup memory, ...), one line per executable */
+static void print_stats(vk_run *v, VkPipeline pipe, const char *entry) {
+  PFN_vkGetPipelineExecutablePropertiesKHR props =
+      (PFN_vkGetPipelineExecutablePropertiesKHR)vkGetDeviceProcAddr(
+          v->d.dev, "vkGetPipelineExecutablePropertiesKHR");
+  PFN_vkGetPipelineExecutableStatisticsKHR stats =
+      (PFN_vkGetPipelineExecutableStatisticsKHR)vkGetDeviceProcAddr(
+          v->d.dev, "vkGetPipelineExecutableStatisticsKHR");
+  VkPipelineInfoKHR pi = {VK_STRUCTURE_TYPE_PIPELINE_INFO_KHR, NULL, pipe};
+  uint32_t ne = 0;
+  if (!props || !stats || props(v->d.dev, &pi, &ne, NULL) != VK_SUCCESS)
+    return;
+  for (uint32_t e = 0; e < ne; e++) {
+    VkPipelineExecutableInfoKHR ei = {VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INFO_KHR, NULL, pipe,
+                                      e};
+    uint32_t ns = 0;
+    if (stats(v->d.dev, &ei, &ns, NULL) != VK_SUCCESS || !ns)
+      continue;
+    VkPipelineExecutableStatisticKHR *st = calloc(ns, sizeof *st);
+    for (uint32_t k = 0; st && k < ns; k++)
+      st[k].sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR;
+    if (st && stats(v->d.dev, &ei, &ns, st) == VK_SUCCESS) {
+      fprintf(stderr, "gridsplit: vulkan: %s statistics:", entry);
+      for (uint32_t k = 0; k < ns; k++) {
+        fprintf(stderr, "%s %s ", k ? ";" : "", st[k].name);
+        switch (st[k].format) {
+        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR:
+          fprintf(stderr, "%s", st[k].value.b32 ? "true" : "false");
+          break;
+        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR:
+          fprintf(stderr, "%lld", (long long)st[k].value.i64);
+          break;
+        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR:
+          fprintf(stderr, "%llu", (unsigned long long)st[k].value.u64);
+          break;
+        default:
+          fprintf(stderr, "%g", st[k].value.f64);
+        }
+      }
+      fputc('\n', stderr);
+    }
+    free(st);
+  }
+}
+
 static int make_pipeline(vk_run *v, size_t i, const char *entry) {
   VkPushConstantRange pcr = {VK_SHADER_STAGE_COMPUTE_BIT, 0, v->plan.push_bytes};
   VkPipelineLayoutCreateInfo plci = {VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
@@ -498,9 +544,10 @@ static int make_pipeline(vk_run *v, size_t i, const char *entry) {
   if (gs_vk_check(&v->d, vkCreatePipelineLayout(v->d.dev, &plci, NULL, &v->pl[i]),
                   "creating a pipeline layout"))
     return 1;
+  int stats = v->req->verbose && v->d.stats;
   VkComputePipelineCreateInfo cpci = {VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
                                       NULL,
-                                      0,
+                                      stats ? VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR : 0,
                                       {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0,
                                        VK_SHADER_STAGE_COMPUTE_BIT, v->sm, entry, NULL},
                                       v->pl[i],
@@ -508,8 +555,13 @@ static int make_pipeline(vk_run *v, size_t i, const char *entry) {
                                       0};
   char what[512];
   snprintf(what, sizeof what, "creating the pipeline of entry point '%s'", entry);
-  return gs_vk_check(
-      &v->d, vkCreateComputePipelines(v->d.dev, VK_NULL_HANDLE, 1, &cpci, NULL, &v->pipe[i]), what);
+  if (gs_vk_check(&v->d,
+                  vkCreateComputePipelines(v->d.dev, VK_NULL_HANDLE, 1, &cpci, NULL, &v->pipe[i]),
+                  what))
+    return 1;
+  if (stats)
+    print_stats(v, v->pipe[i], entry);
+  return 0;
 }
 
 static void write_set(vk_run *v, VkDescriptorSet set, const gs_plan_binding *b, size_t n,
