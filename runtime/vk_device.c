@@ -82,6 +82,11 @@ int gs_vk_open(gs_vk_device *d, unsigned index, const char *name, char *err, siz
   f11.pNext = &f12;
   feats.pNext = &f11;
   vkGetPhysicalDeviceFeatures2(d->pd, &feats);
+  /* but robust access, which bounds-checks every buffer access: a shader
+   * accesses what the program's kernel does, and an access out of bounds is
+   * the program's undefined behaviour on every other target too */
+  feats.features.robustBufferAccess = VK_FALSE;
+  f13.robustImageAccess = VK_FALSE;
   /* the driver's statistics of each pipeline, where it reports them
    * (gs-vk-run --verbose prints them) */
   const char *stats_ext = "VK_KHR_pipeline_executable_properties";

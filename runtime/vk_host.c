@@ -486,6 +486,44 @@ static int make_set_layout(vk_run *v, const gs_plan_binding *b, size_t n,
   return rc;
 }
 
+/* --verbose with GS_VK_DUMP_DIR set: the driver's internal representations
+ * of executable EI (its machine code, where it gives it) as text files
+ * DIR/ENTRY.E.K.txt, for reading beside another compiler's */
+static void dump_representations(vk_run *v, const VkPipelineExecutableInfoKHR *ei,
+                                 const char *entry, uint32_t e) {
+  const char *dir = getenv("GS_VK_DUMP_DIR");
+  PFN_vkGetPipelineExecutableInternalRepresentationsKHR reps =
+      (PFN_vkGetPipelineExecutableInternalRepresentationsKHR)vkGetDeviceProcAddr(
+          v->d.dev, "vkGetPipelineExecutableInternalRepresentationsKHR");
+  uint32_t n = 0;
+  if (!dir || !reps || reps(v->d.dev, ei, &n, NULL) != VK_SUCCESS || !n)
+    return;
+  VkPipelineExecutableInternalRepresentationKHR *r = calloc(n, sizeof *r);
+  if (!r)
+    return;
+  for (uint32_t k = 0; k < n; k++)
+    r[k].sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INTERNAL_REPRESENTATION_KHR;
+  if (reps(v->d.dev, ei, &n, r) == VK_SUCCESS) {
+    for (uint32_t k = 0; k < n; k++)
+      r[k].pData = r[k].dataSize ? calloc(1, r[k].dataSize + 1) : NULL;
+    if (reps(v->d.dev, ei, &n, r) == VK_SUCCESS)
+      for (uint32_t k = 0; k < n; k++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s.%u.%u.txt", dir, entry, e, k);
+        FILE *f = fopen(path, "wb");
+        if (!f)
+          continue;
+        fprintf(f, "# %s: %s\n", r[k].name, r[k].description);
+        if (r[k].pData)
+          fwrite(r[k].pData, 1, r[k].dataSize, f);
+        fclose(f);
+      }
+    for (uint32_t k = 0; k < n; k++)
+      free(r[k].pData);
+  }
+  free(r);
+}
+
 /* --verbose: the driver's statistics of PIPE (VK_KHR_pipeline_executable_
  * properties: registers, workgroup memory, ...), one line per executable */
 static void print_stats(vk_run *v, VkPipeline pipe, const char *entry) {
@@ -529,6 +567,7 @@ static void print_stats(vk_run *v, VkPipeline pipe, const char *entry) {
       fputc('\n', stderr);
     }
     free(st);
+    dump_representations(v, &ei, entry, e);
   }
 }
 
@@ -547,7 +586,9 @@ static int make_pipeline(vk_run *v, size_t i, const char *entry) {
   int stats = v->req->verbose && v->d.stats;
   VkComputePipelineCreateInfo cpci = {VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
                                       NULL,
-                                      stats ? VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR : 0,
+                                      stats ? VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR |
+                                                  VK_PIPELINE_CREATE_CAPTURE_INTERNAL_REPRESENTATIONS_BIT_KHR
+                                            : 0,
                                       {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0,
                                        VK_SHADER_STAGE_COMPUTE_BIT, v->sm, entry, NULL},
                                       v->pl[i],
