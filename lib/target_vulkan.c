@@ -256,8 +256,9 @@ static char *make_shader(vk *v, LLVMValueRef k) {
       sprintf(bn, "%s.%s", name, aname);
     else
       sprintf(bn, "%s.arg%u", name, i);
-    root r = {NULL, 0, NULL, NULL};
+    root r = {NULL, 0, 0, NULL, NULL};
     r.control = !strcmp(aname, GS_CONTROL_ARG_NAME);
+    r.writable = p->writable;
     r.handle = buffer_handle(v, (unsigned)p->binding, p->writable, bn, aname);
     free(bn);
     VEC_PUSH(&v->roots, root, r);
@@ -312,7 +313,7 @@ static char *workgroup_words(vk *v) {
     LLVMSetAlignment(w, 4);
     LLVMSetValueName2(w, gname, len);
     free(gname);
-    root r = {NULL, 0, w, wty};
+    root r = {NULL, 0, 1, w, wty};
     VEC_PUSH(&v->roots, root, r);
     map_put(&v->root_of, g, (intptr_t)v->roots.len);
   }

@@ -23,6 +23,7 @@
 typedef struct {
   LLVMValueRef handle; /* a buffer's handle, or NULL */
   int control;         /* the segments' control word */
+  int writable;        /* a buffer bound read-write, or a workgroup variable */
   LLVMValueRef words;  /* a workgroup variable's array of words, or NULL */
   LLVMTypeRef words_ty;
 } root;

@@ -288,6 +288,48 @@ static LLVMAtomicOrdering access_order(LLVMValueRef in) {
                                                                      : order;
 }
 
+/* LLVM 22's SPIR-V backend writes an atomic load or store as a plain
+ * OpLoad or OpStore (a driver may then keep a polled word in a register or
+ * a cache: lit Run_vulkan_atomic_orders.ll), and an atomic's ordering as
+ * semantics without a storage class, which order no other memory in
+ * Vulkan. So every atomic access here is a monotonic read-modify-write (a
+ * load, an OR of 0; a store, an exchange), and an ordering stronger than
+ * monotonic comes from fences around it, which the mend makes
+ * AcquireRelease on buffer and workgroup memory (Vulkan takes
+ * SequentiallyConsistent as AcquireRelease too): before it for release and
+ * stronger (AFTER 0), after it for acquire and stronger (AFTER 1). */
+static void order_fence(vk *v, LLVMAtomicOrdering order, intptr_t r, int after) {
+  int rel = order == LLVMAtomicOrderingRelease || order == LLVMAtomicOrderingAcquireRelease ||
+            order == LLVMAtomicOrderingSequentiallyConsistent;
+  int acq = order == LLVMAtomicOrderingAcquire || order == LLVMAtomicOrderingAcquireRelease ||
+            order == LLVMAtomicOrderingSequentiallyConsistent;
+  if (after ? !acq : !rel)
+    return;
+  const char *scope = VEC_AT(&v->roots, root, (size_t)r).handle ? "device" : "workgroup";
+  LLVMBuildFenceSyncScope(v->b, LLVMAtomicOrderingAcquireRelease,
+                          LLVMGetSyncScopeID(v->ctx, scope, strlen(scope)), "");
+}
+
+/* The word at index IDX of root R, loaded atomically with ORDER (or
+ * volatile: monotonic), at the builder. A buffer this shader only reads
+ * (NonWritable) no invocation writes while it runs, so a plain load reads
+ * what an atomic one would; and so may the control word's, which the
+ * split only reads to skip a claim that would change nothing (lib/
+ * control.c: whatever it reads, the claim's outcome is the same). */
+static LLVMValueRef atomic_load_word(vk *v, intptr_t r, LLVMValueRef idx,
+                                     LLVMAtomicOrdering order) {
+  const root *rt = &VEC_AT(&v->roots, root, (size_t)r);
+  LLVMValueRef p = word_ptr(v, r, idx);
+  if (!rt->writable || rt->control)
+    return LLVMBuildLoad2(v->b, v->i32, p, "");
+  order_fence(v, order, r, 0);
+  LLVMValueRef w = LLVMBuildAtomicRMW(v->b, LLVMAtomicRMWBinOpOr, p, LLVMConstInt(v->i32, 0, 0),
+                                      LLVMAtomicOrderingMonotonic, 0);
+  vulkan_scope(v, w, r);
+  order_fence(v, order, r, 1);
+  return w;
+}
+
 /* the bit position (i32) of the byte at offset OFF (i32) in its word */
 static LLVMValueRef byte_shift(vk *v, LLVMValueRef off) {
   return LLVMBuildShl(v->b, LLVMBuildAnd(v->b, off, LLVMConstInt(v->i32, 3, 0), ""),
@@ -306,12 +348,12 @@ static LLVMValueRef load_words(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef 
     unsigned n = bytes / 4;
     x = n == 1 ? NULL : LLVMGetUndef(vulkan_words_type(v, n));
     for (unsigned k = 0; k < n; k++) {
-      LLVMValueRef w = LLVMBuildLoad2(v->b, v->i32, word_ptr(v, r, word_index(v, off, k)), "");
+      LLVMValueRef w;
+      if (order != LLVMAtomicOrderingNotAtomic) /* one word (access_shape) */
+        w = atomic_load_word(v, r, word_index(v, off, k), order);
+      else
+        w = LLVMBuildLoad2(v->b, v->i32, word_ptr(v, r, word_index(v, off, k)), "");
       LLVMSetAlignment(w, 4);
-      if (order != LLVMAtomicOrderingNotAtomic) {
-        LLVMSetOrdering(w, order);
-        vulkan_scope(v, w, r);
-      }
       x = n == 1 ? w : LLVMBuildInsertElement(v->b, x, w, LLVMConstInt(v->i32, k, 0), "");
     }
     return LLVMBuildBitCast(v->b, x, ty, "");
@@ -337,11 +379,15 @@ static void store_words(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef off) {
     for (unsigned k = 0; k < n; k++) {
       LLVMValueRef w =
           n == 1 ? x : LLVMBuildExtractElement(v->b, x, LLVMConstInt(v->i32, k, 0), "");
-      LLVMValueRef st = LLVMBuildStore(v->b, w, word_ptr(v, r, word_index(v, off, k)));
-      LLVMSetAlignment(st, 4);
-      if (order != LLVMAtomicOrderingNotAtomic) {
-        LLVMSetOrdering(st, order);
-        vulkan_scope(v, st, r);
+      LLVMValueRef p = word_ptr(v, r, word_index(v, off, k));
+      if (order != LLVMAtomicOrderingNotAtomic) { /* one word (access_shape) */
+        order_fence(v, order, r, 0);
+        vulkan_scope(v, LLVMBuildAtomicRMW(v->b, LLVMAtomicRMWBinOpXchg, p, w,
+                                           LLVMAtomicOrderingMonotonic, 0),
+                     r);
+        order_fence(v, order, r, 1);
+      } else {
+        LLVMSetAlignment(LLVMBuildStore(v->b, w, p), 4);
       }
     }
     return;
@@ -369,10 +415,14 @@ static void store_words(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef off) {
  * the old value */
 static LLVMValueRef update_word(vk *v, LLVMValueRef in, intptr_t r, LLVMValueRef off) {
   LLVMValueRef p = word_ptr(v, r, word_index(v, off, 0));
+  LLVMAtomicOrdering order = LLVMGetOrdering(in);
+  order_fence(v, order, r, 0);
   LLVMValueRef x = LLVMInstructionClone(in);
   LLVMSetOperand(x, 0, p);
+  LLVMSetOrdering(x, LLVMAtomicOrderingMonotonic);
   LLVMInsertIntoBuilder(v->b, x);
   vulkan_scope(v, x, r);
+  order_fence(v, order, r, 1);
   return x;
 }
 
