@@ -186,6 +186,7 @@ gs_error *gs_run_vulkan(const gs_run_request *req) {
     r.out_dir = req->out_dir ? req->out_dir : "gridsplit-run";
     r.device = req->device;
     r.physical_groups = req->physical_groups;
+    r.max_launches = req->max_launches;
     r.verbose = req->verbose;
     if (gs_vk_run(&r, why, sizeof why))
       err = gs_error_create("%s", why);

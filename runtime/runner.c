@@ -757,6 +757,12 @@ static gs_error *run_on_pocl(const gs_run_request *req, gs_host_plan *plan, run_
      * {unset, no flags, the launch's number, the segment that runs now}
      * before each launch, read back after it */
     for (cl_int launches = 0;; launches++) {
+      if (req->max_launches && (size_t)launches >= req->max_launches) {
+        err = gs_error_create("kernel '%s': the schedule has not ended after %zu launches "
+                              "(--max-launches %zu): segment %zu would run next",
+                              kname, req->max_launches, req->max_launches, s);
+        goto done;
+      }
       cl_int word[GS_CONTROL_WORDS];
       word[GS_CONTROL_NEXT] = GS_CONTROL_UNSET;
       word[GS_CONTROL_FLAGS] = 0;

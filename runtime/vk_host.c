@@ -829,8 +829,13 @@ static int run_dynamic(vk_run *v) {
            upload(v, &v->dispatch, counts, 12 * v->nseg);
   free(counts);
   int from = 0, first = 1;
-  size_t batch = v->req->batch ? v->req->batch : 16;
+  size_t batch = v->req->batch ? v->req->batch : 16, ran = 0, max = v->req->max_launches;
   while (!rc) {
+    if (max && ran >= max)
+      return failf(v,
+                   "kernel '%s': the schedule has not ended after %zu launches "
+                   "(--max-launches %zu): segment %d would run next",
+                   v->plan.kernel, max, max, from);
     VkCommandBuffer cb;
     if (gs_vk_begin(&v->d, &cb))
       return 1;
@@ -840,7 +845,7 @@ static int run_dynamic(vk_run *v) {
     } else if (v->timer)
       vkCmdResetQueryPool(cb, v->timer, 1, 1); /* written again: the last batch's counts */
     first = 0;
-    record_batch(v, cb, from, batch);
+    record_batch(v, cb, from, max && batch > max - ran ? max - ran : batch);
     timestamp(v, cb, 1);
     gs_vk_copy(cb, v->bufs[v->buf_of[v->plan.control_arg]].buf, v->word.buf, GS_CONTROL_BYTES);
     if (gs_vk_submit(&v->d, cb))
@@ -867,6 +872,7 @@ static int run_dynamic(vk_run *v) {
     if (cur < 0 || (size_t)cur >= v->nseg)
       return failf(v, "the control word holds no segment (%d) after the recorded launches", cur);
     from = cur;
+    ran = (size_t)word[GS_CONTROL_LAUNCH];
     if (batch < MAX_BATCH)
       batch *= 2;
   }

@@ -33,6 +33,8 @@ typedef struct {
   size_t physical_groups; /* with virtual workgroups: the workgroups each dispatch launches
                              (0: GS_VK_PHYSICAL_GROUPS, at most the grid's) */
   unsigned batch;      /* dynamic schedules: segments recorded ahead at first (0: 16) */
+  size_t max_launches; /* dynamic schedules: an error once this many segments ran and
+                          the schedule has not ended (0: no limit) */
   /* a caller's own argument conventions (a .gsp program's, runtime/
    * program_args.h): DESCRIBE before ARGS are bound to the plan's
    * arguments, COMPLETE after, before they are checked; 0 or an error in ERR */

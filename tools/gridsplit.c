@@ -347,7 +347,7 @@ static const char run_usage[] =
     "usage: gridsplit run [--kernel NAME] --grid X[,Y,Z] --workgroup X[,Y,Z]\n"
     "                     [--out DIR] [--distinct-buffers] [--barrier NAME] [-O0..-O3]\n"
     "                     [--verbose] [--plan PLAN] [--virtual-workgroups]\n"
-    "                     [--physical-groups N] [--check-guards]\n"
+    "                     [--physical-groups N] [--check-guards] [--max-launches N]\n"
     "                     [--check] [--check-ulp N] [--runtime opencl|vulkan]\n"
     "                     [--device N] INPUT ARG...\n"
     "\n"
@@ -372,7 +372,10 @@ static const char run_usage[] =
     "run on --physical-groups N workgroups (default four per compute unit).\n"
     "With --check-guards every launch of a dynamic schedule is followed by a\n"
     "launch of each other segment, which the control word must keep from doing\n"
-    "anything (the runner on a GPU queues launches ahead of the schedule).\n";
+    "anything (the runner on a GPU queues launches ahead of the schedule).\n"
+    "With --max-launches N a dynamic schedule that has not ended after N\n"
+    "launches of its segments (a loop of grid barriers that never ends) stops\n"
+    "with an error, and no outputs are written.\n";
 
 static int run_main(int argc, char **argv) {
   gs_run_request req;
@@ -386,7 +389,7 @@ static int run_main(int argc, char **argv) {
     int needs = !strcmp(a, "--grid") || !strcmp(a, "--workgroup") || !strcmp(a, "--kernel") ||
                 !strcmp(a, "--out") || !strcmp(a, "--barrier") || !strcmp(a, "--plan") ||
                 !strcmp(a, "--physical-groups") || !strcmp(a, "--check-ulp") ||
-                !strcmp(a, "--runtime") || !strcmp(a, "--device");
+                !strcmp(a, "--runtime") || !strcmp(a, "--device") || !strcmp(a, "--max-launches");
     if (needs && i + 1 >= argc) {
       rc = usage_error("option '%s' needs a value", a);
     } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -444,6 +447,11 @@ static int run_main(int argc, char **argv) {
                          v);
       req.check = 1;
       req.check_ulp = (unsigned)n;
+    } else if (!strcmp(a, "--max-launches")) {
+      size_t n[3];
+      if (!tool_parse_dims(argv[++i], n) || n[1])
+        rc = usage_error("--max-launches '%s': expected a positive count", argv[i]);
+      req.max_launches = n[0];
     } else if (!strcmp(a, "--physical-groups")) {
       size_t n[3];
       if (!tool_parse_dims(argv[++i], n) || n[1])

@@ -50,6 +50,9 @@ typedef struct {
                             last place, NaN matching NaN */
   gs_runtime runtime;    /* GS_RUNTIME_OPENCL (0) unless set */
   unsigned device;       /* Vulkan: the loader's device N */
+  size_t max_launches;   /* dynamic schedules: an error, not a launch, once
+                            this many segments ran and the schedule has not
+                            ended (0: no limit) */
 } gs_run_request;
 
 /* Splits the kernel and runs its segments on the first OpenCL device (with

@@ -13,6 +13,7 @@
  *
  *   gs-cuda-run --plan PLAN [--kernel K] --grid X[,Y,Z] --workgroup X[,Y,Z]
  *               [--out DIR] [--graph] [--repeat N] [--physical-groups N] [--verbose]
+ *               [--max-launches N]
  *               MODULE.ptx ARG...
  *
  * Arguments bind by name as for `gridsplit run`: NAME=@FILE, NAME=zeros:BYTES,
@@ -267,6 +268,7 @@ typedef struct {
   unsigned grid[3], wg[3];
   int graph, verbose, repeat;
   unsigned long physical;
+  unsigned long max_launches; /* dynamic: an error after this many (0: no limit) */
   const char **specs;
   size_t nspecs;
 } options;
@@ -334,6 +336,10 @@ static void parse_options(int argc, char **argv, options *o) {
       o->physical = strtoul(argv[++i], NULL, 10);
       if (!o->physical)
         fail("--physical-groups '%s': expected a positive count%s", argv[i], "");
+    } else if (!strcmp(a, "--max-launches") && i + 1 < argc) {
+      o->max_launches = strtoul(argv[++i], NULL, 10);
+      if (!o->max_launches)
+        fail("--max-launches '%s': expected a positive count%s", argv[i], "");
     } else if (!strcmp(a, "--graph"))
       o->graph = 1;
     else if (!strcmp(a, "--verbose"))
@@ -657,9 +663,16 @@ static void run_dynamic(cuda_run *r, CUevent ev1) {
   /* with --graph, the path the schedule took last is captured before the
    * run's first event (run_schedule) */
   int from = 0, first_batch = 1, replayed = 0;
-  size_t batch = 16;
+  size_t batch = 16, ran = 0, max = r->opt.max_launches;
   for (;;) {
-    if (first_batch && r->exec) {
+    if (max && ran >= max) {
+      char seg[32];
+      snprintf(seg, sizeof seg, "%d", from);
+      fail("the schedule has not ended after the launches --max-launches allows: segment %s "
+           "would run next%s",
+           seg, "");
+    }
+    if (first_batch && r->exec && (!max || d->npath <= max)) {
       check(cuGraphLaunch(r->exec, r->stream), "replaying the graph");
     } else {
       if (first_batch)
@@ -668,9 +681,10 @@ static void run_dynamic(cuda_run *r, CUevent ev1) {
       /* the path the last run took, or from FROM along first successors */
       const int *queue = d->taken;
       size_t n = d->npath;
-      if (!(first_batch && d->learned)) {
+      if (!(first_batch && d->learned) || (max && n > max)) {
         n = 0;
-        for (int p = from; n < batch && p >= 0; p = d->predicted[p])
+        size_t cap = max && batch > max - ran ? max - ran : batch;
+        for (int p = from; n < cap && p >= 0; p = d->predicted[p])
           d->ahead[n++] = p;
         queue = d->ahead;
       }
@@ -684,7 +698,7 @@ static void run_dynamic(cuda_run *r, CUevent ev1) {
                    r->stream, r->params, (unsigned)p, q == 0, r->waits[p]);
       }
     }
-    replayed = first_batch && d->learned;
+    replayed = first_batch && d->learned && (!max || d->npath <= max);
     first_batch = 0;
     /* the run's GPU work ends with the last batch's: the read-back after
      * it is not timed (those between batches are) */
@@ -701,12 +715,13 @@ static void run_dynamic(cuda_run *r, CUevent ev1) {
     if ((size_t)word[GS_CONTROL_CURRENT] >= r->nseg)
       fail("the control word holds no segment after the queued launches%s%s", "", "");
     from = word[GS_CONTROL_CURRENT];
+    ran = (size_t)word[GS_CONTROL_LAUNCH];
     if (batch < MAX_BATCH)
       batch *= 2;
   }
   /* a run that took another path than the one queued whole teaches the
    * next its own (and the graph is captured again) */
-  size_t ran = (size_t)word[GS_CONTROL_LAUNCH];
+  ran = (size_t)word[GS_CONTROL_LAUNCH];
   if (!(replayed && ran == d->npath) && ran <= TRACE_CAPACITY) {
     d->npath = ran;
     check(cuMemcpyDtoH(d->taken, d->st.trace, d->npath * sizeof *d->taken), "reading the trace");

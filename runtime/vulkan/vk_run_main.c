@@ -3,7 +3,7 @@
  *
  *   gs-vk-run MODULE.spv PLAN --grid X[,Y,Z] [--workgroup X[,Y,Z]]
  *             [--kernel NAME] [--out DIR] [--device N] [--batch N]
- *             [--physical-groups N]
+ *             [--physical-groups N] [--max-launches N]
  *             [--repeat N] [--verbose] ARG...
  *
  * ARGs bind the kernel's arguments as `gridsplit run` binds them. Host
@@ -23,7 +23,7 @@
 static int usage(const char *why) {
   fprintf(stderr,
           "gs-vk-run: %s\nusage: gs-vk-run MODULE.spv PLAN --grid X[,Y,Z] [--workgroup X[,Y,Z]] "
-          "[--kernel NAME] [--out DIR] [--device N] [--batch N] [--physical-groups N] [--repeat N] "
+          "[--kernel NAME] [--out DIR] [--device N] [--batch N] [--physical-groups N] [--max-launches N] [--repeat N] "
           "[--verbose] ARG...\n",
           why);
   return 2;
@@ -61,7 +61,8 @@ int main(int argc, char **argv) {
     const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
     int takes = !strcmp(a, "--grid") || !strcmp(a, "--workgroup") || !strcmp(a, "--kernel") ||
                 !strcmp(a, "--out") || !strcmp(a, "--device") || !strcmp(a, "--batch") ||
-                !strcmp(a, "--repeat") || !strcmp(a, "--physical-groups");
+                !strcmp(a, "--repeat") || !strcmp(a, "--physical-groups") ||
+                !strcmp(a, "--max-launches");
     if (takes && !val)
       return usage("an option lacks its value");
     if (!strcmp(a, "--grid")) {
@@ -79,6 +80,10 @@ int main(int argc, char **argv) {
       r.device = (unsigned)atoi(val);
     } else if (!strcmp(a, "--batch")) {
       r.batch = (unsigned)atoi(val);
+    } else if (!strcmp(a, "--max-launches")) {
+      r.max_launches = (size_t)strtoull(val, NULL, 10);
+      if (!r.max_launches)
+        return usage("--max-launches takes a positive count");
     } else if (!strcmp(a, "--physical-groups")) {
       r.physical_groups = (size_t)strtoull(val, NULL, 10);
     } else if (!strcmp(a, "--repeat")) {
