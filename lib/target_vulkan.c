@@ -475,6 +475,9 @@ static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
           !LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, "hlsl.shader", 11))
         LLVMDeleteFunction(f);
     }
+    /* float division to the nearest, in the shaders and what they call */
+    if (!err)
+      err = vulkan_exact_fdiv(&v);
     /* every workgroup variable no shader uses: the words of those the
      * rewrite replaced, and of the kernels not emitted (--kernel). The
      * backend lists every Workgroup variable in every entry point's

@@ -1,8 +1,9 @@
-/* The Vulkan output's emission, shared by its four files (lib/
+/* The Vulkan output's emission, shared by its five files (lib/
  * target_vulkan.c, docs/targets.md "Vulkan"): target_vulkan.c makes every
  * kernel a shader and drives the rewrite, vulkan_access.c turns accesses
  * through buffer and workgroup pointers into 32-bit words, vulkan_narrow.c
- * 64-bit arithmetic whose low 32 bits alone are used into 32-bit, and
+ * 64-bit arithmetic whose low 32 bits alone are used into 32-bit,
+ * vulkan_fdiv.c float division to the nearest, and
  * vulkan_calls.c OpenCL's builtins, queries and barriers into a shader's.
  * LLVM 22 on. */
 #ifndef GS_VULKAN_H
@@ -72,6 +73,11 @@ LLVMValueRef vulkan_mul32(vk *v, LLVMValueRef a, LLVMValueRef b);
  * operand's low 32 bits; every unsigned comparison of two wider integers
  * known below 2^32, of their low 32 bits */
 void vulkan_narrow_truncs(vk *v, LLVMValueRef fn);
+
+/* vulkan_fdiv.c: every float fdiv in the module as a call of gs.fdiv,
+ * which divides to the nearest float, ties to even, in integer arithmetic;
+ * a division of other floats refused: why, or NULL */
+char *vulkan_exact_fdiv(vk *v);
 
 /* vulkan_calls.c: OpenCL's builtins, queries (workgroup size WG) and
  * barrier() in FN as a shader's; why not, or NULL */

@@ -1,0 +1,169 @@
+/* --target vulkan: float division correctly rounded (docs/targets.md
+ * "Vulkan", "Floats are rounded as everywhere else"). Vulkan asks OpFDiv
+ * for 2.5 ULP only, and a double's OpFDiv only for single precision's; every
+ * other runner divides as IEEE 754 does, to the nearest float, ties to even.
+ * So each float `fdiv` becomes a call of gs.fdiv, which divides in integer
+ * arithmetic, exactly: the significands' quotient to 33 bits and its
+ * remainder, rounded once. A double `fdiv` is refused. */
+#include "vulkan.h"
+
+#if GS_LLVM_MAJOR >= 22
+
+static LLVMValueRef k32(vk *v, unsigned long long x) { return LLVMConstInt(v->i32, x, 0); }
+static LLVMValueRef k64(vk *v, unsigned long long x) { return LLVMConstInt(v->i64, x, 0); }
+
+static LLVMValueRef sel(vk *v, LLVMValueRef c, LLVMValueRef a, LLVMValueRef b) {
+  return LLVMBuildSelect(v->b, c, a, b, "");
+}
+
+/* Operand U (bits) of a finite nonzero float as its significand M in
+ * [2^23, 2^24) and biased exponent X (signed; below 1 for a subnormal):
+ * U = M * 2^(X - 150). A subnormal's leading bit is found by converting its
+ * fraction to float, which is exact below 2^24. */
+static void unpack(vk *v, LLVMValueRef u, int zero_ok, LLVMValueRef *m, LLVMValueRef *x) {
+  LLVMValueRef e = LLVMBuildLShr(v->b, LLVMBuildAnd(v->b, u, k32(v, 0x7fffffff), ""), k32(v, 23),
+                                 "");
+  LLVMValueRef f = LLVMBuildAnd(v->b, u, k32(v, 0x7fffff), "");
+  LLVMValueRef sub = LLVMBuildICmp(v->b, LLVMIntEQ, e, k32(v, 0), "");
+  /* a zero (handled by the caller) gets a fraction of 1 here */
+  LLVMValueRef fs = zero_ok ? sel(v, LLVMBuildICmp(v->b, LLVMIntEQ, f, k32(v, 0), ""), k32(v, 1), f)
+                            : f;
+  LLVMValueRef asf = LLVMBuildBitCast(
+      v->b, LLVMBuildUIToFP(v->b, fs, LLVMFloatTypeInContext(v->ctx), ""), v->i32, "");
+  LLVMValueRef msb = LLVMBuildSub(v->b, LLVMBuildLShr(v->b, asf, k32(v, 23), ""), k32(v, 127), "");
+  LLVMValueRef shift = LLVMBuildSub(v->b, k32(v, 23), msb, "");
+  *m = sel(v, sub, LLVMBuildShl(v->b, fs, shift, ""), LLVMBuildOr(v->b, f, k32(v, 0x800000), ""));
+  *x = sel(v, sub, LLVMBuildSub(v->b, msb, k32(v, 22), ""), e);
+}
+
+/* The function gs.fdiv(float a, float b): a / b as IEEE 754 binary32
+ * division rounds it. Branch-free: the quotient of sanitized operands, then
+ * the special cases chosen over it. */
+static LLVMValueRef fdiv_function(vk *v) {
+  LLVMValueRef fn = LLVMGetNamedFunction(v->m, "gs.fdiv");
+  if (fn)
+    return fn;
+  LLVMTypeRef f32 = LLVMFloatTypeInContext(v->ctx);
+  LLVMTypeRef params[2] = {f32, f32};
+  fn = LLVMAddFunction(v->m, "gs.fdiv", LLVMFunctionType(f32, params, 2, 0));
+  LLVMSetLinkage(fn, LLVMInternalLinkage);
+  LLVMBasicBlockRef saved = LLVMGetInsertBlock(v->b);
+  LLVMPositionBuilderAtEnd(v->b, LLVMAppendBasicBlockInContext(v->ctx, fn, "entry"));
+  LLVMValueRef ua = LLVMBuildBitCast(v->b, LLVMGetParam(fn, 0), v->i32, "");
+  LLVMValueRef ub = LLVMBuildBitCast(v->b, LLVMGetParam(fn, 1), v->i32, "");
+  LLVMValueRef sign = LLVMBuildAnd(v->b, LLVMBuildXor(v->b, ua, ub, ""), k32(v, 0x80000000), "");
+  LLVMValueRef aa = LLVMBuildAnd(v->b, ua, k32(v, 0x7fffffff), "");
+  LLVMValueRef ab = LLVMBuildAnd(v->b, ub, k32(v, 0x7fffffff), "");
+  LLVMValueRef inf = k32(v, 0x7f800000);
+  LLVMValueRef a_nan = LLVMBuildICmp(v->b, LLVMIntUGT, aa, inf, "");
+  LLVMValueRef b_nan = LLVMBuildICmp(v->b, LLVMIntUGT, ab, inf, "");
+  LLVMValueRef a_inf = LLVMBuildICmp(v->b, LLVMIntEQ, aa, inf, "");
+  LLVMValueRef b_inf = LLVMBuildICmp(v->b, LLVMIntEQ, ab, inf, "");
+  LLVMValueRef a_zero = LLVMBuildICmp(v->b, LLVMIntEQ, aa, k32(v, 0), "");
+  LLVMValueRef b_zero = LLVMBuildICmp(v->b, LLVMIntEQ, ab, k32(v, 0), "");
+
+  /* finite nonzero a and b: a / b = (ma / mb) * 2^(xa - xb) */
+  LLVMValueRef ma, xa, mb, xb;
+  unpack(v, ua, 1, &ma, &xa);
+  unpack(v, ub, 1, &mb, &xb);
+  /* q = floor(ma * 2^32 / mb) in (2^31, 2^33): its leading bit L is 32
+   * when ma >= mb, else 31; the rest and the remainder round it */
+  LLVMValueRef num = LLVMBuildShl(v->b, LLVMBuildZExt(v->b, ma, v->i64, ""), k64(v, 32), "");
+  LLVMValueRef den = LLVMBuildZExt(v->b, mb, v->i64, "");
+  LLVMValueRef q = LLVMBuildUDiv(v->b, num, den, "");
+  LLVMValueRef sticky =
+      LLVMBuildICmp(v->b, LLVMIntNE, LLVMBuildURem(v->b, num, den, ""), k64(v, 0), "");
+  LLVMValueRef big = LLVMBuildICmp(v->b, LLVMIntUGE, ma, mb, "");
+  /* the result's biased exponent, and the bits of q below its 24 */
+  LLVMValueRef biased = LLVMBuildAdd(
+      v->b, LLVMBuildSub(v->b, xa, xb, ""), sel(v, big, k32(v, 127), k32(v, 126)), "");
+  LLVMValueRef low = sel(v, big, k32(v, 9), k32(v, 8));
+  /* below the normal range: shifted further, by 1 - biased (at most to
+   * 62: q then rounds to zero) */
+  LLVMValueRef tiny = LLVMBuildICmp(v->b, LLVMIntSLT, biased, k32(v, 1), "");
+  LLVMValueRef s = LLVMBuildAdd(
+      v->b, low, sel(v, tiny, LLVMBuildSub(v->b, k32(v, 1), biased, ""), k32(v, 0)), "");
+  s = sel(v, LLVMBuildICmp(v->b, LLVMIntUGT, s, k32(v, 62), ""), k32(v, 62), s);
+  LLVMValueRef s64 = LLVMBuildZExt(v->b, s, v->i64, "");
+  LLVMValueRef m = LLVMBuildLShr(v->b, q, s64, "");
+  LLVMValueRef rest =
+      LLVMBuildAnd(v->b, q, LLVMBuildSub(v->b, LLVMBuildShl(v->b, k64(v, 1), s64, ""), k64(v, 1), ""),
+                   "");
+  LLVMValueRef half = LLVMBuildShl(v->b, k64(v, 1), LLVMBuildSub(v->b, s64, k64(v, 1), ""), "");
+  /* to nearest; a tie (nothing in the remainder) to even */
+  LLVMValueRef odd =
+      LLVMBuildICmp(v->b, LLVMIntNE, LLVMBuildAnd(v->b, m, k64(v, 1), ""), k64(v, 0), "");
+  LLVMValueRef up = LLVMBuildOr(
+      v->b, LLVMBuildICmp(v->b, LLVMIntUGT, rest, half, ""),
+      LLVMBuildAnd(v->b, LLVMBuildICmp(v->b, LLVMIntEQ, rest, half, ""),
+                   LLVMBuildOr(v->b, sticky, odd, ""), ""),
+      "");
+  LLVMValueRef m32 = LLVMBuildTrunc(
+      v->b, LLVMBuildAdd(v->b, m, LLVMBuildZExt(v->b, up, v->i64, ""), ""), v->i32, "");
+  /* the exponent field (0 below the normal range) plus the significand,
+   * whose hidden bit (or a rounding's carry) adds one to it */
+  LLVMValueRef field = LLVMBuildSub(v->b, sel(v, tiny, k32(v, 1), biased), k32(v, 1), "");
+  LLVMValueRef bits = LLVMBuildAdd(v->b, LLVMBuildShl(v->b, field, k32(v, 23), ""), m32, "");
+  LLVMValueRef over = LLVMBuildOr(v->b, LLVMBuildICmp(v->b, LLVMIntSGT, biased, k32(v, 254), ""),
+                                  LLVMBuildICmp(v->b, LLVMIntUGE, bits, inf, ""), "");
+  LLVMValueRef r = LLVMBuildOr(v->b, sign, sel(v, over, inf, bits), "");
+
+  /* the special cases, last chosen first: a zero or an infinity, then an
+   * invalid operation (0/0, inf/inf: the default NaN), then a NaN operand
+   * (itself, quieted) */
+  r = sel(v, LLVMBuildOr(v->b, b_inf, a_zero, ""), sign, r);
+  r = sel(v, LLVMBuildOr(v->b, a_inf, b_zero, ""), LLVMBuildOr(v->b, sign, inf, ""), r);
+  LLVMValueRef invalid = LLVMBuildOr(v->b, LLVMBuildAnd(v->b, a_inf, b_inf, ""),
+                                     LLVMBuildAnd(v->b, a_zero, b_zero, ""), "");
+  r = sel(v, invalid, k32(v, 0x7fc00000), r);
+  r = sel(v, b_nan, LLVMBuildOr(v->b, ub, k32(v, 0x400000), ""), r);
+  r = sel(v, a_nan, LLVMBuildOr(v->b, ua, k32(v, 0x400000), ""), r);
+  LLVMBuildRet(v->b, LLVMBuildBitCast(v->b, r, f32, ""));
+  if (saved)
+    LLVMPositionBuilderAtEnd(v->b, saved);
+  return fn;
+}
+
+char *vulkan_exact_fdiv(vk *v) {
+  gs_vec divs;
+  vec_init(&divs, sizeof(LLVMValueRef));
+  for (LLVMValueRef f = LLVMGetFirstFunction(v->m); f; f = LLVMGetNextFunction(f))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
+        if (LLVMIsABinaryOperator(in) && LLVMGetInstructionOpcode(in) == LLVMFDiv)
+          VEC_PUSH(&divs, LLVMValueRef, in);
+  char *err = NULL;
+  for (size_t i = 0; i < divs.len && !err; i++) {
+    LLVMValueRef in = VEC_AT(&divs, LLVMValueRef, i);
+    LLVMTypeRef ty = LLVMTypeOf(in);
+    int vec = LLVMGetTypeKind(ty) == LLVMVectorTypeKind;
+    LLVMTypeRef et = vec ? LLVMGetElementType(ty) : ty;
+    if (LLVMGetTypeKind(et) != LLVMFloatTypeKind) {
+      err = vulkan_refuse(in, "divides floats other than 32-bit ones, which a Vulkan shader "
+                              "divides to 2.5 ULP, not to the nearest as the references do");
+      break;
+    }
+    LLVMValueRef fn = fdiv_function(v);
+    LLVMTypeRef fty = LLVMGlobalGetValueType(fn);
+    LLVMPositionBuilderBefore(v->b, in);
+    LLVMValueRef a = LLVMGetOperand(in, 0), b = LLVMGetOperand(in, 1), x;
+    if (!vec) {
+      LLVMValueRef args[2] = {a, b};
+      x = LLVMBuildCall2(v->b, fty, fn, args, 2, "");
+    } else {
+      x = LLVMGetUndef(ty);
+      for (unsigned k = 0; k < LLVMGetVectorSize(ty); k++) {
+        LLVMValueRef lane = k32(v, k);
+        LLVMValueRef args[2] = {LLVMBuildExtractElement(v->b, a, lane, ""),
+                                LLVMBuildExtractElement(v->b, b, lane, "")};
+        x = LLVMBuildInsertElement(v->b, x, LLVMBuildCall2(v->b, fty, fn, args, 2, ""), lane, "");
+      }
+    }
+    LLVMReplaceAllUsesWith(in, x);
+    LLVMInstructionEraseFromParent(in);
+  }
+  vec_free(&divs);
+  return err;
+}
+
+#endif
