@@ -324,7 +324,9 @@ gs_error *check_against_reference(const gs_run_request *req, const char *kernel,
    * kernel-scope local array across the barrier calls, which it proves
    * cannot touch an internal global whose address never escapes.
    * -march=native: POCL compiles for this CPU, so a*b+c is fused where the
-   * CPU has FMA, and the reference must round the same way.
+   * CPU has FMA, and the reference must round the same way; the Vulkan
+   * runner never fuses (a shader cannot promise it: docs/targets.md,
+   * "Vulkan"), so against it the reference does not contract either.
    * -Bsymbolic-functions: gs-reference loads one copy of the object per
    * workgroup (each with its own kernel-scope local memory); calls inside a
    * copy must stay in it, not bind to the first copy as exported functions
@@ -338,6 +340,7 @@ gs_error *check_against_reference(const gs_run_request *req, const char *kernel,
                      "-target",
                      "x86_64-unknown-linux-gnu",
                      "-march=native",
+                     req->runtime == GS_RUNTIME_VULKAN ? "-ffp-contract=off" : "-O0",
                      "-O0",
                      "-fPIC",
                      "-shared",

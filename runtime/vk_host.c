@@ -118,17 +118,21 @@ enum {
   SPV_OP_TYPE_FLOAT = 22,
   SPV_MODE_DENORM_PRESERVE = 4459,
   SPV_MODE_SIGNED_ZERO_INF_NAN_PRESERVE = 4461,
+  SPV_MODE_ROUNDING_MODE_RTE = 4462,
   SPV_CAP_DENORM_PRESERVE = 4464,
-  SPV_CAP_SIGNED_ZERO_INF_NAN_PRESERVE = 4466
+  SPV_CAP_SIGNED_ZERO_INF_NAN_PRESERVE = 4466,
+  SPV_CAP_ROUNDING_MODE_RTE = 4467
 };
 
 /* Vulkan lets a driver assume that floats are no NaN, infinity or signed
- * zero, and flush denormals, unless a shader's execution modes say
- * otherwise; every other runner keeps them. The module (whose shaders run
- * anywhere) declares neither: the host adds SignedZeroInfNanPreserve for
- * each float width the module has (a device without it is refused) and
- * DenormPreserve where the device has it (else it warns). *OUT is the
- * patched module (malloc'd). */
+ * zero, flush denormals, and round to nearest or toward zero, unless a
+ * shader's execution modes say otherwise; every other runner keeps them and
+ * rounds to nearest. The module (whose shaders run anywhere) declares none:
+ * the host adds SignedZeroInfNanPreserve for each float width the module has
+ * (a device without it is refused), and DenormPreserve and RoundingModeRTE
+ * where the device has them (else it warns; RoundingModeRTE for the widths
+ * the device's roundingModeIndependence makes share one mode, all of them
+ * or none). *OUT is the patched module (malloc'd). */
 static int float_controls(vk_run *v, uint32_t **out, size_t *out_words) {
   const uint32_t *w = (const uint32_t *)v->req->spirv;
   size_t n = v->req->spirv_size / 4, caps_end = 5, modes_at = 0;
@@ -152,7 +156,32 @@ static int float_controls(vk_run *v, uint32_t **out, size_t *out_words) {
                               p->shaderSignedZeroInfNanPreserveFloat64};
   const VkBool32 denorm_ok[3] = {p->shaderDenormPreserveFloat16, p->shaderDenormPreserveFloat32,
                                  p->shaderDenormPreserveFloat64};
+  const VkBool32 rte_ok[3] = {p->shaderRoundingModeRTEFloat16, p->shaderRoundingModeRTEFloat32,
+                              p->shaderRoundingModeRTEFloat64};
   static const unsigned bits[3] = {16, 32, 64};
+  /* the widths that get RoundingModeRTE: those used, with those that must
+   * share their mode (none: all three; 32-bit only: 16 and 64 together) */
+  int rte[3] = {widths[0], widths[1], widths[2]};
+  if (p->roundingModeIndependence == VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_NONE &&
+      (widths[0] || widths[1] || widths[2]))
+    rte[0] = rte[1] = rte[2] = 1;
+  if (p->roundingModeIndependence == VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_32_BIT_ONLY &&
+      (widths[0] || widths[2]))
+    rte[0] = rte[2] = 1;
+  int rte_all = 1, any_rte = 0;
+  for (int k = 0; k < 3; k++)
+    rte_all &= !rte[k] || rte_ok[k];
+  if (p->roundingModeIndependence != VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_ALL && !rte_all)
+    rte[0] = rte[1] = rte[2] = 0;
+  for (int k = 0; k < 3; k++) {
+    if (widths[k] && !(rte[k] && rte_ok[k]))
+      fprintf(stderr,
+              "gridsplit: warning: Vulkan device %s may round %u-bit float results toward zero "
+              "(no shaderRoundingModeRTEFloat%u)\n",
+              v->d.props.deviceName, bits[k], bits[k]);
+    rte[k] = rte[k] && rte_ok[k];
+    any_rte |= rte[k];
+  }
   int denorm = 0;
   for (int k = 0; k < 3; k++) {
     if (widths[k] && !nan_ok[k])
@@ -169,7 +198,7 @@ static int float_controls(vk_run *v, uint32_t **out, size_t *out_words) {
   }
   if (!modes_at)
     modes_at = n;
-  uint32_t *o = malloc((n + 8 + 8 * nentries) * 4);
+  uint32_t *o = malloc((n + 8 + 12 * nentries) * 4);
   size_t k = 0;
   memcpy(o, w, caps_end * 4);
   k = caps_end;
@@ -179,10 +208,20 @@ static int float_controls(vk_run *v, uint32_t **out, size_t *out_words) {
     o[k++] = (2u << 16) | SPV_OP_CAPABILITY;
     o[k++] = SPV_CAP_DENORM_PRESERVE;
   }
+  if (any_rte) {
+    o[k++] = (2u << 16) | SPV_OP_CAPABILITY;
+    o[k++] = SPV_CAP_ROUNDING_MODE_RTE;
+  }
   memcpy(o + k, w + caps_end, (modes_at - caps_end) * 4);
   k += modes_at - caps_end;
   for (size_t e = 0; e < nentries; e++)
     for (int b = 0; b < 3; b++) {
+      if (rte[b]) {
+        o[k++] = (4u << 16) | SPV_OP_EXECUTION_MODE;
+        o[k++] = entries[e];
+        o[k++] = SPV_MODE_ROUNDING_MODE_RTE;
+        o[k++] = bits[b];
+      }
       if (!widths[b])
         continue;
       uint32_t modes[2] = {SPV_MODE_SIGNED_ZERO_INF_NAN_PRESERVE, SPV_MODE_DENORM_PRESERVE};
@@ -486,7 +525,8 @@ static int make_set_layout(vk_run *v, const gs_plan_binding *b, size_t n,
   return rc;
 }
 
-/* --verbose with GS_VK_DUMP_DIR set: the driver's internal representations
+/* --verbose with GS_VK_DUMP_DIR set: DIR/module.spv, the module as the
+ * driver gets it (make_pipelines), and the driver's internal representations
  * of executable EI (its machine code, where it gives it) as text files
  * DIR/ENTRY.E.K.txt, for reading beside another compiler's */
 static void dump_representations(vk_run *v, const VkPipelineExecutableInfoKHR *ei,
@@ -659,6 +699,16 @@ static int make_pipelines(vk_run *v) {
   size_t words = 0;
   if (float_controls(v, &code, &words))
     return 1;
+  const char *dump = v->req->verbose ? getenv("GS_VK_DUMP_DIR") : NULL;
+  if (dump) { /* the module as the driver gets it, float controls added */
+    char path[4096];
+    snprintf(path, sizeof path, "%s/module.spv", dump);
+    FILE *f = fopen(path, "wb");
+    if (f) {
+      fwrite(code, 4, words, f);
+      fclose(f);
+    }
+  }
   VkShaderModuleCreateInfo smci = {VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, NULL, 0, 4 * words,
                                    code};
   int bad = gs_vk_check(&v->d, vkCreateShaderModule(v->d.dev, &smci, NULL, &v->sm),
