@@ -4,7 +4,8 @@
  * other runner divides as IEEE 754 does, to the nearest float, ties to even.
  * So each float `fdiv` becomes a call of gs.fdiv, which divides in integer
  * arithmetic, exactly: the significands' quotient to 33 bits and its
- * remainder, rounded once. A double `fdiv` is refused. */
+ * remainder, rounded once. A double `fdiv` is refused, and so is `frem`
+ * (OpFRem is x - y * trunc(x / y), inexact). */
 #include "vulkan.h"
 
 #if GS_LLVM_MAJOR >= 22
@@ -130,7 +131,8 @@ char *vulkan_exact_fdiv(vk *v) {
   for (LLVMValueRef f = LLVMGetFirstFunction(v->m); f; f = LLVMGetNextFunction(f))
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
-        if (LLVMIsABinaryOperator(in) && LLVMGetInstructionOpcode(in) == LLVMFDiv)
+        if (LLVMIsABinaryOperator(in) && (LLVMGetInstructionOpcode(in) == LLVMFDiv ||
+                                          LLVMGetInstructionOpcode(in) == LLVMFRem))
           VEC_PUSH(&divs, LLVMValueRef, in);
   char *err = NULL;
   for (size_t i = 0; i < divs.len && !err; i++) {
@@ -138,6 +140,11 @@ char *vulkan_exact_fdiv(vk *v) {
     LLVMTypeRef ty = LLVMTypeOf(in);
     int vec = LLVMGetTypeKind(ty) == LLVMVectorTypeKind;
     LLVMTypeRef et = vec ? LLVMGetElementType(ty) : ty;
+    if (LLVMGetInstructionOpcode(in) == LLVMFRem) {
+      err = vulkan_refuse(in, "is a float remainder, which a Vulkan shader computes as x - y * "
+                              "trunc(x / y), not exactly as the references do");
+      break;
+    }
     if (LLVMGetTypeKind(et) != LLVMFloatTypeKind) {
       err = vulkan_refuse(in, "divides floats other than 32-bit ones, which a Vulkan shader "
                               "divides to 2.5 ULP, not to the nearest as the references do");

@@ -9,7 +9,8 @@
 ; its words; a float atomic; a pointer compared, whether an argument or one
 ; chosen at run time; a workgroup-memory argument; a program-scope variable
 ; in global memory; a call with no shader counterpart (OpenCL's math
-; builtins, for now); a compare-exchange of the user's (LLVM 22's backend
+; builtins, for now); a float remainder (OpFRem is inexact; a double
+; division: Run_vulkan_fdiv.ll); a compare-exchange of the user's (LLVM 22's backend
 ; stops on every one; the split's own, on the control word, is rebuilt:
 ; Run_vulkan_dynamic.ll); a volatile access wider than a word (volatile
 ; words become relaxed atomics).
@@ -26,6 +27,7 @@
 ; RUN: not %gridsplit --target vulkan -o %t/o %t/local_arg.ll 2>&1 | FileCheck %s --check-prefix=LOCAL
 ; RUN: not %gridsplit --target vulkan -o %t/o %t/global_var.ll 2>&1 | FileCheck %s --check-prefix=GLOBAL
 ; RUN: not %gridsplit --target vulkan -o %t/o %t/math.ll 2>&1 | FileCheck %s --check-prefix=MATH
+; RUN: not %gridsplit --target vulkan -o %t/o %t/frem.ll 2>&1 | FileCheck %s --check-prefix=FREM
 ; RUN: not %gridsplit --target vulkan -o %t/o %t/cmpxchg.ll 2>&1 | FileCheck %s --check-prefix=CMPXCHG
 ; RUN: not %gridsplit --target vulkan -o %t/o %t/volatile_wide.ll 2>&1 | FileCheck %s --check-prefix=VOLWIDE
 ; RUN: not %gridsplit --target vulkan -o %t/o %t/image.cl 2>&1 | FileCheck %s --check-prefix=IMAGE
@@ -36,6 +38,7 @@
 ; STORECHOSEN: store_chosen.ll: error: vulkan code generation failed: --target vulkan: 'store ptr addrspace(1) %p, ptr addrspace(1) %a, align 8' stores a type or in a way that storage buffer words cannot hold
 ; CARRIED: carried.ll: error: vulkan code generation failed: --target vulkan: 'store ptr addrspace(1) %a, ptr addrspace(1) %gs.state, align 8' stores a type or in a way that storage buffer words cannot hold
 ; FIVE: five_buffers.ll: error: vulkan code generation failed: --target vulkan: 'store i32 1, ptr addrspace(1) %p, align 4' reaches memory through '%p = select i1 %t4, ptr addrspace(1) %e, ptr addrspace(1) %p3', which chooses between more than 4 buffers or workgroup variables at run time
+; FREM: frem.ll: error: vulkan code generation failed: --target vulkan: '%r = frem float {{%[0-9a-z]+}}, 3.000000e+00' is a float remainder, which a Vulkan shader computes as x - y * trunc(x / y), not exactly as the references do
 ; ALIGN: unaligned.ll: error: vulkan code generation failed: --target vulkan: '%v = load i32, ptr addrspace(1) %p, align 2' is not aligned to its words
 ; FATOMIC: fatomic.ll: error: vulkan code generation failed: --target vulkan: '%o = atomicrmw fadd ptr addrspace(1) %a, float 1.000000e+00 monotonic, align 4' is an atomic operation other than on a 32-bit integer
 ; CMP: compare.ll: error: vulkan code generation failed: --target vulkan: '%c = icmp eq ptr addrspace(1) %a, %b' uses a buffer or workgroup pointer otherwise than to load, store or update through it (Vulkan shaders have no physical pointers)
@@ -153,6 +156,14 @@ define spir_kernel void @k(ptr addrspace(1) %a) {
   %v = load float, ptr addrspace(1) %a, align 4
   %c = call spir_func float @_Z3cosf(float %v)
   store float %c, ptr addrspace(1) %a, align 4
+  ret void
+}
+;--- frem.ll
+target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %a) {
+  %v = load float, ptr addrspace(1) %a, align 4
+  %r = frem float %v, 3.0
+  store float %r, ptr addrspace(1) %a, align 4
   ret void
 }
 ;--- cmpxchg.ll
