@@ -164,3 +164,134 @@ kernel void jacobi(global float *a, global float *b, uint n) {
     gridsplit_grid_sync();
   }
 }
+
+// Sum over the workgroup of floats, in a fixed order (tree in workgroup
+// memory), the same on every device.
+static float wg_fsum(local float *s, float v) {
+  uint l = get_local_id(0);
+  s[l] = v;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint k = WG / 2; k > 0; k >>= 1) {
+    if (l < k)
+      s[l] += s[l + k];
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  float t = s[0];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return t;
+}
+
+// A grid-wide dot product's second step, in workgroup 0: each invocation sums
+// the workgroups' partial sums PART[l], PART[l + WG], ... in order, then the
+// workgroup sums those.
+static float parts_sum(local float *s, global const float *part, uint parts) {
+  float t = 0.0f;
+  for (uint k = get_local_id(0); k < parts; k += WG)
+    t += part[k];
+  return wg_fsum(s, t);
+}
+
+// Conjugate gradient on the 2-D 5-point Laplacian (zero outside) of a grid
+// NX wide and N / NX high, from x = 0, until the residual's squared norm is
+// at most TOL2 times the start's or MAXIT iterations ran: a loop of grid
+// barriers whose trip count comes from a grid-wide dot product. DOTS gets
+// the last squared residual norm, the last p.Ap and the iterations run.
+#pragma OPENCL FP_CONTRACT OFF
+kernel void cg(global const float *rhs, global float *x, global float *r, global float *p,
+               global float *part, global float *dots, uint n, uint nx, int maxit, float tol2) {
+  local float s[WG];
+  uint i = get_global_id(0), g = get_group_id(0), ng = get_num_groups(0);
+  float bi = i < n ? rhs[i] : 0.0f;
+  if (i < n) {
+    x[i] = 0.0f;
+    r[i] = bi;
+    p[i] = bi;
+  }
+  float t = wg_fsum(s, bi * bi);
+  if (get_local_id(0) == 0)
+    part[g] = t;
+  gridsplit_grid_sync();
+  if (g == 0) {
+    t = parts_sum(s, part, ng);
+    if (get_local_id(0) == 0)
+      dots[0] = t;
+  }
+  gridsplit_grid_sync();
+  float rr = dots[0], stop = tol2 * rr;
+  int it = 0;
+  while (it < maxit && rr > stop) {
+    float pi = 0.0f, api = 0.0f;
+    if (i < n) {
+      uint col = i % nx;
+      float nb = 0.0f;
+      pi = p[i];
+      if (col > 0)
+        nb += p[i - 1];
+      if (col + 1 < nx)
+        nb += p[i + 1];
+      if (i >= nx)
+        nb += p[i - nx];
+      if (i + nx < n)
+        nb += p[i + nx];
+      api = 4.0f * pi - nb;
+    }
+    t = wg_fsum(s, pi * api);
+    if (get_local_id(0) == 0)
+      part[g] = t;
+    gridsplit_grid_sync();
+    if (g == 0) {
+      t = parts_sum(s, part, ng);
+      if (get_local_id(0) == 0)
+        dots[1] = t;
+    }
+    gridsplit_grid_sync();
+    float alpha = rr / dots[1], ri = 0.0f;
+    if (i < n) {
+      x[i] += alpha * pi;
+      ri = r[i] - alpha * api;
+      r[i] = ri;
+    }
+    t = wg_fsum(s, ri * ri);
+    if (get_local_id(0) == 0)
+      part[g] = t;
+    gridsplit_grid_sync();
+    if (g == 0) {
+      t = parts_sum(s, part, ng);
+      if (get_local_id(0) == 0)
+        dots[0] = t;
+    }
+    gridsplit_grid_sync();
+    float rrn = dots[0], beta = rrn / rr;
+    rr = rrn;
+    if (i < n)
+      p[i] = ri + beta * pi;
+    it++;
+    gridsplit_grid_sync();
+  }
+  if (i == 0)
+    dots[2] = (float)it;
+}
+#pragma OPENCL FP_CONTRACT ON
+
+// Breadth-first search by levels from SRC on a graph in CSR form (OFFSETS,
+// COLS), one invocation per node, until a level reaches no new node: DIST
+// gets each node's level (-1: unreached) and COUNT[L] the nodes at level L
+// (COUNT zeroed by the host, N + 1 long).
+kernel void bfs(global const uint *offsets, global const uint *cols, global int *dist,
+                global uint *count, uint n, uint src) {
+  uint v = get_global_id(0);
+  if (v < n)
+    dist[v] = v == src ? 0 : INT_MAX;
+  if (v == 0)
+    count[0] = 1;
+  gridsplit_grid_sync();
+  for (int level = 0; count[level] != 0; level++) {
+    if (v < n && dist[v] == level)
+      for (uint e = offsets[v]; e < offsets[v + 1]; e++)
+        if (atomic_min(&dist[cols[e]], level + 1) > level + 1)
+          atomic_inc(&count[level + 1]);
+    gridsplit_grid_sync();
+  }
+  if (v < n && dist[v] == INT_MAX)
+    dist[v] = -1;
+}
