@@ -1,4 +1,4 @@
-// The baseline of bench/gpu: the four workloads of workloads.cl, the same
+// The baseline of bench/gpu: the workloads of workloads.cl, the same
 // algorithms written for CUDA cooperative groups, one kernel each with
 // grid.sync() between the phases. A cooperative launch holds only the blocks
 // that fit on the device at once, so each phase loops over the same virtual
@@ -14,6 +14,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -23,6 +24,8 @@
 namespace cg = cooperative_groups;
 #define WG 256
 #define SWEEPS 8
+#define CG_MAXIT 200 // run.py passes the same to the split
+#define CG_TOL2 1e-8f
 
 static void check(cudaError_t e, const char *what) {
   if (e != cudaSuccess) {
@@ -230,6 +233,158 @@ __global__ void jacobi_loop(float *a, float *b, unsigned n, int sweeps) {
   }
 }
 
+__device__ float wg_fsum(float *s, float v) {
+  unsigned l = threadIdx.x;
+  s[l] = v;
+  __syncthreads();
+  for (unsigned k = WG / 2; k > 0; k >>= 1) {
+    if (l < k)
+      s[l] += s[l + k];
+    __syncthreads();
+  }
+  float t = s[0];
+  __syncthreads();
+  return t;
+}
+
+// The grid-wide dot product's second step, in block 0 (workloads.cl's
+// parts_sum): each thread sums PART[l], PART[l + WG], ... in order.
+__device__ float parts_sum(float *s, const float *part, unsigned parts) {
+  float t = 0.0f;
+  for (unsigned k = threadIdx.x; k < parts; k += WG)
+    t += part[k];
+  return wg_fsum(s, t);
+}
+
+// workloads.cl's cg (cg_solve: cg names cooperative_groups here), the same operations in the same order (--fmad=false, as
+// the OpenCL has FP_CONTRACT OFF); A p kept in AP, since a thread serves
+// several virtual blocks.
+__global__ void cg_solve(const float *rhs, float *x, float *r, float *p, float *ap, float *part,
+                   float *dots, unsigned n, unsigned nx, int maxit, float tol2) {
+  cg::grid_group grid = cg::this_grid();
+  __shared__ float s[WG];
+  unsigned l = threadIdx.x, nvb = (n + WG - 1) / WG;
+  FOR_VBLOCKS(nvb) {
+    unsigned i = g * WG + l;
+    float bi = i < n ? rhs[i] : 0.0f;
+    if (i < n) {
+      x[i] = 0.0f;
+      r[i] = bi;
+      p[i] = bi;
+    }
+    float t = wg_fsum(s, bi * bi);
+    if (l == 0)
+      part[g] = t;
+  }
+  grid.sync();
+  FOR_VBLOCKS(nvb) {
+    if (g == 0) {
+      float t = parts_sum(s, part, nvb);
+      if (l == 0)
+        dots[0] = t;
+    }
+  }
+  grid.sync();
+  float rr = dots[0], stop = tol2 * rr;
+  int it = 0;
+  while (it < maxit && rr > stop) {
+    FOR_VBLOCKS(nvb) {
+      unsigned i = g * WG + l;
+      float pi = 0.0f, api = 0.0f;
+      if (i < n) {
+        unsigned col = i % nx;
+        float nb = 0.0f;
+        pi = p[i];
+        if (col > 0)
+          nb += p[i - 1];
+        if (col + 1 < nx)
+          nb += p[i + 1];
+        if (i >= nx)
+          nb += p[i - nx];
+        if (i + nx < n)
+          nb += p[i + nx];
+        api = 4.0f * pi - nb;
+        ap[i] = api;
+      }
+      float t = wg_fsum(s, pi * api);
+      if (l == 0)
+        part[g] = t;
+    }
+    grid.sync();
+    FOR_VBLOCKS(nvb) {
+      if (g == 0) {
+        float t = parts_sum(s, part, nvb);
+        if (l == 0)
+          dots[1] = t;
+      }
+    }
+    grid.sync();
+    float alpha = rr / dots[1];
+    FOR_VBLOCKS(nvb) {
+      unsigned i = g * WG + l;
+      float ri = 0.0f;
+      if (i < n) {
+        x[i] += alpha * p[i];
+        ri = r[i] - alpha * ap[i];
+        r[i] = ri;
+      }
+      float t = wg_fsum(s, ri * ri);
+      if (l == 0)
+        part[g] = t;
+    }
+    grid.sync();
+    FOR_VBLOCKS(nvb) {
+      if (g == 0) {
+        float t = parts_sum(s, part, nvb);
+        if (l == 0)
+          dots[0] = t;
+      }
+    }
+    grid.sync();
+    float rrn = dots[0], beta = rrn / rr;
+    rr = rrn;
+    FOR_VBLOCKS(nvb) {
+      unsigned i = g * WG + l;
+      if (i < n)
+        p[i] = r[i] + beta * p[i];
+    }
+    it++;
+    grid.sync();
+  }
+  if (blockIdx.x == 0 && l == 0)
+    dots[2] = (float)it;
+}
+
+// workloads.cl's bfs: levels from SRC until a level reaches no node.
+__global__ void bfs(const unsigned *offsets, const unsigned *cols, int *dist, unsigned *count,
+                    unsigned n, unsigned src) {
+  cg::grid_group grid = cg::this_grid();
+  unsigned l = threadIdx.x, nvb = (n + WG - 1) / WG;
+  FOR_VBLOCKS(nvb) {
+    unsigned v = g * WG + l;
+    if (v < n)
+      dist[v] = v == src ? 0 : INT_MAX;
+    if (v == 0)
+      count[0] = 1;
+  }
+  grid.sync();
+  for (int level = 0; count[level] != 0; level++) {
+    FOR_VBLOCKS(nvb) {
+      unsigned v = g * WG + l;
+      if (v < n && dist[v] == level)
+        for (unsigned e = offsets[v]; e < offsets[v + 1]; e++)
+          if (atomicMin(&dist[cols[e]], level + 1) > level + 1)
+            atomicAdd(&count[level + 1], 1u);
+    }
+    grid.sync();
+  }
+  FOR_VBLOCKS(nvb) {
+    unsigned v = g * WG + l;
+    if (v < n && dist[v] == INT_MAX)
+      dist[v] = -1;
+  }
+}
+
 struct workload {
   const char *name;
   const void *fn;
@@ -268,6 +423,8 @@ int main(int argc, char **argv) {
       {"histnorm", (const void *)histnorm, {"in", "hist", "out"}, {1, 2}, 8},
       {"jacobi", (const void *)jacobi, {"a", "b"}, {0, 1}, 1},
       {"jacobi_loop", (const void *)jacobi_loop, {"a", "b"}, {0, 1}, 1},
+      {"cg", (const void *)cg_solve, {"rhs", "x", "r", "p", "ap", "part", "dots"}, {1, 6}, 1},
+      {"bfs", (const void *)bfs, {"offsets", "cols", "dist", "count"}, {2, 3}, 1},
   };
   if (argc >= 2 && !strcmp(argv[1], "maxgrid")) {
     for (const workload &w : loads)
@@ -326,6 +483,19 @@ int main(int argc, char **argv) {
   int sweeps = SWEEPS;
   if (!strcmp(w->name, "jacobi_loop"))
     params.push_back(&sweeps);
+  // cg's grid is NX wide, NX = 2^ceil(log2(n) / 2), as run.py makes it
+  unsigned nx = 1, src = 0;
+  while ((unsigned long long)nx * nx < n)
+    nx <<= 1;
+  int maxit = CG_MAXIT;
+  float tol2 = CG_TOL2;
+  if (!strcmp(w->name, "cg")) {
+    params.push_back(&nx);
+    params.push_back(&maxit);
+    params.push_back(&tol2);
+  }
+  if (!strcmp(w->name, "bfs"))
+    params.push_back(&src);
   unsigned nvb = (n + w->per_thread * WG - 1) / (w->per_thread * WG);
   unsigned blocks = (unsigned)max_blocks(w->fn);
   if (blocks > nvb)

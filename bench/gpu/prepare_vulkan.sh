@@ -23,7 +23,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$llvm/clang" -x cl -cl-std=CL2.0 -Xclang -finclude-default-header -fno-discard-value-names \
   -target spir64 -emit-llvm -c -O2 -o "$tmp/workloads.bc" "$here/workloads.cl"
-for k in reduce scan histnorm jacobi jacobi_loop; do
+for k in reduce scan histnorm jacobi jacobi_loop cg bfs; do
   "$tool" --target vulkan --virtual-workgroups --workgroup 256 --kernel "$k" -o "$tmp/$k" \
     "$tmp/workloads.bc"
   cp "$tmp/$k/workloads.spv" "$out/vk/$k.spv"

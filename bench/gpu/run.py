@@ -53,12 +53,60 @@ def inputs(name, n, d, rng):
     elif name == "histnorm":
         bufs = {"in": rng.integers(0, 2**32, n, dtype=np.uint32), "hist": z(WG), "out": z(n)}
         grid, moved = ceil(n, 8 * WG) * WG, 12 * n
+    elif name == "cg":
+        # six of the 5-point Laplacian's eigenvectors on an NX-wide grid:
+        # CG's trip count then depends on the data (a few tens of
+        # iterations in floats), bounded by CG_MAXIT
+        nx = cg_width(n)
+        ny = n // nx
+        cols, rows = np.arange(n) % nx, np.arange(n) // nx
+        rhs = np.zeros(n)
+        for a, b, c in ((1, 1, 1.0), (2, 3, 0.5), (5, 1, 0.25), (3, 7, 0.125), (8, 8, 0.3),
+                        (11, 4, -0.2)):
+            rhs += c * np.sin(np.pi * a * (cols + 1) / (nx + 1)) * \
+                np.sin(np.pi * b * (rows + 1) / (ny + 1))
+        f = lambda k: np.zeros(k, np.float32)
+        bufs = {"rhs": rhs.astype(np.float32), "x": f(n), "r": f(n), "p": f(n),
+                "part": f(ceil(n, WG)), "dots": f(3)}
+        f(n).tofile(os.path.join(d, "ap.bin"))  # the cooperative kernel's A p
+        grid, moved = ceil(n, WG) * WG, None
+    elif name == "bfs":
+        # node v -> v + 1 and three random nodes: about log3(n) levels
+        offsets = (np.arange(n + 1, dtype=np.uint64) * 4).astype(np.uint32)
+        cols = rng.integers(0, n, (n, 4), dtype=np.uint32)
+        cols[:, 0] = (np.arange(n, dtype=np.uint64) + 1) % n
+        bufs = {"offsets": offsets, "cols": cols.reshape(-1), "dist": np.zeros(n, np.int32),
+                "count": np.zeros(n + 1, np.uint32)}
+        grid, moved = ceil(n, WG) * WG, None
     else:
         bufs = {"a": rng.random(n, dtype=np.float32), "b": np.zeros(n, np.float32)}
         grid, moved = ceil(n, WG) * WG, 8 * 8 * n
     for k, v in bufs.items():
         v.tofile(os.path.join(d, k + ".bin"))
     return list(bufs), grid, moved
+
+
+CG_MAXIT, CG_TOL2 = 200, "1e-8"  # coop.cu's CG_MAXIT, CG_TOL2
+
+
+def cg_width(n):
+    nx = 1
+    while nx * nx < n:
+        nx *= 2
+    return nx
+
+
+def scalars(name, n):
+    """The kernel's arguments after its buffers, as NAME=VALUE"""
+    return ["n=%d" % n] + {"jacobi_loop": ["sweeps=8"],
+                           "cg": ["nx=%d" % cg_width(n), "maxit=%d" % CG_MAXIT,
+                                  "tol2=" + CG_TOL2],
+                           "bfs": ["src=0"]}.get(name, [])
+
+
+def pct(moved, us, copy):
+    """the bytes moved per second as a share of the copy bandwidth"""
+    return "%10s" % "-" if moved is None else "%10.1f" % (moved / (us * 1e-6) / 1e9 / copy * 100)
 
 
 def compare(ref, got):
@@ -89,6 +137,10 @@ def compare(ref, got):
                          int(x[bad[0]]) & 0xffffffff,
                          int(np.abs(x[bad].astype(np.int64) - y[bad].astype(np.int64)).max())))
     return same, nbytes, notes
+
+
+# the workloads whose schedule is dynamic (a loop of grid barriers)
+DYNAMIC = ("jacobi_loop", "cg", "bfs")
 
 
 def main():
@@ -136,7 +188,7 @@ def main():
     for e in sizes or (20, 24, 27):
         n = 1 << e
         reps = {20: 200, 24: 50, 27: 15}.get(e, 15)
-        for name in only or ("reduce", "scan", "histnorm", "jacobi", "jacobi_loop"):
+        for name in only or ("reduce", "scan", "histnorm", "jacobi", "jacobi_loop", "cg", "bfs"):
             d = os.path.join("/tmp/gsb", "%s_%d" % (name, e))
             names, grid, moved = inputs(name, n, d, rng)
             so, co, vo = d + "/split", d + "/coop", d + "/vulkan"
@@ -150,15 +202,13 @@ def main():
                     out = sh(["./gs-cuda-run", "--plan", "workloads.plan.json", "--kernel", name,
                               "--grid", str(grid), "--workgroup", str(WG), "--graph", "--repeat",
                               str(reps), "--out", so, ptx] +
-                             ["%s=@%s/%s.bin" % (b, d, b) for b in names] + ["n=%d" % n] +
-                             (["sweeps=8"] if name == "jacobi_loop" else []))
+                             ["%s=@%s/%s.bin" % (b, d, b) for b in names] + scalars(name, n))
                     ts[ptx].append(float(out.split(" us per run")[0].split()[-1]))
                 if vulkan:
                     out = sh(["./gs-vk-run", "vk/%s.spv" % name, "vk/%s.plan.json" % name,
                               "--kernel", name, "--grid", str(grid), "--workgroup", str(WG),
                               "--repeat", str(reps), "--out", vo] +
-                             ["%s=@%s/%s.bin" % (b, d, b) for b in names] + ["n=%d" % n] +
-                             (["sweeps=8"] if name == "jacobi_loop" else []))
+                             ["%s=@%s/%s.bin" % (b, d, b) for b in names] + scalars(name, n))
                     tv.append(float(out.split(" us, min")[0].split()[-1]))
                 out = sh(["./coop", name, str(n), str(reps), d, co])
                 tc.append(float(out.split(" us per run")[0].split()[-1]))
@@ -168,7 +218,7 @@ def main():
             ts = min(ts[ptxs[0]])
             same = all(open(os.path.join(co, f), "rb").read() ==
                        open(os.path.join(so, f), "rb").read() for f in os.listdir(co))
-            if name != "jacobi_loop":
+            if name not in DYNAMIC:
                 worst = max(worst, ts / tc)
             vcols, vnotes = "", []
             if vulkan:
@@ -180,15 +230,14 @@ def main():
                                   ("the same bytes" if ssame else "they differ too"))
                 v = min(tv)
                 vk_rows.append((name, e, v / tc, vsame))
-                if name != "jacobi_loop":
+                if name not in DYNAMIC:
                     vk_worst[e] = max(vk_worst.get(e, 0.0), v / tc)
-                vcols = " %10.1f %7.2f %7.1f %7s %6.1f%% %11d" % (
-                    v, v / tc, moved / (v * 1e-6) / 1e9 / copy * 100, "yes" if vsame else "NO",
+                vcols = " %10.1f %7.2f %7s %7s %6.1f%% %11d" % (
+                    v, v / tc, pct(moved, v, copy).strip(), "yes" if vsame else "NO",
                     (max(tv) / min(tv) - 1) * 100, vbytes)
-            print("%-9s %10s %12.1f %12.1f %7.2f %10.1f %10.1f %6s %6.1f%%" % (
-                name, "2^%d" % e, ts, tc, ts / tc, moved / (ts * 1e-6) / 1e9 / copy * 100,
-                moved / (tc * 1e-6) / 1e9 / copy * 100, "yes" if same else "NO",
-                spread * 100) + vcols + ("  " + extra if extra else ""))
+            print("%-9s %10s %12.1f %12.1f %7.2f %s %s %6s %6.1f%%" % (
+                name, "2^%d" % e, ts, tc, ts / tc, pct(moved, ts, copy), pct(moved, tc, copy),
+                "yes" if same else "NO", spread * 100) + vcols + ("  " + extra if extra else ""))
             for note in vnotes:
                 print("    vulkan %s 2^%d: %s" % (name, e, note))
             sys.stdout.flush()
