@@ -247,20 +247,31 @@ __device__ float wg_fsum(float *s, float v) {
   return t;
 }
 
-// The grid-wide dot product's second step, in block 0 (workloads.cl's
-// parts_sum): each thread sums PART[l], PART[l + WG], ... in order.
-__device__ float parts_sum(float *s, const float *part, unsigned parts) {
-  float t = 0.0f;
-  for (unsigned k = threadIdx.x; k < parts; k += WG)
-    t += part[k];
-  return wg_fsum(s, t);
+// workloads.cl's grid_fsum, after each block's sum is in PART: block 0 sums
+// PART[l], PART[l + WG], ... in order, then the block, into *OUT.
+__device__ float grid_fsum_finish(cg::grid_group &grid, float *s, float *part, unsigned nvb,
+                                  float *out) {
+  grid.sync();
+  FOR_VBLOCKS(nvb) {
+    if (g == 0) {
+      float t = 0.0f;
+      for (unsigned k = threadIdx.x; k < nvb; k += WG)
+        t += part[k];
+      t = wg_fsum(s, t);
+      if (threadIdx.x == 0)
+        *out = t;
+    }
+  }
+  grid.sync();
+  return *out;
 }
 
-// workloads.cl's cg (cg_solve: cg names cooperative_groups here), the same operations in the same order (--fmad=false, as
-// the OpenCL has FP_CONTRACT OFF); A p kept in AP, since a thread serves
-// several virtual blocks.
+// workloads.cl's cg (cg_solve: cg names cooperative_groups here), the same
+// operations in the same order (--fmad=false, as the OpenCL has
+// FP_CONTRACT OFF); A p kept in AP, since a thread serves several virtual
+// blocks.
 __global__ void cg_solve(const float *rhs, float *x, float *r, float *p, float *ap, float *part,
-                   float *dots, unsigned n, unsigned nx, int maxit, float tol2) {
+                         float *dots, unsigned n, unsigned nx, int maxit, float tol2) {
   cg::grid_group grid = cg::this_grid();
   __shared__ float s[WG];
   unsigned l = threadIdx.x, nvb = (n + WG - 1) / WG;
@@ -276,16 +287,7 @@ __global__ void cg_solve(const float *rhs, float *x, float *r, float *p, float *
     if (l == 0)
       part[g] = t;
   }
-  grid.sync();
-  FOR_VBLOCKS(nvb) {
-    if (g == 0) {
-      float t = parts_sum(s, part, nvb);
-      if (l == 0)
-        dots[0] = t;
-    }
-  }
-  grid.sync();
-  float rr = dots[0], stop = tol2 * rr;
+  float rr = grid_fsum_finish(grid, s, part, nvb, &dots[0]), stop = tol2 * rr;
   int it = 0;
   while (it < maxit && rr > stop) {
     FOR_VBLOCKS(nvb) {
@@ -310,16 +312,7 @@ __global__ void cg_solve(const float *rhs, float *x, float *r, float *p, float *
       if (l == 0)
         part[g] = t;
     }
-    grid.sync();
-    FOR_VBLOCKS(nvb) {
-      if (g == 0) {
-        float t = parts_sum(s, part, nvb);
-        if (l == 0)
-          dots[1] = t;
-      }
-    }
-    grid.sync();
-    float alpha = rr / dots[1];
+    float alpha = rr / grid_fsum_finish(grid, s, part, nvb, &dots[1]);
     FOR_VBLOCKS(nvb) {
       unsigned i = g * WG + l;
       float ri = 0.0f;
@@ -332,16 +325,7 @@ __global__ void cg_solve(const float *rhs, float *x, float *r, float *p, float *
       if (l == 0)
         part[g] = t;
     }
-    grid.sync();
-    FOR_VBLOCKS(nvb) {
-      if (g == 0) {
-        float t = parts_sum(s, part, nvb);
-        if (l == 0)
-          dots[0] = t;
-      }
-    }
-    grid.sync();
-    float rrn = dots[0], beta = rrn / rr;
+    float rrn = grid_fsum_finish(grid, s, part, nvb, &dots[0]), beta = rrn / rr;
     rr = rrn;
     FOR_VBLOCKS(nvb) {
       unsigned i = g * WG + l;

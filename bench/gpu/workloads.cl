@@ -181,14 +181,25 @@ static float wg_fsum(local float *s, float v) {
   return t;
 }
 
-// A grid-wide dot product's second step, in workgroup 0: each invocation sums
-// the workgroups' partial sums PART[l], PART[l + WG], ... in order, then the
-// workgroup sums those.
-static float parts_sum(local float *s, global const float *part, uint parts) {
-  float t = 0.0f;
-  for (uint k = get_local_id(0); k < parts; k += WG)
-    t += part[k];
-  return wg_fsum(s, t);
+// A grid-wide sum of V, the same on every device: each workgroup's sum in
+// PART, then workgroup 0 sums those in order (each invocation PART[l],
+// PART[l + WG], ..., then the workgroup) into *OUT, which every invocation
+// reads. Two grid barriers.
+static float grid_fsum(local float *s, global float *part, global float *out, float v) {
+  float t = wg_fsum(s, v);
+  if (get_local_id(0) == 0)
+    part[get_group_id(0)] = t;
+  gridsplit_grid_sync();
+  if (get_group_id(0) == 0) {
+    t = 0.0f;
+    for (uint k = get_local_id(0); k < get_num_groups(0); k += WG)
+      t += part[k];
+    t = wg_fsum(s, t);
+    if (get_local_id(0) == 0)
+      *out = t;
+  }
+  gridsplit_grid_sync();
+  return *out;
 }
 
 // Conjugate gradient on the 2-D 5-point Laplacian (zero outside) of a grid
@@ -200,24 +211,14 @@ static float parts_sum(local float *s, global const float *part, uint parts) {
 kernel void cg(global const float *rhs, global float *x, global float *r, global float *p,
                global float *part, global float *dots, uint n, uint nx, int maxit, float tol2) {
   local float s[WG];
-  uint i = get_global_id(0), g = get_group_id(0), ng = get_num_groups(0);
+  uint i = get_global_id(0);
   float bi = i < n ? rhs[i] : 0.0f;
   if (i < n) {
     x[i] = 0.0f;
     r[i] = bi;
     p[i] = bi;
   }
-  float t = wg_fsum(s, bi * bi);
-  if (get_local_id(0) == 0)
-    part[g] = t;
-  gridsplit_grid_sync();
-  if (g == 0) {
-    t = parts_sum(s, part, ng);
-    if (get_local_id(0) == 0)
-      dots[0] = t;
-  }
-  gridsplit_grid_sync();
-  float rr = dots[0], stop = tol2 * rr;
+  float rr = grid_fsum(s, part, &dots[0], bi * bi), stop = tol2 * rr;
   int it = 0;
   while (it < maxit && rr > stop) {
     float pi = 0.0f, api = 0.0f;
@@ -235,33 +236,13 @@ kernel void cg(global const float *rhs, global float *x, global float *r, global
         nb += p[i + nx];
       api = 4.0f * pi - nb;
     }
-    t = wg_fsum(s, pi * api);
-    if (get_local_id(0) == 0)
-      part[g] = t;
-    gridsplit_grid_sync();
-    if (g == 0) {
-      t = parts_sum(s, part, ng);
-      if (get_local_id(0) == 0)
-        dots[1] = t;
-    }
-    gridsplit_grid_sync();
-    float alpha = rr / dots[1], ri = 0.0f;
+    float alpha = rr / grid_fsum(s, part, &dots[1], pi * api), ri = 0.0f;
     if (i < n) {
       x[i] += alpha * pi;
       ri = r[i] - alpha * api;
       r[i] = ri;
     }
-    t = wg_fsum(s, ri * ri);
-    if (get_local_id(0) == 0)
-      part[g] = t;
-    gridsplit_grid_sync();
-    if (g == 0) {
-      t = parts_sum(s, part, ng);
-      if (get_local_id(0) == 0)
-        dots[0] = t;
-    }
-    gridsplit_grid_sync();
-    float rrn = dots[0], beta = rrn / rr;
+    float rrn = grid_fsum(s, part, &dots[0], ri * ri), beta = rrn / rr;
     rr = rrn;
     if (i < n)
       p[i] = ri + beta * pi;
