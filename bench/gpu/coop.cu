@@ -34,7 +34,9 @@ static void check(cudaError_t e, const char *what) {
   }
 }
 
-__device__ unsigned wg_sum(unsigned *s, unsigned v) {
+// Sum over the block (tree in shared memory), of unsigned or float values:
+// the same order as workloads.cl's wg_sum and wg_fsum.
+template <typename T> __device__ T wg_sum(T *s, T v) {
   unsigned l = threadIdx.x;
   s[l] = v;
   __syncthreads();
@@ -43,7 +45,7 @@ __device__ unsigned wg_sum(unsigned *s, unsigned v) {
       s[l] += s[l + k];
     __syncthreads();
   }
-  unsigned t = s[0];
+  T t = s[0];
   __syncthreads();
   return t;
 }
@@ -233,20 +235,6 @@ __global__ void jacobi_loop(float *a, float *b, unsigned n, int sweeps) {
   }
 }
 
-__device__ float wg_fsum(float *s, float v) {
-  unsigned l = threadIdx.x;
-  s[l] = v;
-  __syncthreads();
-  for (unsigned k = WG / 2; k > 0; k >>= 1) {
-    if (l < k)
-      s[l] += s[l + k];
-    __syncthreads();
-  }
-  float t = s[0];
-  __syncthreads();
-  return t;
-}
-
 // workloads.cl's grid_fsum, after each block's sum is in PART: block 0 sums
 // PART[l], PART[l + WG], ... in order, then the block, into *OUT.
 __device__ float grid_fsum_finish(cg::grid_group &grid, float *s, float *part, unsigned nvb,
@@ -257,7 +245,7 @@ __device__ float grid_fsum_finish(cg::grid_group &grid, float *s, float *part, u
       float t = 0.0f;
       for (unsigned k = threadIdx.x; k < nvb; k += WG)
         t += part[k];
-      t = wg_fsum(s, t);
+      t = wg_sum(s, t);
       if (threadIdx.x == 0)
         *out = t;
     }
@@ -283,7 +271,7 @@ __global__ void cg_solve(const float *rhs, float *x, float *r, float *p, float *
       r[i] = bi;
       p[i] = bi;
     }
-    float t = wg_fsum(s, bi * bi);
+    float t = wg_sum(s, bi * bi);
     if (l == 0)
       part[g] = t;
   }
@@ -308,7 +296,7 @@ __global__ void cg_solve(const float *rhs, float *x, float *r, float *p, float *
         api = 4.0f * pi - nb;
         ap[i] = api;
       }
-      float t = wg_fsum(s, pi * api);
+      float t = wg_sum(s, pi * api);
       if (l == 0)
         part[g] = t;
     }
@@ -321,7 +309,7 @@ __global__ void cg_solve(const float *rhs, float *x, float *r, float *p, float *
         ri = r[i] - alpha * ap[i];
         r[i] = ri;
       }
-      float t = wg_fsum(s, ri * ri);
+      float t = wg_sum(s, ri * ri);
       if (l == 0)
         part[g] = t;
     }
