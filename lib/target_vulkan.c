@@ -364,6 +364,18 @@ static int unused_cycle(LLVMValueRef p) {
   return 1;
 }
 
+/* Vulkan has no system scope (LLVM's default: a C11 or OpenCL 2.0 fence
+ * without a scope): such a fence orders the device's memory, as an atomic
+ * does (vulkan_access.c's vulkan_scope); spirv-val refused it before */
+static void device_fences(vk *v) {
+  unsigned device = LLVMGetSyncScopeID(v->ctx, "device", 6);
+  for (LLVMValueRef f = LLVMGetFirstFunction(v->m); f; f = LLVMGetNextFunction(f))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
+        if (LLVMIsAFenceInst(in) && LLVMGetAtomicSyncScopeID(in) == 1)
+          LLVMSetAtomicSyncScopeID(in, device);
+}
+
 /* emit_rewrite: the module (the split's, for SPIR) into shaders */
 static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
   (void)cpu;
@@ -478,6 +490,8 @@ static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
     /* float division to the nearest, in the shaders and what they call */
     if (!err)
       err = vulkan_exact_fdiv(&v);
+    if (!err)
+      device_fences(&v);
     /* every workgroup variable no shader uses: the words of those the
      * rewrite replaced, and of the kernels not emitted (--kernel). The
      * backend lists every Workgroup variable in every entry point's
