@@ -33,14 +33,17 @@ LLVMValueRef vulkan_word_of(vk *v, LLVMValueRef handle, LLVMValueRef idx) {
   return vulkan_call(v, vulkan_intrinsic(v, "llvm.spv.resource.getpointer", over, 2), args, 2, "");
 }
 
-/* GEP index IDX as the i32 it scales modulo 2^32: sign-extended when
- * narrower (a GEP's indices are signed), its low bits when wider */
-static LLVMValueRef index32(vk *v, LLVMValueRef idx) {
+/* Index IDX of GEP P as the i32 it scales modulo 2^32: sign-extended when
+ * narrower (a GEP's indices are signed; built just before P, which IDX
+ * dominates), its low bits when wider (beside IDX's own arithmetic) */
+static LLVMValueRef index32(vk *v, LLVMValueRef p, LLVMValueRef idx) {
   unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(idx));
-  if (w < 32)
-    return LLVMIsAConstantInt(idx)
-               ? LLVMConstInt(v->i32, (unsigned long long)LLVMConstIntGetSExtValue(idx), 1)
-               : LLVMBuildSExt(v->b, idx, v->i32, "");
+  if (w < 32 && LLVMIsAConstantInt(idx))
+    return LLVMConstInt(v->i32, (unsigned long long)LLVMConstIntGetSExtValue(idx), 1);
+  if (w < 32) {
+    LLVMPositionBuilderBefore(v->b, p); /* not constant: P is an instruction */
+    return LLVMBuildSExt(v->b, idx, v->i32, "");
+  }
   return vulkan_low32(v, idx);
 }
 
@@ -220,7 +223,7 @@ static LLVMValueRef offset_of(vk *v, LLVMValueRef p) {
     unsigned n = (unsigned)LLVMGetNumOperands(p);
     LLVMValueRef *idx = gs_xmalloc(n * sizeof *idx);
     for (unsigned k = 1; k < n; k++) /* each beside its own definition */
-      idx[k] = index32(v, LLVMGetOperand(p, k));
+      idx[k] = index32(v, p, LLVMGetOperand(p, k));
     if (LLVMIsAInstruction(p))
       LLVMPositionBuilderBefore(v->b, p);
     LLVMTypeRef ty = LLVMGetGEPSourceElementType(p);
@@ -592,9 +595,20 @@ static char *rewrite_access(vk *v, LLVMValueRef in, LLVMValueRef p, const roots_
   if (op == LLVMAtomicCmpXchg)
     return rewrite_cmpxchg(v, in, c, off);
   LLVMValueRef x;
-  int buffers = 1;
-  for (size_t k = 0; k < c->n; k++)
+  /* a selected pointer for buffers alone; an atomic or volatile load, which
+   * becomes a read-modify-write on a writable buffer (atomic_load_word),
+   * only where they are all writable or none is: the one it reads must not
+   * be written where it is NonWritable */
+  int buffers = 1, writable = 0, readonly = 0;
+  for (size_t k = 0; k < c->n; k++) {
     buffers &= is_buffer(v, c->r[k]);
+    if (buffers) {
+      writable |= VEC_AT(&v->roots, root, (size_t)c->r[k]).writable;
+      readonly |= !VEC_AT(&v->roots, root, (size_t)c->r[k]).writable;
+    }
+  }
+  if (op == LLVMLoad && access_order(in) != LLVMAtomicOrderingNotAtomic && writable && readonly)
+    buffers = 0;
   if (c->n == 1) {
     LLVMPositionBuilderBefore(v->b, in);
     x = access_words(v, in, c->r[0], off);

@@ -144,9 +144,10 @@ LLVMValueRef vulkan_low32(vk *v, LLVMValueRef x) {
     LLVMValueRef b = vulkan_low32(v, LLVMGetOperand(x, 2));
     position_after(v, x, fn);
     y = a == b ? a : LLVMBuildSelect(v->b, LLVMGetOperand(x, 0), a, b, "");
-  } else if (op == LLVMFreeze) {
+  } else if (op == LLVMFreeze && LLVMIsAConstantInt(LLVMGetOperand(x, 0))) {
     /* kept: a frozen constant stays an operand the backend cannot fold
-     * (vulkan_access.c's word_ptr) */
+     * (vulkan_access.c's word_ptr); a frozen poison is one value for every
+     * use, so any other freeze is truncated as it is (below) */
     LLVMValueRef a = vulkan_low32(v, LLVMGetOperand(x, 0));
     position_after(v, x, fn);
     y = LLVMBuildFreeze(v->b, a, "");
@@ -193,6 +194,7 @@ void vulkan_narrow_truncs(vk *v, LLVMValueRef fn) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
       if ((LLVMIsATruncInst(in) && LLVMGetTypeKind(LLVMTypeOf(in)) == LLVMIntegerTypeKind &&
+           LLVMGetIntTypeWidth(LLVMTypeOf(in)) <= 32 &&
            LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(in, 0))) > 32) ||
           narrow_compare(in))
         VEC_PUSH(&truncs, LLVMValueRef, in);

@@ -175,11 +175,14 @@ static int float_controls(vk_run *v, uint32_t **out, size_t *out_words) {
   if (p->roundingModeIndependence == VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_32_BIT_ONLY &&
       (widths[0] || widths[2]))
     rte[0] = rte[2] = 1;
-  int rte_all = 1, any_rte = 0;
-  for (int k = 0; k < 3; k++)
-    rte_all &= !rte[k] || rte_ok[k];
-  if (p->roundingModeIndependence != VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_ALL && !rte_all)
+  /* widths that share one mode get RTE all together or not at all */
+  int any_rte = 0;
+  if (p->roundingModeIndependence == VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_NONE &&
+      ((rte[0] && !rte_ok[0]) || (rte[1] && !rte_ok[1]) || (rte[2] && !rte_ok[2])))
     rte[0] = rte[1] = rte[2] = 0;
+  if (p->roundingModeIndependence == VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_32_BIT_ONLY &&
+      ((rte[0] && !rte_ok[0]) || (rte[2] && !rte_ok[2])))
+    rte[0] = rte[2] = 0;
   for (int k = 0; k < 3; k++) {
     if (widths[k] && !(rte[k] && rte_ok[k]))
       fprintf(stderr,
@@ -205,7 +208,9 @@ static int float_controls(vk_run *v, uint32_t **out, size_t *out_words) {
   }
   if (!modes_at)
     modes_at = n;
-  uint32_t *o = malloc((n + 8 + 12 * nentries) * 4);
+  /* three capabilities, and for each entry and width at most three modes of
+   * four words */
+  uint32_t *o = malloc((n + 6 + 36 * nentries) * 4);
   size_t k = 0;
   memcpy(o, w, caps_end * 4);
   k = caps_end;
