@@ -14,6 +14,7 @@
 
 #ifdef GS_HAVE_VULKAN
 #include "program_args.h"
+#include "child.h"
 #include "selfcheck.h"
 #include "vk_host.h"
 
@@ -71,6 +72,14 @@ static void outputs_to_check(LLVMModuleRef m, const char *plan_text, const char 
     c->outs[c->n++].element = c->elems[i];
   }
   gs_host_plan_free(&p);
+}
+
+/* gs_vk_run in a child process (child.h): a driver that crashes on a
+ * shader (lavapipe did on one that spirv-val passed) ends the run with an
+ * error, not gridsplit run */
+static gs_error *vk_job_run(void *ctx) {
+  char why[4096];
+  return gs_vk_run(ctx, why, sizeof why) ? gs_error_create("%s", why) : NULL;
 }
 
 static void check_list_free(check_list *c) {
@@ -188,8 +197,12 @@ gs_error *gs_run_vulkan(const gs_run_request *req) {
     r.physical_groups = req->physical_groups;
     r.max_launches = req->max_launches;
     r.verbose = req->verbose;
-    if (gs_vk_run(&r, why, sizeof why))
-      err = gs_error_create("%s", why);
+    int sig = gs_run_in_child(vk_job_run, &r, "the Vulkan run", &err);
+    if (sig)
+      err = gs_error_create("the Vulkan run (device %u) stopped on signal %d (%s): the driver "
+                            "or the runner crashed while building or running kernel '%s'",
+                            req->device, sig, strsignal(sig),
+                            check.kernel ? check.kernel : req->kernel ? req->kernel : "(the plan's)");
     if (!err && req->check)
       err = check_against_reference(req, check.kernel ? check.kernel : "", check.outs, check.n,
                                     r.out_dir);

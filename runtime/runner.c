@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "hostplan.h"
+#include "child.h"
 #include "order.h"
 #include "pocl_builtins.h"
 #include "program_args.h"
@@ -819,6 +820,25 @@ done:
   return err;
 }
 
+/* run_on_pocl's arguments, for gs_run_in_child */
+typedef struct {
+  const gs_run_request *req;
+  gs_host_plan *plan;
+  run_state *rs;
+  gs_order *orders;
+  LLVMModuleRef m;
+  size_t dims;
+  const size_t *global, *local;
+  size_t ninv;
+  int optimize;
+} pocl_job;
+
+static gs_error *pocl_job_run(void *ctx) {
+  pocl_job *j = ctx;
+  return run_on_pocl(j->req, j->plan, j->rs, j->orders, j->m, j->dims, j->global, j->local, j->ninv,
+                     j->optimize);
+}
+
 /* gs_run's POCL part in a child process, so that POCL's assertions and
  * crashes (it compiles each segment as it is first launched) become an
  * error, not the tool's own crash. When POCL stops on the segments as
@@ -830,71 +850,8 @@ done:
 static int run_child(const gs_run_request *req, gs_host_plan *plan, run_state *rs, gs_order *orders,
                      LLVMModuleRef m, size_t dims, const size_t *global, const size_t *local,
                      size_t ninv, int optimize, gs_error **err) {
-  int fds[2];
-  *err = NULL;
-  if (pipe(fds) != 0) {
-    *err = gs_error_create("cannot create a pipe: %s", strerror(errno));
-    return 0;
-  }
-  fflush(stdout);
-  fflush(stderr);
-  pid_t pid = fork();
-  if (pid < 0) {
-    *err = gs_error_create("cannot fork: %s", strerror(errno));
-    close(fds[0]);
-    close(fds[1]);
-    return 0;
-  }
-  if (pid == 0) {
-    close(fds[0]);
-    gs_error *e = run_on_pocl(req, plan, rs, orders, m, dims, global, local, ninv, optimize);
-    const char *msg = e ? gs_error_message(e) : "";
-    size_t len = strlen(msg), off = 0;
-    while (off < len) {
-      ssize_t w = write(fds[1], msg + off, len - off);
-      if (w <= 0)
-        break;
-      off += (size_t)w;
-    }
-    fflush(stdout);
-    fflush(stderr);
-    _exit(e ? 1 : 0);
-  }
-  close(fds[1]);
-  size_t len = 0;
-  char *msg = malloc(1), buf[4096];
-  ssize_t n;
-  while (msg && (n = read(fds[0], buf, sizeof buf)) != 0) {
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n < 0)
-      break;
-    char *grown = realloc(msg, len + (size_t)n + 1);
-    if (grown)
-      memcpy(grown + len, buf, (size_t)n);
-    else
-      free(msg);
-    msg = grown;
-    len += (size_t)n;
-  }
-  if (!msg)
-    abort();
-  msg[len] = 0;
-  close(fds[0]);
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-    ;
-  int stopped = 0;
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
-    ;
-  else if (WIFEXITED(status) && WEXITSTATUS(status) == 1)
-    *err = gs_error_create("%s", msg);
-  else if (WIFSIGNALED(status))
-    stopped = WTERMSIG(status);
-  else
-    *err = gs_error_create("the POCL run ended with status %d", WEXITSTATUS(status));
-  free(msg);
-  return stopped;
+  pocl_job j = {req, plan, rs, orders, m, dims, global, local, ninv, optimize};
+  return gs_run_in_child(pocl_job_run, &j, "the POCL run", err);
 }
 
 gs_error *gs_run(const gs_run_request *req) {
