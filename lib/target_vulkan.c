@@ -552,10 +552,16 @@ static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
   }
   if (!err)
     backend_options();
-  if (getenv("GS_TMP_DUMP")) {
-    char *em = NULL;
-    LLVMPrintModuleToFile(m, getenv("GS_TMP_DUMP"), &em);
-  } /* TMPDUMP */
+  /* GS_VULKAN_DUMP_IR=FILE: the shaders' LLVM IR as the SPIR-V backend
+   * gets it, for reducing a backend fault (docs/targets.md, "Vulkan") */
+  const char *dump = getenv("GS_VULKAN_DUMP_IR");
+  if (!err && dump && *dump) {
+    char *why = NULL;
+    if (LLVMPrintModuleToFile(m, dump, &why))
+      fprintf(stderr, "gridsplit: warning: GS_VULKAN_DUMP_IR: cannot write '%s': %s\n", dump,
+              why ? why : "?");
+    LLVMDisposeMessage(why);
+  }
   vec_free(&kernels);
   vec_free(&v.roots);
   vec_free(&v.dead);

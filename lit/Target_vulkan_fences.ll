@@ -11,6 +11,12 @@
 ; RUN: %gridsplit --target vulkan -o %t/o %s
 ; RUN: spirv-val --target-env vulkan1.3 %t/o/Target_vulkan_fences.spv
 ; RUN: spirv-dis %t/o/Target_vulkan_fences.spv | FileCheck %s
+; The IR the backend got (GS_VULKAN_DUMP_IR): the fences, their scopes set
+; RUN: env GS_VULKAN_DUMP_IR=%t/ir.ll %gridsplit --target vulkan -o %t/o2 %s
+; RUN: FileCheck %s --check-prefix=IR < %t/ir.ll
+
+; IR: fence syncscope("device") seq_cst
+; IR-NEXT: fence syncscope("workgroup") release
 
 ; CHECK: OpMemoryBarrier %uint_1 %uint_328
 ; CHECK-NEXT: OpMemoryBarrier %uint_2 %uint_328
