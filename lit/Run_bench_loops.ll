@@ -7,7 +7,8 @@
 ; and level sizes are also those of a BFS in Python, and cg's x solves the
 ; system to a relative residual below 1e-4 (Inputs/bench_loops.py), in 15
 ; iterations. Then both with virtual workgroups on fewer physical ones,
-; the same bytes.
+; the same bytes, and at -O0 (helpers not inlined: grid_fsum, wg_fsum) the
+; same bytes again, with and without virtual workgroups.
 ;
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: %python %S/Inputs/bench_loops.py make %t
@@ -22,6 +23,14 @@
 ; RUN: %gridsplit run --virtual-workgroups --physical-groups 3 --kernel cg --grid 1024 --workgroup 256 --out %t/cv %S/../bench/gpu/workloads.cl rhs=@%t/rhs.bin x=zeros:4096 r=zeros:4096 p=zeros:4096 part=zeros:16 dots=zeros:12 n=1024 nx=32 maxit=200 tol2=1e-10
 ; RUN: cmp %t/cv/x.bin %t/c/x.bin
 ; RUN: cmp %t/cv/dots.bin %t/c/dots.bin
+; RUN: %gridsplit run -O0 --check --kernel cg --grid 1024 --workgroup 256 --out %t/c0 %S/../bench/gpu/workloads.cl rhs=@%t/rhs.bin x=zeros:4096 r=zeros:4096 p=zeros:4096 part=zeros:16 dots=zeros:12 n=1024 nx=32 maxit=200 tol2=1e-10 | FileCheck %s --check-prefix=CHECKED
+; RUN: cmp %t/c0/x.bin %t/c/x.bin
+; RUN: cmp %t/c0/dots.bin %t/c/dots.bin
+; RUN: %gridsplit run -O0 --virtual-workgroups --physical-groups 3 --kernel cg --grid 1024 --workgroup 256 --out %t/c0v %S/../bench/gpu/workloads.cl rhs=@%t/rhs.bin x=zeros:4096 r=zeros:4096 p=zeros:4096 part=zeros:16 dots=zeros:12 n=1024 nx=32 maxit=200 tol2=1e-10
+; RUN: cmp %t/c0v/x.bin %t/c/x.bin
+; RUN: %gridsplit run -O0 --check --virtual-workgroups --physical-groups 3 --kernel bfs --grid 1024 --workgroup 256 --out %t/b0v %S/../bench/gpu/workloads.cl offsets=@%t/off.bin cols=@%t/cols.bin dist=zeros:4000 count=zeros:4004 n=1000 src=7 | FileCheck %s --check-prefix=CHECKED
+; RUN: cmp %t/b0v/dist.bin %t/dist.exp
+; RUN: cmp %t/b0v/count.bin %t/count.exp
 
 ; CHECKED: gridsplit run: --check: every host-output buffer matches the reference
 ; CG: residual below 1e-4: True; iterations 15

@@ -12,6 +12,11 @@
 ; RUN: %gridsplit run --runtime vulkan --check --grid 64 --workgroup 16 --out %t/o %S/Inputs/vk_contract.cl x=@%t/x.bin y=zeros:256 2>&1 | FileCheck %s --check-prefix=CHECKED
 ; RUN: %python -c "import ctypes, struct; f = lambda v: ctypes.c_float(v).value; c = f(0.1); y = [f(f(i * c) + f(f(i * 0.5 + 1) / 3.0)) for i in range(64)]; x = [f(y[(i + 1) %% 64] / y[i]) for i in range(64)]; r = lambda n: open('%t/o/' + n, 'rb').read(); print('x', r('x.bin') == struct.pack('<64f', *x), 'y', r('y.bin') == struct.pack('<64f', *y))" | FileCheck %s
 
+; The same at -O0, with virtual workgroups on 3 physical ones:
+; RUN: %gridsplit run --runtime vulkan -O0 --virtual-workgroups --physical-groups 3 --check --grid 64 --workgroup 16 --out %t/o0 %S/Inputs/vk_contract.cl x=@%t/x.bin y=zeros:256 2>&1 | FileCheck %s --check-prefix=CHECKED
+; RUN: cmp %t/o0/x.bin %t/o/x.bin
+; RUN: cmp %t/o0/y.bin %t/o/y.bin
+
 ; The module as the driver got it (--verbose with GS_VK_DUMP_DIR): the host
 ; asked for floats kept (SignedZeroInfNanPreserve) and rounded to the
 ; nearest (RoundingModeRTE, which lavapipe has) in every shader, and it is

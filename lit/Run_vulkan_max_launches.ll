@@ -16,6 +16,9 @@
 ; RUN: %python %S/Inputs/gs_data.py dump i32 %t/s7/a.bin | FileCheck %s --check-prefix=A
 ; RUN: not %gridsplit run --runtime vulkan --max-launches 6 --grid 8 --workgroup 4 --out %t/s6 %S/Inputs/run_steps.cl a=@%t/a.bin b=zeros:32 n=8 count=3 2>&1 | FileCheck %s --check-prefix=SIX
 ; RUN: not ls %t/s6
+; RUN: %gridsplit run --runtime vulkan -O0 --virtual-workgroups --physical-groups 1 --max-launches 7 --grid 8 --workgroup 4 --out %t/s7o0 %S/Inputs/run_steps.cl a=@%t/a.bin b=zeros:32 n=8 count=3
+; RUN: %python %S/Inputs/gs_data.py dump i32 %t/s7o0/a.bin | FileCheck %s --check-prefix=A
+; RUN: not %gridsplit run --runtime vulkan -O0 --virtual-workgroups --physical-groups 1 --max-launches 6 --grid 8 --workgroup 4 --out %t/s6o0 %S/Inputs/run_steps.cl a=@%t/a.bin b=zeros:32 n=8 count=3 2>&1 | FileCheck %s --check-prefix=SIX
 ; RUN: %gridsplit run --runtime vulkan --max-launches 7 --grid 8 --workgroup 4 --out %t/f3 %S/Inputs/run_forever.cl a=@%t/f.bin until=3
 ; RUN: %python %S/Inputs/gs_data.py dump i32 %t/f3/a.bin | FileCheck %s --check-prefix=F3
 ; RUN: not %gridsplit run --runtime vulkan --max-launches 50 --grid 8 --workgroup 4 --out %t/fn %S/Inputs/run_forever.cl a=@%t/f.bin until=-1 2>&1 | FileCheck %s --check-prefix=FOREVER

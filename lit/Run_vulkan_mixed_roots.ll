@@ -16,6 +16,14 @@
 ; RUN: %gridsplit run --runtime vulkan --check --grid 128 --workgroup 64 --out %t/o %S/Inputs/vk_mixed_roots.cl g=@%t/g out=zeros:1024 | FileCheck %s --check-prefix=CHECKED
 ; RUN: %python -c "import struct; r = lambda n, k: list(struct.unpack('<%%di' %% k, open('%t/o/' + n, 'rb').read())); out = [(gi %% 64) * 10 + 1 if gi %% 2 else 1001 + gi for gi in range(128)] + [5 + gi if gi %% 2 else (gi %% 64) * 10 for gi in range(128)]; g = [5 + k if k %% 2 == 0 else 1000 + k for k in range(128)]; print('out', r('out.bin', 256) == out, 'g', r('g.bin', 128) == g)" | FileCheck %s
 
+; With virtual workgroups on one physical workgroup, the same bytes. At -O0
+; the generic pointer lives in private memory and is refused.
+; RUN: %gridsplit run --runtime vulkan --virtual-workgroups --physical-groups 1 --check --grid 128 --workgroup 64 --out %t/v %S/Inputs/vk_mixed_roots.cl g=@%t/g out=zeros:1024 | FileCheck %s --check-prefix=CHECKED
+; RUN: cmp %t/v/out.bin %t/o/out.bin
+; RUN: cmp %t/v/g.bin %t/o/g.bin
+; RUN: not %gridsplit run --runtime vulkan -O0 --grid 128 --workgroup 64 --out %t/o0 %S/Inputs/vk_mixed_roots.cl g=@%t/g out=zeros:1024 2>&1 | FileCheck %s --check-prefix=O0
+
+; O0: vk_mixed_roots.cl: error: vulkan code generation failed: --target vulkan: {{.*}} reaches memory through a pointer that resolves to no one buffer or workgroup variable
 ; SPV-NOT: OpSelect %_ptr_StorageBuffer
 ; SPV: OpSelectionMerge
 ; SPV-NOT: OpSelect %_ptr_StorageBuffer
