@@ -364,18 +364,6 @@ static int unused_cycle(LLVMValueRef p) {
   return 1;
 }
 
-/* Vulkan has no system scope (LLVM's default: a C11 or OpenCL 2.0 fence
- * without a scope): such a fence orders the device's memory, as an atomic
- * does (vulkan_access.c's vulkan_scope); spirv-val refused it before */
-static void device_fences(vk *v) {
-  unsigned device = LLVMGetSyncScopeID(v->ctx, "device", 6);
-  for (LLVMValueRef f = LLVMGetFirstFunction(v->m); f; f = LLVMGetNextFunction(f))
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
-      for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
-        if (LLVMIsAFenceInst(in) && LLVMGetAtomicSyncScopeID(in) == 1)
-          LLVMSetAtomicSyncScopeID(in, device);
-}
-
 static int odd_width(LLVMTypeRef t) {
   if (LLVMGetTypeKind(t) == LLVMVectorTypeKind)
     t = LLVMGetElementType(t);
@@ -385,14 +373,22 @@ static int odd_width(LLVMTypeRef t) {
   return w != 1 && w != 8 && w != 16 && w != 32 && w != 64;
 }
 
-/* LLVM 22's SPIR-V backend computes an integer of another width than 1, 8,
- * 16, 32 or 64 bits (an i48 that instcombine made of a bit field) in the
- * next wider one without its wrap-around: zext(trunc i64 x to i48) gave x.
- * Refused: why, or NULL */
-static char *odd_integers(vk *v) {
+/* The last look at every instruction of the shaders and what they call:
+ * - Vulkan has no system scope (LLVM's default: a C11 or OpenCL 2.0 fence
+ *   without a scope): such a fence orders the device's memory, as an
+ *   atomic does (vulkan_access.c's vulkan_scope); spirv-val refused it;
+ * - LLVM 22's SPIR-V backend computes an integer of another width than 1,
+ *   8, 16, 32 or 64 bits (an i48 that instcombine made of a bit field) in
+ *   the next wider one without its wrap-around: zext(trunc i64 x to i48)
+ *   gave x. Refused.
+ * Why not, or NULL */
+static char *last_look(vk *v) {
+  unsigned device = LLVMGetSyncScopeID(v->ctx, "device", 6);
   for (LLVMValueRef f = LLVMGetFirstFunction(v->m); f; f = LLVMGetNextFunction(f))
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+        if (LLVMIsAFenceInst(in) && LLVMGetAtomicSyncScopeID(in) == 1)
+          LLVMSetAtomicSyncScopeID(in, device);
         int odd = odd_width(LLVMTypeOf(in));
         for (int k = 0; !odd && k < LLVMGetNumOperands(in); k++)
           odd = odd_width(LLVMTypeOf(LLVMGetOperand(in, (unsigned)k)));
@@ -519,9 +515,7 @@ static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
     if (!err)
       err = vulkan_exact_fdiv(&v);
     if (!err)
-      device_fences(&v);
-    if (!err)
-      err = odd_integers(&v);
+      err = last_look(&v);
     /* every workgroup variable no shader uses: the words of those the
      * rewrite replaced, and of the kernels not emitted (--kernel). The
      * backend lists every Workgroup variable in every entry point's

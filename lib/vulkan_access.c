@@ -93,7 +93,6 @@ static int is_buffer(vk *v, intptr_t r) {
 /* memoized in V->ROOT_MEMO: the one root + 1, ROOT_NONE, or ROOT_SEVERAL */
 enum { ROOT_NONE = -1, ROOT_SEVERAL = -2 };
 
-
 static int add_root(roots_of *c, intptr_t r) {
   for (size_t i = 0; i < c->n; i++)
     if (c->r[i] == r)
@@ -274,13 +273,18 @@ static LLVMValueRef word_ptr(vk *v, intptr_t r, LLVMValueRef idx) {
   return LLVMBuildInBoundsGEP2(v->b, rt->words_ty, rt->words, ix, 2, "");
 }
 
-/* Vulkan takes no atomics across the system (LLVM's default scope): those
- * on a buffer are the device's, on a workgroup variable the workgroup's */
+/* Vulkan takes no atomics or fences across the system (LLVM's default
+ * scope): those on a buffer are the device's, on a workgroup variable the
+ * workgroup's */
+static unsigned root_scope(vk *v, intptr_t r) {
+  const char *scope = is_buffer(v, r) ? "device" : "workgroup";
+  return LLVMGetSyncScopeID(v->ctx, scope, strlen(scope));
+}
+
 static void vulkan_scope(vk *v, LLVMValueRef atomic, intptr_t r) {
   if (LLVMGetAtomicSyncScopeID(atomic) > 1) /* 0: one thread, 1: the system */
     return;
-  const char *scope = is_buffer(v, r) ? "device" : "workgroup";
-  LLVMSetAtomicSyncScopeID(atomic, LLVMGetSyncScopeID(v->ctx, scope, strlen(scope)));
+  LLVMSetAtomicSyncScopeID(atomic, root_scope(v, r));
 }
 
 /* the i32 index of the word at byte offset OFF (i32) + 4 * K */
@@ -336,9 +340,7 @@ static void order_fence(vk *v, LLVMAtomicOrdering order, intptr_t r, int after) 
             order == LLVMAtomicOrderingSequentiallyConsistent;
   if (after ? !acq : !rel)
     return;
-  const char *scope = is_buffer(v, r) ? "device" : "workgroup";
-  LLVMBuildFenceSyncScope(v->b, LLVMAtomicOrderingAcquireRelease,
-                          LLVMGetSyncScopeID(v->ctx, scope, strlen(scope)), "");
+  LLVMBuildFenceSyncScope(v->b, LLVMAtomicOrderingAcquireRelease, root_scope(v, r), "");
 }
 
 /* The word at index IDX of root R, loaded atomically with ORDER (or
