@@ -615,11 +615,6 @@ enum {
   OP_TYPE_FLOAT = 22,
   OP_CONSTANT = 43,
   OP_CONSTANT_NULL = 46,
-  OP_CAPABILITY = 17,
-  OP_TYPE_POINTER = 32,
-  OP_SELECT = 169,
-  STORAGE_BUFFER = 12,
-  CAP_VARIABLE_POINTERS_STORAGE_BUFFER = 4441,
   OP_CONTROL_BARRIER = 224,
   OP_MEMORY_BARRIER = 225,
   /* AcquireRelease | WorkgroupMemory; a memory barrier also UniformMemory */
@@ -634,14 +629,12 @@ static int vulkan_mend(char **data, size_t *size) {
   uint32_t *w = (uint32_t *)*data;
   uint32_t bound = w[3], uint_ty = 0, semantics = bound, fence = bound + 1;
   unsigned char *width = gs_xcalloc(bound + 1, 1); /* scalar types' widths in words */
-  unsigned char *sbptr = gs_xcalloc(bound + 1, 1); /* pointer types into storage buffers */
-  int barriers = 0, selects = 0;
+  int barriers = 0;
   size_t arith = 0; /* products and sums to decorate NoContraction */
   for (size_t i = 5; i < n;) {
     uint32_t count = w[i] >> 16, op = w[i] & 0xffff;
     if (!count || i + count > n) {
       free(width);
-      free(sbptr);
       return 0; /* not SPIR-V as expected: left to the validator */
     }
     arith += (op == OP_FADD || op == OP_FSUB || op == OP_FMUL || op == OP_VECTOR_TIMES_SCALAR) &&
@@ -652,9 +645,6 @@ static int vulkan_mend(char **data, size_t *size) {
         uint_ty = w[i + 1];
     }
     barriers |= op == OP_CONTROL_BARRIER || op == OP_MEMORY_BARRIER;
-    if (op == OP_TYPE_POINTER && count == 4 && w[i + 1] < bound && w[i + 2] == STORAGE_BUFFER)
-      sbptr[w[i + 1]] = 1;
-    selects |= op == OP_SELECT && count >= 3 && w[i + 1] < bound && sbptr[w[i + 1]];
     i += count;
   }
   uint32_t *out = gs_xmalloc(2 * *size + 12 * arith + 32);
@@ -662,16 +652,8 @@ static int vulkan_mend(char **data, size_t *size) {
   int decorated = 0;
   for (size_t i = 0; i < 5; i++)
     out[o++] = w[i];
-  int declared = 0;
   for (size_t i = 5; i < n;) {
     uint32_t count = w[i] >> 16, op = w[i] & 0xffff;
-    if (op == OP_CAPABILITY && selects && !declared) {
-      /* a pointer chosen among buffers (vulkan_access.c's ROOT_CHOSEN) */
-      declared = 1;
-      out[o++] = (2u << 16) | OP_CAPABILITY;
-      out[o++] = CAP_VARIABLE_POINTERS_STORAGE_BUFFER;
-      changed++;
-    }
     if ((op == OP_DECORATE || op == OP_MEMBER_DECORATE) && !decorated) {
       decorated = 1;
       for (size_t j = 5; j < n; j += w[j] >> 16) {
@@ -721,7 +703,6 @@ static int vulkan_mend(char **data, size_t *size) {
     i += count;
   }
   free(width);
-  free(sbptr);
   if (!changed) {
     free(out);
     return 0;

@@ -42,8 +42,6 @@ typedef struct {
   gs_map low32;        /* wider integer -> its low 32 bits (vulkan_narrow.c) */
   gs_map chosen;       /* pointer -> the i32 index of the root it reaches at run time */
   gs_vec dead;         /* instructions replaced */
-  const struct roots_of_s *chosen_roots; /* an access among buffers: its roots, */
-  LLVMValueRef chosen_index;              /* and the index that chooses (vulkan_access.c) */
   LLVMValueRef push;   /* the push constants, one block of words for every shader */
   LLVMTypeRef push_ty; /* { [N x i32] } */
 } vk;

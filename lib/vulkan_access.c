@@ -64,31 +64,17 @@ static int is_cast(LLVMValueRef p) {
 
 /* The roots (buffer arguments, workgroup variables) that a pointer may
  * reach: one, or a few that a select or phi chooses between at run time
- * (ping-pong buffers). An access through such a pointer touches only the
- * one it reaches: among buffers, through a pointer chosen among theirs
- * (OpSelect: VariablePointersStorageBuffer); where a workgroup variable is
- * among them, in an arm that tests which (dispatch). Reads out of a
- * buffer's bounds are undefined, so nothing is read speculatively from the
- * others. */
+ * (ping-pong buffers). An access through such a pointer tests which one it
+ * reaches and touches only that one: a Vulkan shader holds no pointer that
+ * chooses a buffer, and reads out of a buffer's bounds are undefined, so
+ * nothing may be read speculatively from the others. */
 #define MAX_ROOTS 4
 
-/* An access through a pointer that reaches several buffers, the one it
- * reaches at run time chosen by an index (rewrite_access): the root the
- * word functions below are given for it, its roots and index in
- * V->CHOSEN_ROOTS and V->CHOSEN_INDEX */
-#define ROOT_CHOSEN ((intptr_t)-3)
-
-typedef struct roots_of_s {
+typedef struct {
   size_t n;
   intptr_t r[MAX_ROOTS];
   int over; /* it reaches more than MAX_ROOTS */
 } roots_of;
-
-/* Whether root R (or every root ROOT_CHOSEN stands for) is a buffer, not a
- * workgroup variable */
-static int is_buffer(vk *v, intptr_t r) {
-  return r == ROOT_CHOSEN || VEC_AT(&v->roots, root, (size_t)r).handle != NULL;
-}
 
 /* memoized in V->ROOT_MEMO: the one root + 1, ROOT_NONE, or ROOT_SEVERAL */
 enum { ROOT_NONE = -1, ROOT_SEVERAL = -2 };
@@ -247,19 +233,6 @@ static LLVMValueRef offset_of(vk *v, LLVMValueRef p) {
 
 /* a pointer to word IDX (i32) of root R, before the builder's position */
 static LLVMValueRef word_ptr(vk *v, intptr_t r, LLVMValueRef idx) {
-  if (r == ROOT_CHOSEN) {
-    /* the word in each buffer, the one chosen by a select of pointers
-     * (VariablePointersStorageBuffer, which the mend declares) */
-    const roots_of *c = v->chosen_roots;
-    LLVMValueRef x = word_ptr(v, c->r[c->n - 1], idx);
-    for (size_t k = c->n - 1; k-- > 0;)
-      x = LLVMBuildSelect(
-          v->b,
-          LLVMBuildICmp(v->b, LLVMIntEQ, v->chosen_index,
-                        LLVMConstInt(v->i32, (unsigned long long)c->r[k], 0), ""),
-          word_ptr(v, c->r[k], idx), x, "");
-    return x;
-  }
   root *rt = &VEC_AT(&v->roots, root, (size_t)r);
   if (rt->handle)
     return vulkan_word_of(v, rt->handle, idx);
@@ -277,7 +250,7 @@ static LLVMValueRef word_ptr(vk *v, intptr_t r, LLVMValueRef idx) {
  * scope): those on a buffer are the device's, on a workgroup variable the
  * workgroup's */
 static unsigned root_scope(vk *v, intptr_t r) {
-  const char *scope = is_buffer(v, r) ? "device" : "workgroup";
+  const char *scope = VEC_AT(&v->roots, root, (size_t)r).handle ? "device" : "workgroup";
   return LLVMGetSyncScopeID(v->ctx, scope, strlen(scope));
 }
 
@@ -351,15 +324,9 @@ static void order_fence(vk *v, LLVMAtomicOrdering order, intptr_t r, int after) 
  * control.c: whatever it reads, the claim's outcome is the same). */
 static LLVMValueRef atomic_load_word(vk *v, intptr_t r, LLVMValueRef idx,
                                      LLVMAtomicOrdering order) {
-  int writable = 0, control = 0;
-  const roots_of *c = v->chosen_roots;
-  for (size_t k = 0; k < (r == ROOT_CHOSEN ? c->n : 1); k++) {
-    const root *rt = &VEC_AT(&v->roots, root, (size_t)(r == ROOT_CHOSEN ? c->r[k] : r));
-    writable |= rt->writable;
-    control |= rt->control;
-  }
+  const root *rt = &VEC_AT(&v->roots, root, (size_t)r);
   LLVMValueRef p = word_ptr(v, r, idx);
-  if (!writable || control)
+  if (!rt->writable || rt->control)
     return LLVMBuildLoad2(v->b, v->i32, p, "");
   order_fence(v, order, r, 0);
   LLVMValueRef w = LLVMBuildAtomicRMW(v->b, LLVMAtomicRMWBinOpOr, p, LLVMConstInt(v->i32, 0, 0),
@@ -597,35 +564,9 @@ static char *rewrite_access(vk *v, LLVMValueRef in, LLVMValueRef p, const roots_
   if (op == LLVMAtomicCmpXchg)
     return rewrite_cmpxchg(v, in, c, off);
   LLVMValueRef x;
-  /* a selected pointer for buffers alone; an atomic or volatile load, which
-   * becomes a read-modify-write on a writable buffer (atomic_load_word),
-   * only where they are all writable or none is: the one it reads must not
-   * be written where it is NonWritable */
-  int buffers = 1, writable = 0, readonly = 0;
-  for (size_t k = 0; k < c->n; k++) {
-    buffers &= is_buffer(v, c->r[k]);
-    if (buffers) {
-      writable |= VEC_AT(&v->roots, root, (size_t)c->r[k]).writable;
-      readonly |= !VEC_AT(&v->roots, root, (size_t)c->r[k]).writable;
-    }
-  }
-  if (op == LLVMLoad && access_order(in) != LLVMAtomicOrderingNotAtomic && writable && readonly)
-    buffers = 0;
   if (c->n == 1) {
     LLVMPositionBuilderBefore(v->b, in);
     x = access_words(v, in, c->r[0], off);
-  } else if (buffers) {
-    /* among buffers alone: one access through a pointer chosen among
-     * theirs, as on every other target, only the chosen one used (a
-     * branch for each access may keep a driver from overlapping the loads:
-     * a guess for jacobi_loop on the H200, not measured) */
-    LLVMValueRef root_index = root_index_of(v, p);
-    LLVMPositionBuilderBefore(v->b, in);
-    v->chosen_roots = c;
-    v->chosen_index = root_index;
-    x = access_words(v, in, ROOT_CHOSEN, off);
-    v->chosen_roots = NULL;
-    v->chosen_index = NULL;
   } else {
     /* the root index and the offset are built before the split: both are
      * beside the pointer arithmetic, which may come before IN in its block */

@@ -5,9 +5,8 @@
 ; exchanged through (its old value used) and added to; and two pointer phis
 ; of a loop that change places every iteration, one read and the other
 ; written. Each carries the index of the buffer it reaches (a phi of the
-; indices, on the same edges); each access goes through the word pointer
-; that index selects among the buffers' (OpSelect), and touches no other
-; buffer.
+; indices, on the same edges); each access tests it in structured if/else
+; arms, one per buffer the pointer can reach, and touches no other buffer.
 ;
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: %gridsplit --target vulkan -o %t %s

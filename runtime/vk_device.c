@@ -86,7 +86,6 @@ int gs_vk_open(gs_vk_device *d, unsigned index, const char *name, char *err, siz
    * accesses what the program's kernel does, and an access out of bounds is
    * the program's undefined behaviour on every other target too */
   feats.features.robustBufferAccess = VK_FALSE;
-  d->variable_pointers = f11.variablePointersStorageBuffer == VK_TRUE;
   f13.robustImageAccess = VK_FALSE;
   /* the driver's statistics of each pipeline, where it reports them
    * (gs-vk-run --verbose prints them) */

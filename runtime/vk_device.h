@@ -20,7 +20,6 @@ typedef struct {
   uint32_t family;
   VkCommandPool pool;
   VkFence fence;
-  int variable_pointers; /* variablePointersStorageBuffer */
   int stats; /* VK_KHR_pipeline_executable_properties enabled: the driver's
               * statistics of each pipeline (registers, memory) */
   char *err;

@@ -121,8 +121,7 @@ enum {
   SPV_MODE_ROUNDING_MODE_RTE = 4462,
   SPV_CAP_DENORM_PRESERVE = 4464,
   SPV_CAP_SIGNED_ZERO_INF_NAN_PRESERVE = 4466,
-  SPV_CAP_ROUNDING_MODE_RTE = 4467,
-  SPV_CAP_VARIABLE_POINTERS_STORAGE_BUFFER = 4441
+  SPV_CAP_ROUNDING_MODE_RTE = 4467
 };
 
 /* Vulkan lets a driver assume that floats are no NaN, infinity or signed
@@ -144,12 +143,6 @@ static int float_controls(vk_run *v, uint32_t **out, size_t *out_words) {
     uint32_t op = w[i] & 0xffff, count = w[i] >> 16;
     if (op == SPV_OP_CAPABILITY)
       caps_end = i + count;
-    if (op == SPV_OP_CAPABILITY && count == 2 && w[i + 1] == SPV_CAP_VARIABLE_POINTERS_STORAGE_BUFFER &&
-        !v->d.variable_pointers)
-      return failf(v,
-                   "Vulkan device %s has no variablePointersStorageBuffer, which the module's "
-                   "shaders use (a pointer chosen among buffers)",
-                   v->d.props.deviceName);
     if (op == SPV_OP_ENTRY_POINT && nentries < 256)
       entries[nentries++] = w[i + 2];
     if ((op == SPV_OP_ENTRY_POINT || op == SPV_OP_EXECUTION_MODE) && !modes_at)

@@ -30,4 +30,4 @@ for k in reduce scan histnorm jacobi jacobi_loop cg bfs; do
   cp "$tmp/$k/workloads.plan.json" "$out/vk/$k.plan.json"
 done
 cp "$run" "$out/gs-vk-run"
-cp "$here/vk_profile.py" "$here/run.py" "$out/"
+cp "$here/vk_profile.py" "$here/vk_probe.py" "$here/run.py" "$out/"
