@@ -123,6 +123,8 @@ void dump_remat(gs_str *o, split_ctx *c, const kernel_result *kr) {
 static void put_slot(gs_str *o, const state_slot *s) {
   str_printf(o, "  offset %u size %u align %u%s%s: ", s->offset, s->size, s->align,
              s->contents ? " contents" : "", s->once ? " once" : "");
+  if (s->wide)
+    str_printf(o, "(where the workgroup's x size is below %llu) ", s->wide);
   if (s->value)
     put_value(o, s->value);
   else

@@ -147,7 +147,9 @@ static void collect_wg_facts(void *ctxp, LLVMValueRef inst) {
  * workgroup, in the live-state buffer after the per-invocation area. The
  * facts are those of the kernel as the split rewrites it (private variables
  * promoted): a segment that writes a variable before it reads it back
- * (ACC_OWN, provenance.c) needs nothing saved. The size of a workgroup
+ * (ACC_OWN, provenance.c) needs nothing saved, and one whose every reading
+ * segment overwrites it first (wg_cover.c) only where the workgroup is
+ * narrower than the array. The size of a workgroup
  * argument is known only to the host, which writes it in the live state's
  * header (docs/split.md). */
 gs_error *layout_workgroup_memory(split_ctx *c, const kernel_result *kr) {
@@ -174,9 +176,14 @@ gs_error *layout_workgroup_memory(split_ctx *c, const kernel_result *kr) {
     for (size_t s = 0; s < n; s++)
       column[s] = flags[s * nb + b];
     roles_earlier_writers(column, kr->successors, n, earlier, work);
-    int read_later = 0;
+    /* read after an earlier segment wrote it; and so where every reading
+     * segment overwrites it first (wg_cover.c) */
+    int read_later = 0, uncovered = 0;
     for (size_t s = 0; s < n; s++)
-      read_later |= earlier[s] && (column[s] & (ACC_R | ACC_A));
+      if (earlier[s] && (column[s] & (ACC_R | ACC_A))) {
+        read_later = 1;
+        uncovered |= d->arg >= 0 || !wg_segment_covered(c, s, (int)b, d->value);
+      }
     if (!read_later)
       continue;
     if (d->arg >= 0) {
@@ -189,7 +196,8 @@ gs_error *layout_workgroup_memory(split_ctx *c, const kernel_result *kr) {
     if (align < 4)
       align = 4;
     c->wg_bytes = (c->wg_bytes + align - 1) / align * align;
-    state_slot slot = {g, c->wg_bytes, (unsigned)LLVMABISizeOfType(c->td, ty), align, 1, 0};
+    state_slot slot = {g, c->wg_bytes, (unsigned)LLVMABISizeOfType(c->td, ty), align, 1, 0,
+                       uncovered ? 0 : wg_cover_length(g)};
     VEC_PUSH(&c->wg_slots, state_slot, slot);
     c->wg_bytes += slot.size;
   }
@@ -457,7 +465,7 @@ void layout_slots(split_ctx *c, int track_status) {
       if (map_get(&seen, v, NULL))
         continue;
       map_put(&seen, v, 1);
-      state_slot s = {v, 0, 0, 1, 0, 0};
+      state_slot s = {v, 0, 0, 1, 0, 0, 0};
       if (LLVMIsAAllocaInst(v)) {
         LLVMTypeRef ty = LLVMGetAllocatedType(v);
         s.contents = 1;
@@ -481,7 +489,7 @@ void layout_slots(split_ctx *c, int track_status) {
   }
   map_free(&seen);
   if (track_status)
-    VEC_PUSH(&c->slots, state_slot, ((state_slot){NULL, 0, 4, 4, 0, 0}));
+    VEC_PUSH(&c->slots, state_slot, ((state_slot){NULL, 0, 4, 4, 0, 0, 0}));
   /* a stable sort: equal slots keep their order of definition */
   size_t n = c->slots.len;
   state_slot *arr = c->slots.data;

@@ -19,6 +19,10 @@ typedef struct {
   unsigned offset, size, align;
   int contents; /* 1: the alloca's memory, 0: the value */
   int once;     /* the same in every invocation: carried once, in the header (the plan's "once") */
+  /* workgroup memory: carried only where the workgroup's x size is below
+   * this (every segment that reads it overwrites it first: wg_cover.c); 0:
+   * always */
+  unsigned long long wide;
 } state_slot;
 
 typedef struct {
@@ -116,6 +120,11 @@ typedef struct {
 int layout_load_recomputable(void *ctxp, LLVMValueRef load);
 gs_error *layout_check_live(split_ctx *c);
 gs_error *layout_workgroup_memory(split_ctx *c, const kernel_result *kr);
+/* wg_cover.c: N for a workgroup array G of N elements, else 0; whether
+ * every read of G (buffer BUFFER of c->access) in segment S follows a store
+ * of element get_local_id(0) by every invocation and a workgroup barrier */
+unsigned long long wg_cover_length(LLVMValueRef g);
+int wg_segment_covered(split_ctx *c, size_t s, int buffer, LLVMValueRef g);
 gs_error *layout_globals(split_ctx *c, kernel_result *kr);
 LLVMTypeRef layout_carried_type(LLVMTypeRef ty);
 LLVMValueRef layout_convert(LLVMBuilderRef b, LLVMValueRef v, LLVMTypeRef ty, int to);

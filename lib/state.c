@@ -209,8 +209,22 @@ void state_copy_workgroup_memory(seg_builder *sb, int restore) {
   for (size_t i = 0; i < n; i++) {
     LLVMValueRef local, off, count = NULL;
     unsigned bytes = 1, units = 0;
+    LLVMBasicBlockRef copied = NULL;
     if (i < c->wg_slots.len) {
       const state_slot *w = &VEC_AT(&c->wg_slots, state_slot, i);
+      if (w->wide) {
+        /* copied only in a workgroup narrower than the array: a wider one
+         * overwrites it before it reads it (wg_cover.c); the same branch in
+         * every invocation */
+        LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(sb->b));
+        LLVMValueRef narrow = LLVMBuildICmp(sb->b, LLVMIntULT,
+                                            c->t->build_query(sb->b, c->m, Q_LOCAL_SIZE, 0),
+                                            LLVMConstInt(i64, w->wide, 0), "gs.wg_narrow");
+        LLVMBasicBlockRef copy = LLVMAppendBasicBlockInContext(ctx, fn, "gs.wg_copy");
+        copied = LLVMAppendBasicBlockInContext(ctx, fn, "gs.wg_copied");
+        LLVMBuildCondBr(sb->b, narrow, copy, copied);
+        LLVMPositionBuilderAtEnd(sb->b, copy);
+      }
       bytes = copy_unit_bytes(w->size);
       units = w->size / bytes;
       off = LLVMConstInt(i64, w->offset, 0);
@@ -234,5 +248,9 @@ void state_copy_workgroup_memory(seg_builder *sb, int restore) {
       copy_rounds(sb, unit, bytes, from, to, count, lid, lsize, restore);
     else
       copy_straight(sb, unit, bytes, from, to, units, lid, restore);
+    if (copied) {
+      LLVMBuildBr(sb->b, copied);
+      LLVMPositionBuilderAtEnd(sb->b, copied);
+    }
   }
 }

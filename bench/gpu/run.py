@@ -187,8 +187,9 @@ def main():
     vk_worst, vk_rows = {}, []
     for e in sizes or (20, 24, 27):
         n = 1 << e
-        reps = {20: 200, 24: 50, 27: 15}.get(e, 15)
         for name in only or ("reduce", "scan", "histnorm", "jacobi", "jacobi_loop", "cg", "bfs"):
+            reps = {"cg": {20: 20, 24: 5, 27: 3}, "bfs": {20: 50, 24: 10, 27: 3}}.get(
+                name, {20: 200, 24: 50, 27: 15}).get(e, 3)
             d = os.path.join("/tmp/gsb", "%s_%d" % (name, e))
             names, grid, moved = inputs(name, n, d, rng)
             so, co, vo = d + "/split", d + "/coop", d + "/vulkan"

@@ -1,0 +1,17 @@
+; REQUIRES: llvm22
+; Run_workgroup_cover.ll through Vulkan on lavapipe: workgroup memory every
+; reading segment overwrites first is copied only in workgroups narrower
+; than it (64 invocations: not copied; 32: copied), with and without
+; virtual workgroups, against Inputs/wg_cover.py's own arithmetic.
+;
+; RUN: rm -rf %t && mkdir -p %t
+; RUN: %python %S/Inputs/wg_cover.py make %t 181
+; RUN: %gridsplit run --runtime vulkan --grid 192 --workgroup 64 --out %t/w64 %S/Inputs/wg_cover.cl in=@%t/in.bin out=zeros:724 flag=zeros:768 n=181
+; RUN: %python %S/Inputs/wg_cover.py check %t %t/w64 181 192 64 | FileCheck %s
+; RUN: %gridsplit run --runtime vulkan --grid 192 --workgroup 32 --out %t/w32 %S/Inputs/wg_cover.cl in=@%t/in.bin out=zeros:724 flag=zeros:768 n=181
+; RUN: %python %S/Inputs/wg_cover.py check %t %t/w32 181 192 32 | FileCheck %s
+; RUN: %gridsplit run --runtime vulkan --virtual-workgroups --physical-groups 2 --grid 192 --workgroup 32 --out %t/v32 %S/Inputs/wg_cover.cl in=@%t/in.bin out=zeros:724 flag=zeros:768 n=181
+; RUN: %python %S/Inputs/wg_cover.py check %t %t/v32 181 192 32 | FileCheck %s
+
+; CHECK: out: as expected
+; CHECK-NEXT: flag: as expected
