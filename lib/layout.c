@@ -196,8 +196,8 @@ gs_error *layout_workgroup_memory(split_ctx *c, const kernel_result *kr) {
     if (align < 4)
       align = 4;
     c->wg_bytes = (c->wg_bytes + align - 1) / align * align;
-    state_slot slot = {g, c->wg_bytes, (unsigned)LLVMABISizeOfType(c->td, ty), align, 1, 0,
-                       uncovered ? 0 : wg_cover_length(g)};
+    state_slot slot = {g, c->wg_bytes, (unsigned)LLVMABISizeOfType(c->td, ty), align,
+                       1, 0,           uncovered ? 0 : wg_cover_length(g)};
     VEC_PUSH(&c->wg_slots, state_slot, slot);
     c->wg_bytes += slot.size;
   }

@@ -217,9 +217,9 @@ void state_copy_workgroup_memory(seg_builder *sb, int restore) {
          * overwrites it before it reads it (wg_cover.c); the same branch in
          * every invocation */
         LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(sb->b));
-        LLVMValueRef narrow = LLVMBuildICmp(sb->b, LLVMIntULT,
-                                            c->t->build_query(sb->b, c->m, Q_LOCAL_SIZE, 0),
-                                            LLVMConstInt(i64, w->wide, 0), "gs.wg_narrow");
+        LLVMValueRef narrow =
+            LLVMBuildICmp(sb->b, LLVMIntULT, c->t->build_query(sb->b, c->m, Q_LOCAL_SIZE, 0),
+                          LLVMConstInt(i64, w->wide, 0), "gs.wg_narrow");
         LLVMBasicBlockRef copy = LLVMAppendBasicBlockInContext(ctx, fn, "gs.wg_copy");
         copied = LLVMAppendBasicBlockInContext(ctx, fn, "gs.wg_copied");
         LLVMBuildCondBr(sb->b, narrow, copy, copied);

@@ -106,9 +106,9 @@ typedef struct {
   split_ctx *c;
   int buffer;
   LLVMValueRef g;
-  unsigned char *in;  /* per block: state at its entry, K_TOP while unreached */
-  char *seen;         /* per block: reached */
-  gs_vec work;        /* block indices */
+  unsigned char *in; /* per block: state at its entry, K_TOP while unreached */
+  char *seen;        /* per block: reached */
+  gs_vec work;       /* block indices */
 } cover_ctx;
 
 /* Runs the block from FROM with state ST; 0 where a read is not covered */
@@ -156,9 +156,9 @@ int wg_segment_covered(split_ctx *c, size_t s, int buffer, LLVMValueRef g) {
   cover_ctx x = {c, buffer, g, gs_xmalloc(nb + 1), gs_xcalloc(nb + 1, 1), {0}};
   vec_init(&x.work, sizeof(int));
   memset(x.in, K_TOP, nb + 1);
-  LLVMValueRef start =
-      s == 0 ? LLVMGetFirstInstruction(VEC_AT(&c->cfg.blocks, LLVMBasicBlockRef, 0))
-             : LLVMGetNextInstruction(VEC_AT(&c->cfg.barriers, LLVMValueRef, s - 1));
+  LLVMValueRef start = s == 0
+                           ? LLVMGetFirstInstruction(VEC_AT(&c->cfg.blocks, LLVMBasicBlockRef, 0))
+                           : LLVMGetNextInstruction(VEC_AT(&c->cfg.barriers, LLVMValueRef, s - 1));
   int ok = run_from(&x, start, 0);
   while (ok && x.work.len) {
     int b = VEC_AT(&x.work, int, --x.work.len);
