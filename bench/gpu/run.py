@@ -147,7 +147,8 @@ def main():
     os.chdir(here)
     # the PTX to measure: the first is the table's, others add their ratios;
     # --workload NAME (repeatable) measures only those, --size E (repeatable)
-    # only 2^E elements
+    # only 2^E elements, --reps N runs each N times (else 200/50/15 by size;
+    # cg 20/5/3, bfs 50/10/3)
     args, only, sizes = sys.argv[1:], [], []
     vulkan = os.path.exists("gs-vk-run") and os.path.isdir("vk")
     if "--no-vulkan" in args:
@@ -156,6 +157,11 @@ def main():
     while "--workload" in args:
         i = args.index("--workload")
         only.append(args[i + 1])
+        del args[i:i + 2]
+    reps_override = None
+    if "--reps" in args:
+        i = args.index("--reps")
+        reps_override = int(args[i + 1])
         del args[i:i + 2]
     while "--size" in args:
         i = args.index("--size")
@@ -190,6 +196,7 @@ def main():
         for name in only or ("reduce", "scan", "histnorm", "jacobi", "jacobi_loop", "cg", "bfs"):
             reps = {"cg": {20: 20, 24: 5, 27: 3}, "bfs": {20: 50, 24: 10, 27: 3}}.get(
                 name, {20: 200, 24: 50, 27: 15}).get(e, 3)
+            reps = reps_override or reps
             d = os.path.join("/tmp/gsb", "%s_%d" % (name, e))
             names, grid, moved = inputs(name, n, d, rng)
             so, co, vo = d + "/split", d + "/coop", d + "/vulkan"

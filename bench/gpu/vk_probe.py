@@ -9,10 +9,11 @@ through CUDA (issue 13), run in the folder prepare.sh wrote, after run.py
   variants  vk/NAME.spv against vk/NAME_V.spv for every variant V present
             (nobar: workgroup barriers without memory semantics, a timing
             probe only; novirt: one workgroup per 256 elements, no loop over
-            virtual workgroups), each twice, alternating, the smaller median
-            kept, with the bytes compared to the cooperative kernel's.
+            virtual workgroups; opt: the module through spirv-opt -O), each
+            twice, alternating, the smaller median kept, with the bytes
+            compared to the cooperative kernel's.
 
-  vk_probe.py [--size E] [--seconds S] NAME ...
+  vk_probe.py [--size E] [--seconds S] [--no-clocks] NAME ...
 """
 import os, subprocess, sys, time
 import numpy as np
@@ -58,6 +59,9 @@ def main():
     e, seconds = 27, 3.0
     if "--size" in args:
         i = args.index("--size"); e = int(args[i + 1]); del args[i:i + 2]
+    clock_probe = "--no-clocks" not in args
+    if not clock_probe:
+        args.remove("--no-clocks")
     if "--seconds" in args:
         i = args.index("--seconds"); seconds = float(args[i + 1]); del args[i:i + 2]
     n = 1 << e
@@ -78,7 +82,7 @@ def main():
             # one run of each sets the repeat count for about `seconds`
             tc = coop(name, n, 5, d, co)
             tv = vk("vk/%s.spv" % name, "vk/%s.plan.json" % name, name, grid, d, names, n, 5, vo)
-            for what, f, us in (("coop", lambda r: coop(name, n, r, d, co), tc),
+            for what, f, us in () if not clock_probe else (("coop", lambda r: coop(name, n, r, d, co), tc),
                                 ("vulkan", lambda r: vk("vk/%s.spv" % name,
                                                         "vk/%s.plan.json" % name, name, grid,
                                                         d, names, n, r, vo), tv)):
@@ -92,7 +96,7 @@ def main():
                     name, e, what, got, reps, clocks(log, t0 + 0.4 * (t1 - t0),
                                                      t1 - 0.1 * (t1 - t0))))
                 sys.stdout.flush()
-            variants = [v for v in ("nobar", "novirt")
+            variants = [v for v in ("nobar", "novirt", "opt")
                         if os.path.exists("vk/%s_%s.spv" % (name, v))]
             times = {v: [] for v in ["base"] + variants + ["coop"]}
             same = {}
