@@ -552,8 +552,10 @@ static char *value_label(LLVMValueRef v, unsigned offset) {
   return str_take(&s);
 }
 
-/* live_in/live_out of the plan: the carried values a segment loads at its
- * start and stores at its exits */
+/* live_in/live_out of the plan: the carried values in the live state at a
+ * segment's start (which it loads) and at its exits (which it stores, but
+ * for a value it only carries through: that one is in its slot already,
+ * lib/clone.c build_exit) */
 void layout_record_slots(split_ctx *c, kernel_result *kr) {
   kr->live_in = gs_xcalloc(kr->nsegments, sizeof *kr->live_in);
   kr->live_out = gs_xcalloc(kr->nsegments, sizeof *kr->live_out);

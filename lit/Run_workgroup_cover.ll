@@ -7,7 +7,8 @@
 ; Inputs/wg_cover.py's own arithmetic (181 elements: the last workgroup
 ; part idle), with 64 invocations in x (S not copied) and 32 (S's upper half
 ; is segment 0's: copied; with the copy dropped, out differs), at -O2 and
-; -O0 (the helper not inlined), with and without virtual workgroups.
+; -O0 (the reading helper not inlined; S still proven, T still carried),
+; with and without virtual workgroups.
 ;
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: %python %S/Inputs/wg_cover.py make %t 181

@@ -5,8 +5,9 @@
 // reads only this segment's values, and S need not be carried; with 32, the
 // upper half is what segment 0 left there (carried: the copy stays for
 // workgroups narrower than S). T is stored only by half the invocations, so
-// it is always carried. The helper is not inlined at -O0 (then nothing is
-// proven and everything carried).
+// it is always carried. At -O0 the helper, which only reads, is not
+// inlined; the stores and the barrier are in the kernel, so S is proven
+// there too (a store in a helper that is not inlined proves nothing).
 void gridsplit_grid_sync(void);
 
 static int mix(local const int *s, uint l, int x) {
