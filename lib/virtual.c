@@ -341,6 +341,23 @@ static LLVMBasicBlockRef build_vloop(const vloop *lp, LLVMModuleRef m, const gs_
   return head;
 }
 
+/* The invocation's private choice words (lp.choice) are read and written
+ * volatile on LLVM 15, so that they stay in memory: promoted to registers,
+ * they are phis of the loop over virtual workgroups carried across its
+ * workgroup barrier, and POCL 3.1 (LLVM 15 bitcode) kept one copy of such a
+ * phi for the whole workgroup: invocations that chose differently went
+ * unreported (run_racy_flag.cl's racy with workgroups of 2 or more,
+ * lit/Run_divergent_runtime.ll). */
+static LLVMValueRef choice_load(LLVMBuilderRef b, LLVMTypeRef ty, LLVMValueRef p) {
+  LLVMValueRef x = LLVMBuildLoad2(b, ty, p, "");
+  LLVMSetVolatile(x, GS_LLVM_MAJOR < 20);
+  return x;
+}
+
+static void choice_store(LLVMBuilderRef b, LLVMValueRef v, LLVMValueRef p) {
+  LLVMSetVolatile(LLVMBuildStore(b, v, p), GS_LLVM_MAJOR < 20);
+}
+
 /* In BODY, every call of GS_CHOOSE_NAME(j) becomes, on the invocation's
  * private CHOICE and SPLIT: choice = choice == -1 ? j : choice, split |=
  * choice differed from j. */
@@ -360,13 +377,13 @@ static void gather_choices(LLVMValueRef body, LLVMValueRef choice, LLVMValueRef 
   for (size_t k = 0; k < calls.len; k++) {
     LLVMValueRef call = VEC_AT(&calls, LLVMValueRef, k), want = LLVMGetOperand(call, 0);
     LLVMPositionBuilderBefore(b, call);
-    LLVMValueRef had = LLVMBuildLoad2(b, i32, choice, "");
+    LLVMValueRef had = choice_load(b, i32, choice);
     LLVMValueRef fresh = LLVMBuildICmp(b, LLVMIntEQ, had, unset, "");
-    LLVMBuildStore(b, LLVMBuildSelect(b, fresh, want, had, ""), choice);
+    choice_store(b, LLVMBuildSelect(b, fresh, want, had, ""), choice);
     LLVMValueRef differs = LLVMBuildAnd(
         b, LLVMBuildNot(b, fresh, ""), LLVMBuildICmp(b, LLVMIntNE, had, want, ""), "");
-    LLVMValueRef was = LLVMBuildLoad2(b, i32, split, "");
-    LLVMBuildStore(b, LLVMBuildOr(b, was, LLVMBuildZExt(b, differs, i32, ""), ""), split);
+    LLVMValueRef was = choice_load(b, i32, split);
+    choice_store(b, LLVMBuildOr(b, was, LLVMBuildZExt(b, differs, i32, ""), ""), split);
     LLVMInstructionEraseFromParent(call);
   }
   vec_free(&calls);
@@ -429,8 +446,8 @@ static void record_choices(LLVMBuilderRef b, LLVMModuleRef m, const gs_target *t
   LLVMBuildBr(b, gather);
   LLVMPositionBuilderAtEnd(b, gather);
   t->build_workgroup_barrier(b, m);
-  LLVMValueRef chose = LLVMBuildLoad2(b, i32, choice[0], "");
-  LLVMValueRef split = LLVMBuildLoad2(b, i32, choice[1], "");
+  LLVMValueRef chose = choice_load(b, i32, choice[0]);
+  LLVMValueRef split = choice_load(b, i32, choice[1]);
   LLVMBasicBlockRef meet = LLVMAppendBasicBlockInContext(ctx, seg, "gs.vmeet");
   LLVMBasicBlockRef met = LLVMAppendBasicBlockInContext(ctx, seg, "gs.vmet");
   LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntEQ, chose, unset, ""), met, meet);
@@ -547,8 +564,8 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
   if (control >= 0) {
     lp.choice[0] = LLVMBuildAlloca(b, i32, "gs.choice");
     lp.choice[1] = LLVMBuildAlloca(b, i32, "gs.split");
-    LLVMBuildStore(b, LLVMConstInt(i32, (unsigned long long)-1, 1), lp.choice[0]);
-    LLVMBuildStore(b, LLVMConstInt(i32, 0, 0), lp.choice[1]);
+    choice_store(b, LLVMConstInt(i32, (unsigned long long)-1, 1), lp.choice[0]);
+    choice_store(b, LLVMConstInt(i32, 0, 0), lp.choice[1]);
     /* a launch the schedule has not reached leaves before the loop */
     control_build_guard(b, seg, LLVMGetParam(seg, (unsigned)control), segment);
     entry = LLVMGetInsertBlock(b);

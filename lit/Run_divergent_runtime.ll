@@ -20,6 +20,14 @@
 ; virtual workgroups and records them once: still a divergence, still found.
 ; RUN: not %gridsplit run -O0 --virtual-workgroups --physical-groups 5 --kernel racy --grid 64 --workgroup 1 --out %t/racyv %S/Inputs/run_racy_flag.cl flag=zeros:4 out=zeros:256 2> %t/racyv.err
 ; RUN: FileCheck %s --check-prefix=RUNTIME < %t/racyv.err
+; Within a workgroup too, with virtual workgroups (8 and 64 invocations): on
+; LLVM 15 the choices stay in private memory (lib/virtual.c, choice_load),
+; since POCL 3.1 kept one copy of a phi carried across the loop's barrier
+; and reported nothing.
+; RUN: not %gridsplit run -O0 --virtual-workgroups --physical-groups 2 --kernel racy --grid 64 --workgroup 8 --out %t/racyw %S/Inputs/run_racy_flag.cl flag=zeros:4 out=zeros:256 2> %t/racyw.err
+; RUN: FileCheck %s --check-prefix=RUNTIME < %t/racyw.err
+; RUN: not %gridsplit run -O0 --virtual-workgroups --physical-groups 1 --kernel racy --grid 64 --workgroup 64 --out %t/racyw64 %S/Inputs/run_racy_flag.cl flag=zeros:4 out=zeros:256 2> %t/racyw64.err
+; RUN: FileCheck %s --check-prefix=RUNTIME < %t/racyw64.err
 ; RUN: not %gridsplit run -O0 --kernel flags_by_id --grid 64 --workgroup 1 --out %t/byid %S/Inputs/run_racy_flag.cl flags=zeros:256 out=zeros:256 2> %t/byid.err
 ; RUN: FileCheck %s --check-prefix=COMPILE < %t/byid.err
 ; RUN: not ls %t/byid
