@@ -285,7 +285,6 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
         LLVMSetValueName2(x, vname(v), strlen(vname(v)));
       }
       map_put(&sb->entry_val, v, (intptr_t)x);
-      map_put(&sb->reloaded, v, (intptr_t)x);
     }
   }
   /* recomputed values */
@@ -362,12 +361,13 @@ static void build_exit(seg_builder *sb, const piece *p) {
         state_memcpy(sb, state_ptr(sb, s->offset, LLVMInt8TypeInContext(ctx)), layout_slot_align(s),
                      val, LLVMGetAlignment(v), s->size);
       } else {
-        /* a value this segment only carries through (loaded from its slot
-         * at the start, not redefined) is in its slot already: only this
-         * invocation writes it. Values carried once alternate between two
-         * copies, so those are written. */
+        /* a value this segment only carries through (its value here is
+         * the one build_entry loaded from its slot: not redefined, not
+         * demoted) is in its slot already: only this invocation writes it.
+         * Values carried once alternate between two copies, so those are
+         * written. */
         intptr_t loaded;
-        if (!s->once && map_get(&sb->reloaded, v, &loaded) && (LLVMValueRef)loaded == val)
+        if (!s->once && map_get(&sb->entry_val, v, &loaded) && (LLVMValueRef)loaded == val)
           continue;
         LLVMTypeRef ct = layout_carried_type(LLVMTypeOf(v));
         val = layout_convert(sb->b, val, LLVMTypeOf(v), 1);
@@ -552,7 +552,6 @@ gs_error *clone_segment(split_ctx *c, size_t s) {
                       strlen(virtual_arg_names[d]));
   map_init(&sb.vmap);
   map_init(&sb.entry_val);
-  map_init(&sb.reloaded);
   map_init(&sb.demoted);
   map_init(&sb.piece_of);
   map_init(&sb.defined);
@@ -608,7 +607,6 @@ gs_error *clone_segment(split_ctx *c, size_t s) {
   LLVMDisposeBuilder(sb.b);
   map_free(&sb.vmap);
   map_free(&sb.entry_val);
-  map_free(&sb.reloaded);
   map_free(&sb.demoted);
   map_free(&sb.piece_of);
   map_free(&sb.defined);

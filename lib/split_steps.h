@@ -94,7 +94,6 @@ typedef struct {
   gs_map vmap;      /* original -> clone */
   gs_map entry_val; /* live at the segment's start -> its value there */
   gs_map demoted;   /* live-in values the segment also redefines -> slot */
-  gs_map reloaded;  /* live-in values loaded from their slot at the start -> that value */
   gs_map piece_of;  /* key -> index into pieces */
   gs_vec pieces;
   gs_map defined; /* instructions the segment executes */
