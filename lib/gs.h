@@ -67,6 +67,11 @@ int ir_is_integer_op(LLVMOpcode op);
  * kept: an error "WHAT failed: ...", or "running 'PASSES' failed: ..." when
  * WHAT is NULL. */
 gs_error *ir_run_passes(LLVMModuleRef m, const char *passes, const char *what);
+/* An atomic read-modify-write at sync scope SCOPE (a target's name for it,
+ * e.g. gs_target's workgroup_scope) where the C API names scopes (LLVM 20
+ * on); at the system's scope, which is stronger, on LLVM 15. */
+LLVMValueRef ir_atomic_rmw(LLVMBuilderRef b, LLVMAtomicRMWBinOp op, LLVMValueRef p, LLVMValueRef v,
+                           LLVMAtomicOrdering order, const char *scope);
 char *ir_itanium_base(const char *name); /* "_Z10atomic_addPU3AS1Vii" -> "atomic_add" */
 int ir_function_in(LLVMValueRef inst, LLVMValueRef fn);
 char *ir_describe(LLVMValueRef inst);                 /* "'text' (file:line:col)" */

@@ -106,6 +106,18 @@ gs_error *ir_run_passes(LLVMModuleRef m, const char *passes, const char *what) {
   return e;
 }
 
+LLVMValueRef ir_atomic_rmw(LLVMBuilderRef b, LLVMAtomicRMWBinOp op, LLVMValueRef p, LLVMValueRef v,
+                           LLVMAtomicOrdering order, const char *scope) {
+#if GS_LLVM_MAJOR >= 20
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(v));
+  return LLVMBuildAtomicRMWSyncScope(b, op, p, v, order,
+                                     LLVMGetSyncScopeID(ctx, scope, strlen(scope)));
+#else
+  (void)scope;
+  return LLVMBuildAtomicRMW(b, op, p, v, order, 0);
+#endif
+}
+
 int ir_is_integer_op(LLVMOpcode op) {
   switch (op) {
   case LLVMAdd:

@@ -398,21 +398,6 @@ static void gather_choices(LLVMValueRef body, LLVMValueRef choice, LLVMValueRef 
  * on one cache slice: cg's segments that only workgroup 0 works in took 43
  * us for 14 (H200, 2^20). The choices meet as an unsigned minimum and
  * maximum, which differ where two invocations chose differently. */
-/* a relaxed atomic on workgroup memory: at the workgroup's scope where the
- * C API names scopes (LLVM 20 on), the system's (stronger) on LLVM 15 */
-static void workgroup_rmw(LLVMBuilderRef b, const gs_target *t, LLVMAtomicRMWBinOp op,
-                          LLVMValueRef p, LLVMValueRef v) {
-#if GS_LLVM_MAJOR >= 20
-  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(v));
-  LLVMBuildAtomicRMWSyncScope(
-      b, op, p, v, LLVMAtomicOrderingMonotonic,
-      LLVMGetSyncScopeID(ctx, t->workgroup_scope, strlen(t->workgroup_scope)));
-#else
-  (void)t;
-  LLVMBuildAtomicRMW(b, op, p, v, LLVMAtomicOrderingMonotonic, 0);
-#endif
-}
-
 static void record_choices(LLVMBuilderRef b, LLVMModuleRef m, const gs_target *t, LLVMValueRef seg,
                            LLVMValueRef word, LLVMValueRef choice[2]) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
@@ -452,15 +437,18 @@ static void record_choices(LLVMBuilderRef b, LLVMModuleRef m, const gs_target *t
   LLVMBasicBlockRef met = LLVMAppendBasicBlockInContext(ctx, seg, "gs.vmet");
   LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntEQ, chose, unset, ""), met, meet);
   LLVMPositionBuilderAtEnd(b, meet);
-  workgroup_rmw(b, t, LLVMAtomicRMWBinOpUMin, at[0], chose);
-  workgroup_rmw(b, t, LLVMAtomicRMWBinOpUMax, at[1], chose);
+  ir_atomic_rmw(b, LLVMAtomicRMWBinOpUMin, at[0], chose, LLVMAtomicOrderingMonotonic,
+                t->workgroup_scope);
+  ir_atomic_rmw(b, LLVMAtomicRMWBinOpUMax, at[1], chose, LLVMAtomicOrderingMonotonic,
+                t->workgroup_scope);
   LLVMBuildBr(b, met);
   LLVMPositionBuilderAtEnd(b, met);
   LLVMBasicBlockRef raise = LLVMAppendBasicBlockInContext(ctx, seg, "gs.vsplit");
   LLVMBasicBlockRef raised = LLVMAppendBasicBlockInContext(ctx, seg, "gs.vsplit.done");
   LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntNE, split, zero, ""), raise, raised);
   LLVMPositionBuilderAtEnd(b, raise);
-  workgroup_rmw(b, t, LLVMAtomicRMWBinOpOr, at[2], LLVMConstInt(i32, 1, 0));
+  ir_atomic_rmw(b, LLVMAtomicRMWBinOpOr, at[2], LLVMConstInt(i32, 1, 0),
+                LLVMAtomicOrderingMonotonic, t->workgroup_scope);
   LLVMBuildBr(b, raised);
   LLVMPositionBuilderAtEnd(b, raised);
   t->build_workgroup_barrier(b, m);

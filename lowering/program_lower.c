@@ -423,14 +423,8 @@ static LLVMValueRef build_id(lower_ctx *c, const gs_expr *e) {
  * stronger, on LLVM 15. */
 static LLVMValueRef build_rmw(lower_ctx *c, LLVMAtomicRMWBinOp op, LLVMValueRef ptr,
                               LLVMValueRef v, int workgroup) {
-#if GS_LLVM_MAJOR >= 20
-  return LLVMBuildAtomicRMWSyncScope(
-      c->b, op, ptr, v, LLVMAtomicOrderingSequentiallyConsistent,
-      sync_scope(c, workgroup ? c->t->workgroup_scope : c->t->device_scope));
-#else
-  (void)workgroup;
-  return LLVMBuildAtomicRMW(c->b, op, ptr, v, LLVMAtomicOrderingSequentiallyConsistent, 0);
-#endif
+  return ir_atomic_rmw(c->b, op, ptr, v, LLVMAtomicOrderingSequentiallyConsistent,
+                       workgroup ? c->t->workgroup_scope : c->t->device_scope);
 }
 
 static LLVMValueRef build_atomic(lower_ctx *c, const gs_expr *e) {
