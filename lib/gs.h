@@ -161,6 +161,9 @@ typedef struct gs_target {
    * grid query that cannot be remapped. */
   int (*grid_query)(LLVMValueRef call, const char *callee, gs_query *query, LLVMValueRef *dim);
   int virtual_by_default; /* segments loop over virtual workgroups unless told otherwise */
+  /* loops adding up loaded values are unrolled so many times (lib/unroll.c);
+   * 0: left to the target's compiler */
+  unsigned unroll_sums;
 
   /* barriers */
   /* the split's workgroup barrier, ordering workgroup memory */
@@ -299,6 +302,9 @@ char *spirv_validate_for(const char *data, size_t size, int vulkan);
 gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target *t, unsigned first,
                              int control, unsigned segment, const char *kernel);
 int virtual_workgroups_on(const gs_options *opts, const gs_target *t);
+/* unroll: the segments' loops that add up loaded values, unrolled
+ * T->unroll_sums times (lib/unroll.c); SEGMENTS: the segment functions */
+gs_error *unroll_sums(LLVMModuleRef m, const gs_map *segments, const gs_target *t);
 /* Whether INST reads a grid coordinate or size that a segment with virtual
  * workgroups must remap (or cannot); whether a call to the declaration NAME,
  * whose body the split cannot see, may read one. */

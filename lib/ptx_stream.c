@@ -129,6 +129,17 @@ static long long inst_stride(stride_ctx *c, LLVMValueRef v) {
     for (size_t k = 0; k < sizeof same / sizeof *same; k++)
       if (!strncmp(callee, same[k], strlen(same[k])))
         return 0;
+    /* a minimum or maximum of values the same in every invocation (the
+     * virtual group counts are bounded so: lib/virtual.c) */
+    static const char *const minmax[] = {"llvm.umin.", "llvm.umax.", "llvm.smin.", "llvm.smax."};
+    for (size_t k = 0; k < sizeof minmax / sizeof *minmax; k++)
+      if (!strncmp(callee, minmax[k], strlen(minmax[k]))) {
+        a = stride_of(c, LLVMGetOperand(v, 0));
+        b = stride_of(c, LLVMGetOperand(v, 1));
+        if (a == UNKNOWN || b == UNKNOWN || (known(a) && a) || (known(b) && b))
+          return UNKNOWN;
+        return a == 0 && b == 0 ? 0 : PENDING;
+      }
     return UNKNOWN;
   }
   case LLVMPHI: {

@@ -459,6 +459,9 @@ static gs_error *step_tidy(split_run *r) {
   for (size_t i = 0; !err && i < r->segments.cap; i++)
     if (r->segments.slots[i].key)
       ir_tidy_blocks((LLVMValueRef)r->segments.slots[i].key);
+  /* loops adding up loads unrolled where the target asks (lib/unroll.c) */
+  if (!err)
+    err = unroll_sums(r->c, &r->segments, r->t);
   return err;
 }
 

@@ -532,9 +532,17 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
    * only while they lead the block */
   LLVMBasicBlockRef body_entry = LLVMGetFirstBasicBlock(body);
   LLVMPositionBuilder(b, body_entry, ir_first_after_allocas(body_entry));
+  /* the virtual group counts, as the kernel's get_num_groups: at most 2^31
+   * (runners launch no more), which the minimum tells the optimizer, so that
+   * a loop bounded by one (`for (k = lid; k < get_num_groups(0); k += 256)`)
+   * has a trip count without wrapping and unrolls with a remainder loop
+   * (lib/unroll.c) */
+  LLVMValueRef most = LLVMConstInt(i32, 1ull << 31, 0);
   for (unsigned d = 0; d < 3; d++) {
     vg[d] = LLVMGetParam(body, np + d);
-    vn[d] = LLVMBuildZExt(b, LLVMGetParam(body, first + d), i64, "gs.vgroups");
+    LLVMValueRef count = LLVMGetParam(body, first + d);
+    count = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntUGT, count, most, ""), most, count, "");
+    vn[d] = LLVMBuildZExt(b, count, i64, "gs.vgroups");
   }
   gs_error *err = remap_queries(m, body, t, vg, vn, kernel);
   /* the choices first: a call the workgroup-memory test does not know would

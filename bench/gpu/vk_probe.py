@@ -9,13 +9,14 @@ through CUDA (issue 13), run in the folder prepare.sh wrote, after run.py
   variants  vk/NAME.spv against vk/NAME_V.spv for every variant V present
             (nobar: workgroup barriers without memory semantics, a timing
             probe only; novirt: one workgroup per 256 elements, no loop over
-            virtual workgroups; opt: the module through spirv-opt -O), each
+            virtual workgroups; opt: the module through spirv-opt -O; any
+            other a shader built otherwise, with NAME's plan), each
             twice, alternating, the smaller median kept, with the bytes
             compared to the cooperative kernel's.
 
   vk_probe.py [--size E] [--seconds S] [--no-clocks] NAME ...
 """
-import os, subprocess, sys, time
+import json, os, subprocess, sys, time
 import numpy as np
 from run import WG, compare, inputs, scalars, sh
 
@@ -25,6 +26,14 @@ def vk(spv, plan, name, grid, d, names, n, reps, out):
             str(WG), "--repeat", str(reps), "--out", out] +
            ["%s=@%s/%s.bin" % (b, d, b) for b in names] + scalars(name, n))
     return float(r.split(" us, min")[0].split()[-1])
+
+
+def is_variant(name, v):
+    """vk/NAME_V.spv is a variant of NAME's shaders, not another kernel's
+    (jacobi_loop.spv is no variant of jacobi): its plan, if it has one of its
+    own, is for NAME"""
+    plan = "vk/%s_%s.plan.json" % (name, v)
+    return not os.path.exists(plan) or json.load(open(plan))["kernels"][0]["name"] == name
 
 
 def coop(name, n, reps, d, out):
@@ -96,8 +105,9 @@ def main():
                     name, e, what, got, reps, clocks(log, t0 + 0.4 * (t1 - t0),
                                                      t1 - 0.1 * (t1 - t0))))
                 sys.stdout.flush()
-            variants = [v for v in ("nobar", "novirt", "opt")
-                        if os.path.exists("vk/%s_%s.spv" % (name, v))]
+            variants = sorted(v for v in (f[len(name) + 1:-4] for f in os.listdir("vk")
+                                          if f.startswith(name + "_") and f.endswith(".spv"))
+                              if is_variant(name, v))
             times = {v: [] for v in ["base"] + variants + ["coop"]}
             same = {}
             for _ in range(2):
