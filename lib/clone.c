@@ -192,11 +192,10 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
   if (c->has_state) {
     LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), i8 = LLVMInt8TypeInContext(ctx);
     LLVMValueRef hdr = LLVMConstInt(i64, c->header_bytes, 0);
-    LLVMValueRef lin = target_linear(sb->b, c->m, c->t, Q_GLOBAL_ID, Q_GLOBAL_SIZE);
-    LLVMValueRef off =
-        LLVMBuildAdd(sb->b, hdr, LLVMBuildMul(sb->b, lin, LLVMConstInt(i64, c->stride, 0), ""), "");
+    /* a column per carried value (state_ptr) */
+    sb->lin = target_linear(sb->b, c->m, c->t, Q_GLOBAL_ID, Q_GLOBAL_SIZE);
+    sb->ninv = target_product(sb->b, c->m, c->t, Q_GLOBAL_SIZE);
     LLVMValueRef state = LLVMGetParam(sb->fn, c->nparams);
-    sb->base = LLVMBuildGEP2(sb->b, i8, state, &off, 1, "gs.state");
     if (c->dynamic) {
       /* values carried once have two copies: launch L of the schedule
        * reads copy L % 2, which launch L - 1 wrote, and writes the other,
@@ -228,7 +227,7 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
         stride = LLVMBuildAdd(sb->b, stride, rounded, "");
       }
       /* after every invocation's slots: n_invocations * stride */
-      LLVMValueRef ninv = target_product(sb->b, c->m, c->t, Q_GLOBAL_SIZE);
+      LLVMValueRef ninv = sb->ninv;
       LLVMValueRef group = target_linear(sb->b, c->m, c->t, Q_GROUP_ID, Q_NUM_GROUPS);
       LLVMValueRef woff = LLVMBuildAdd(
           sb->b,
@@ -245,7 +244,7 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
   if (sb->s > 0 && c->status_offset >= 0) {
     /* invocations that returned, or chose another segment, run nothing */
     LLVMValueRef st =
-        LLVMBuildLoad2(sb->b, i32, state_ptr(sb, (unsigned)c->status_offset, i32), "gs.status");
+        LLVMBuildLoad2(sb->b, i32, state_ptr(sb, (unsigned)c->status_offset, 4, i32), "gs.status");
     LLVMValueRef mine = LLVMBuildICmp(sb->b, LLVMIntEQ, st, LLVMConstInt(i32, sb->s, 0), "");
     LLVMBasicBlockRef skip = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.skip");
     LLVMBuildCondBr(sb->b, mine, cont, skip);
@@ -265,11 +264,12 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
     if (s->contents) {
       LLVMValueRef a;
       map_get(&sb->entry_val, v, (intptr_t *)&a);
-      state_memcpy(sb, a, LLVMGetAlignment(v), state_ptr(sb, s->offset, LLVMInt8TypeInContext(ctx)),
+      state_memcpy(sb, a, LLVMGetAlignment(v),
+                   state_ptr(sb, s->offset, layout_slot_elem(s), LLVMInt8TypeInContext(ctx)),
                    layout_slot_align(s), s->size);
     } else if (map_get(&c->private_base, v, &base)) {
       LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), i8 = LLVMInt8TypeInContext(ctx);
-      LLVMValueRef off = LLVMBuildLoad2(sb->b, i64, state_ptr(sb, s->offset, i64), "");
+      LLVMValueRef off = LLVMBuildLoad2(sb->b, i64, state_ptr(sb, s->offset, 8, i64), "");
       LLVMSetAlignment(off, layout_slot_align(s));
       LLVMValueRef a = lookup(sb, (LLVMValueRef)base, NULL);
       LLVMValueRef p = LLVMBuildPointerCast(
@@ -355,11 +355,11 @@ static void build_exit(seg_builder *sb, const piece *p) {
         LLVMPositionBuilderAtEnd(sb->b, p->bb);
         LLVMValueRef off = LLVMBuildSub(sb->b, LLVMBuildPtrToInt(sb->b, val, i64, ""),
                                         LLVMBuildPtrToInt(sb->b, a, i64, ""), "");
-        LLVMValueRef st = LLVMBuildStore(sb->b, off, state_ptr(sb, s->offset, i64));
+        LLVMValueRef st = LLVMBuildStore(sb->b, off, state_ptr(sb, s->offset, 8, i64));
         LLVMSetAlignment(st, layout_slot_align(s));
       } else if (s->contents) {
-        state_memcpy(sb, state_ptr(sb, s->offset, LLVMInt8TypeInContext(ctx)), layout_slot_align(s),
-                     val, LLVMGetAlignment(v), s->size);
+        state_memcpy(sb, state_ptr(sb, s->offset, layout_slot_elem(s), LLVMInt8TypeInContext(ctx)),
+                     layout_slot_align(s), val, LLVMGetAlignment(v), s->size);
       } else {
         /* a value this segment only carries through (its value here is
          * the one build_entry loaded from its slot: not redefined, not
@@ -384,7 +384,8 @@ static void build_exit(seg_builder *sb, const piece *p) {
     LLVMPositionBuilderAtEnd(sb->b, after);
   }
   if (c->status_offset >= 0)
-    LLVMBuildStore(sb->b, LLVMConstInt(i32, j, 0), state_ptr(sb, (unsigned)c->status_offset, i32));
+    LLVMBuildStore(sb->b, LLVMConstInt(i32, j, 0),
+                   state_ptr(sb, (unsigned)c->status_offset, 4, i32));
   if (c->dynamic && c->virtual_wg) {
     /* the loop over virtual workgroups gathers the choices of its
      * workgroups and records them once (lib/virtual.c) */
@@ -437,7 +438,7 @@ static void clone_pieces(seg_builder *sb) {
         continue;
       if (LLVMIsAReturnInst(in) && c->status_offset >= 0)
         LLVMBuildStore(sb->b, LLVMConstInt(i32, (unsigned long long)-1, 1),
-                       state_ptr(sb, (unsigned)c->status_offset, i32));
+                       state_ptr(sb, (unsigned)c->status_offset, 4, i32));
       if (LLVMIsAReturnInst(in) && sb->epilogue) {
         build_return(sb);
         break;

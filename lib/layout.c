@@ -514,7 +514,7 @@ void layout_slots(split_ctx *c, int track_status) {
     }
     off = (off + s->align - 1) / s->align * s->align;
     s->offset = off;
-    off += s->size;
+    off += layout_slot_elem(s);
     if (s->align > max_align)
       max_align = s->align;
     if (s->value)
@@ -535,6 +535,12 @@ unsigned layout_slot_align(const state_slot *s) {
   if (s->once)
     return s->size;
   return s->align < 16 ? s->align : 16;
+}
+
+/* A slot's bytes per invocation in its column: its size rounded up to its
+ * alignment, so that every invocation's element is aligned */
+unsigned layout_slot_elem(const state_slot *s) {
+  return (s->size + s->align - 1) / s->align * s->align;
 }
 
 int layout_live_at(const split_ctx *c, size_t site, LLVMValueRef v) {

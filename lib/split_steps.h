@@ -99,7 +99,8 @@ typedef struct {
   gs_map defined; /* instructions the segment executes */
   gs_vec clones;  /* (original, clone) pairs of non-phi instructions */
   gs_vec phis;    /* (original, clone) pairs */
-  LLVMValueRef base, control;
+  LLVMValueRef lin, ninv; /* i64: the invocation's global linear id, the grid's invocations */
+  LLVMValueRef control;
   LLVMValueRef once_odd, once_write; /* dynamic: launch L is odd (reads copy 1); the
                                       * i64 offset of the copy it writes */
   LLVMValueRef wg_base;              /* this workgroup's save area */
@@ -129,12 +130,15 @@ LLVMTypeRef layout_carried_type(LLVMTypeRef ty);
 LLVMValueRef layout_convert(LLVMBuilderRef b, LLVMValueRef v, LLVMTypeRef ty, int to);
 void layout_slots(split_ctx *c, int track_status);
 unsigned layout_slot_align(const state_slot *s);
+unsigned layout_slot_elem(const state_slot *s);
 int layout_live_at(const split_ctx *c, size_t site, LLVMValueRef v);
 void layout_record_slots(split_ctx *c, kernel_result *kr);
 
 /* state.c: loads, stores and copies of the live state and workgroup memory */
 
-LLVMValueRef state_ptr(seg_builder *sb, unsigned offset, LLVMTypeRef ty);
+/* the invocation's element of the column at OFFSET whose elements are ELEM
+ * bytes (docs/split.md, "The live-state buffer"), as a TY pointer */
+LLVMValueRef state_ptr(seg_builder *sb, unsigned offset, unsigned elem, LLVMTypeRef ty);
 void state_mark_launch_invariant(LLVMContextRef ctx, LLVMValueRef load);
 LLVMValueRef state_slot_ptr(seg_builder *sb, const state_slot *s, LLVMTypeRef ty, int write);
 LLVMValueRef state_load_slot(seg_builder *sb, const state_slot *s, LLVMTypeRef ty,

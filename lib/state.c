@@ -7,11 +7,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-LLVMValueRef state_ptr(seg_builder *sb, unsigned offset, LLVMTypeRef ty) {
+LLVMValueRef state_ptr(seg_builder *sb, unsigned offset, unsigned elem, LLVMTypeRef ty) {
   LLVMContextRef ctx = sb->c->ctx;
-  LLVMTypeRef i8 = LLVMInt8TypeInContext(ctx);
-  LLVMValueRef off = LLVMConstInt(LLVMInt64TypeInContext(ctx), offset, 0);
-  LLVMValueRef p = LLVMBuildGEP2(sb->b, i8, sb->base, &off, 1, "");
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(ctx), i64 = LLVMInt64TypeInContext(ctx);
+  /* header + offset * invocations + id * elem */
+  LLVMValueRef col = LLVMBuildMul(sb->b, sb->ninv, LLVMConstInt(i64, offset, 0), "");
+  LLVMValueRef off =
+      LLVMBuildAdd(sb->b, LLVMBuildAdd(sb->b, LLVMConstInt(i64, sb->c->header_bytes, 0), col, ""),
+                   LLVMBuildMul(sb->b, sb->lin, LLVMConstInt(i64, elem, 0), ""), "");
+  LLVMValueRef p =
+      LLVMBuildGEP2(sb->b, i8, LLVMGetParam(sb->fn, sb->c->nparams), &off, 1, "gs.state");
   return LLVMBuildPointerCast(sb->b, p, LLVMPointerType(ty, 1), "");
 }
 
@@ -46,7 +51,8 @@ static LLVMValueRef once_ptr(seg_builder *sb, const state_slot *s, LLVMTypeRef t
 /* A carried value's slot: in the header for a value carried once, else in
  * the invocation's own part of the live state */
 LLVMValueRef state_slot_ptr(seg_builder *sb, const state_slot *s, LLVMTypeRef ty, int write) {
-  return s->once ? once_ptr(sb, s, ty, write, 0) : state_ptr(sb, s->offset, ty);
+  return s->once ? once_ptr(sb, s, ty, write, 0)
+                 : state_ptr(sb, s->offset, layout_slot_elem(s), ty);
 }
 
 /* The value of a carried value's slot at the segment's start. A value
@@ -65,7 +71,8 @@ LLVMValueRef state_load_slot(seg_builder *sb, const state_slot *s, LLVMTypeRef t
   unsigned copies = s->once && sb->c->dynamic ? 2 : 1;
   for (unsigned k = 0; k < copies; k++) {
     x[k] = LLVMBuildLoad2(sb->b, ty,
-                          s->once ? once_ptr(sb, s, ty, 0, k) : state_ptr(sb, s->offset, ty),
+                          s->once ? once_ptr(sb, s, ty, 0, k)
+                                  : state_ptr(sb, s->offset, layout_slot_elem(s), ty),
                           copies == 1 ? name : "gs.copy");
     LLVMSetAlignment(x[k], layout_slot_align(s));
     if (s->once)

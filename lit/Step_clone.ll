@@ -2,7 +2,8 @@
 ; segment starts. @k's schedule is dynamic (barrier 2 is under a branch):
 ; its segments take the live state and the control word; segment 0 runs
 ; while the control word's current segment (word 3) is 0, stores %sq at
-; its invocation's slot and records its choice of segment 1.
+; its invocation's element of %sq's column and records its choice of
+; segment 1.
 ;
 ; RUN: %gridsplit --kernel k --dump-after=clone -o %t %S/Inputs/steps.ll 2> %t.err
 ; RUN: FileCheck %s < %t.err
@@ -20,8 +21,14 @@
 ; CHECK-NEXT:    %pin = getelementptr inbounds float, ptr addrspace(1) %in, i64 %gid
 ; CHECK-NEXT:    %x = load float, ptr addrspace(1) %pin, align 4
 ; CHECK-NEXT:    %sq = fmul float %x, %x
-; CHECK-NEXT:    [[SLOT:%.*]] = getelementptr i8, ptr addrspace(1) %gs.state, i64 0
-; CHECK-NEXT:    store float %sq, ptr addrspace(1) [[SLOT]], align 4
+; the slot: its column (offset 0 times the grid's invocations) after the
+; header (0 bytes), then the invocation's 4 bytes in it
+; CHECK-NEXT:    [[COL:%.*]] = mul i64 {{%.*}}, 0
+; CHECK-NEXT:    [[AT:%.*]] = mul i64 {{%.*}}, 4
+; CHECK-NEXT:    [[HC:%.*]] = add i64 0, [[COL]]
+; CHECK-NEXT:    [[OFF:%.*]] = add i64 [[HC]], [[AT]]
+; CHECK-NEXT:    %gs.state = getelementptr i8, ptr addrspace(1) %gs_live_state, i64 [[OFF]]
+; CHECK-NEXT:    store float %sq, ptr addrspace(1) %gs.state, align 4
 ; CHECK-NEXT:    %gs.chosen = load volatile i32, ptr addrspace(1) %gs_control, align 4
 ; CHECK-NEXT:    {{%.*}} = icmp eq i32 %gs.chosen, 1
 ; CHECK:       define spir_kernel void @k.seg1(
