@@ -151,8 +151,10 @@ static int has_md(LLVMValueRef i, const char *tag) {
  * workgroup's first accesses are then its restores, each unit by the
  * invocation that saved it, and a workgroup barrier follows them. (A barrier
  * there also met a POCL 3.1 miscompile: with a dynamic schedule it dropped
- * the workgroup-memory updates between the restore and the save.) */
-static int workgroup_memory_open_at_exit(LLVMValueRef body, const gs_target *t) {
+ * the workgroup-memory updates between the restore and the save.) Loads and
+ * stores through OWN (the choice words, NULL: none) do not count either. */
+static int workgroup_memory_open_at_exit(LLVMValueRef body, const gs_target *t,
+                                         const LLVMValueRef own[2]) {
   gs_map index;
   map_init(&index);
   size_t nb = 0;
@@ -176,6 +178,10 @@ static int workgroup_memory_open_at_exit(LLVMValueRef body, const gs_target *t) 
           open = 0;
         else if (restores && (LLVMIsALoadInst(i) || LLVMIsAStoreInst(i)) &&
                  has_md(i, GS_WORKGROUP_SAVE_MD))
+          continue;
+        else if (own && (LLVMIsALoadInst(i) || LLVMIsAStoreInst(i)) &&
+                 (LLVMGetOperand(i, LLVMIsAStoreInst(i) ? 1 : 0) == own[0] ||
+                  LLVMGetOperand(i, LLVMIsAStoreInst(i) ? 1 : 0) == own[1]))
           continue;
         else if (touches_workgroup(i, t))
           open = 1;
@@ -549,7 +555,12 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
    * put a workgroup barrier between every two virtual workgroups */
   if (control >= 0)
     gather_choices(body, LLVMGetParam(body, np + 3), LLVMGetParam(body, np + 4));
-  int wg = workgroup_memory_open_at_exit(body, t);
+  /* the choice words are the segment's own allocas (gather_choices), which
+   * a private pointer parameter of SPIR's would otherwise count as maybe
+   * workgroup memory: a workgroup barrier after every virtual workgroup */
+  LLVMValueRef own[2] = {control >= 0 ? LLVMGetParam(body, np + 3) : NULL,
+                         control >= 0 ? LLVMGetParam(body, np + 4) : NULL};
+  int wg = workgroup_memory_open_at_exit(body, t, control >= 0 ? own : NULL);
 
   /* the segment: the loop over virtual workgroups, twice: a one-dimensional
    * virtual grid (the common case) takes no division and no decomposition */
