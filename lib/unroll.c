@@ -55,9 +55,11 @@ static int in_loop(LLVMValueRef v, LLVMBasicBlockRef h, LLVMBasicBlockRef b) {
 }
 
 /* V, computed in the loop {H, B}, depends there on a load (the search stops
- * at H's phis: the values carried around) */
-static int from_load(LLVMValueRef v, LLVMBasicBlockRef h, LLVMBasicBlockRef b, int depth) {
-  if (!in_loop(v, h, b) || depth > MAX_INSTRUCTIONS)
+ * at H's phis: the values carried around). *BUDGET bounds the values
+ * visited: a value reached along many paths (t = t * t, again and again)
+ * made the walk exponential. */
+static int from_load(LLVMValueRef v, LLVMBasicBlockRef h, LLVMBasicBlockRef b, int *budget) {
+  if (!in_loop(v, h, b) || --*budget < 0)
     return 0;
   if (LLVMIsALoadInst(v))
     return 1;
@@ -65,7 +67,7 @@ static int from_load(LLVMValueRef v, LLVMBasicBlockRef h, LLVMBasicBlockRef b, i
     return 0;
   int n = LLVMGetNumOperands(v);
   for (int i = 0; i < n; i++)
-    if (from_load(LLVMGetOperand(v, i), h, b, depth + 1))
+    if (from_load(LLVMGetOperand(v, i), h, b, budget))
       return 1;
   return 0;
 }
@@ -158,8 +160,10 @@ static int tag_loop(LLVMBasicBlockRef h, const gs_target *t, unsigned tag_kind,
   for (LLVMValueRef phi = LLVMGetFirstInstruction(h); phi && LLVMIsAPHINode(phi) && !sums;
        phi = LLVMGetNextInstruction(phi))
     for (unsigned k = 0; k < LLVMCountIncoming(phi); k++)
-      if (LLVMGetIncomingBlock(phi, k) == b && from_load(LLVMGetIncomingValue(phi, k), h, b, 0))
-        sums = 1;
+      if (LLVMGetIncomingBlock(phi, k) == b) {
+        int budget = 8 * MAX_INSTRUCTIONS;
+        sums |= from_load(LLVMGetIncomingValue(phi, k), h, b, &budget);
+      }
   if (!sums)
     return 0;
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(term));
