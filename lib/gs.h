@@ -538,6 +538,7 @@ typedef struct {
   char *name;
   unsigned offset, bytes;
   int once; /* carried once per grid: OFFSET is from the live state's start */
+  unsigned elem; /* else: an invocation's bytes in its column (docs/split.md) */
 } live_slot;
 
 /* An argument as a runner binds it: "buffer" (a global or constant pointer),

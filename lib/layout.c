@@ -576,7 +576,8 @@ void layout_record_slots(split_ctx *c, kernel_result *kr) {
     for (size_t s = 0; s < kr->nsegments; s++) {
       if (s > 0 && layout_live_at(c, s, sl->value))
         VEC_PUSH(&kr->live_in[s], live_slot,
-                 ((live_slot){value_label(sl->value, sl->offset), sl->offset, sl->size, sl->once}));
+                 ((live_slot){value_label(sl->value, sl->offset), sl->offset, sl->size, sl->once,
+                              sl->once ? 0 : layout_slot_elem(sl)}));
       int out = 0;
       for (size_t k = 0; k < kr->successors[s].len; k++) {
         int j = VEC_AT(&kr->successors[s], int, k);
@@ -584,7 +585,8 @@ void layout_record_slots(split_ctx *c, kernel_result *kr) {
       }
       if (out)
         VEC_PUSH(&kr->live_out[s], live_slot,
-                 ((live_slot){value_label(sl->value, sl->offset), sl->offset, sl->size, sl->once}));
+                 ((live_slot){value_label(sl->value, sl->offset), sl->offset, sl->size, sl->once,
+                              sl->once ? 0 : layout_slot_elem(sl)}));
     }
   }
 }

@@ -69,8 +69,11 @@ static void plan_slots(gs_str *s, const gs_vec *slots) {
     const live_slot *l = &VEC_AT(slots, live_slot, i);
     str_printf(s, "%s{\"name\": ", i ? ", " : "");
     str_json_string(s, l->name);
-    str_printf(s, ", \"offset\": %u, \"bytes\": %u%s}", l->offset, l->bytes,
-               l->once ? ", \"once\": true" : "");
+    str_printf(s, ", \"offset\": %u, \"bytes\": %u", l->offset, l->bytes);
+    if (l->once)
+      str_printf(s, ", \"once\": true}");
+    else
+      str_printf(s, ", \"elem_bytes\": %u}", l->elem);
   }
   str_printf(s, "]");
 }

@@ -29,6 +29,7 @@
 ; CHECK-NEXT: dout: as expected
 
 ; PLAN: "bytes_per_invocation": 80
+; PLAN: "live_in": [{"name": "extractVec12", "offset": 0, "bytes": 16, "elem_bytes": 16}
 
 ; the char at offset 66 (elements of 1 byte), the float3 at 0 (16 bytes)
 ; IR-LABEL: define spir_kernel void @columns.seg0(
