@@ -51,6 +51,7 @@
 
 ; the workgroup's first input: one per invocation; the private array's: once
 ; PLAN-F: kernels[0].segments[1].live_in[0].bytes = 4
+; PLAN-F-NEXT: kernels[0].segments[1].live_in[0].elem_bytes = 4
 ; PLAN-F-NEXT: kernels[0].segments[1].live_in[0].name = "call3"
 ; PLAN-F-NEXT: kernels[0].segments[1].live_in[0].offset
 ; PLAN-F-NEXT: kernels[0].segments[1].live_in[1].bytes = 4
