@@ -226,13 +226,12 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
             LLVMConstInt(i64, ~(unsigned long long)15, 0), "");
         stride = LLVMBuildAdd(sb->b, stride, rounded, "");
       }
-      /* after every invocation's slots: n_invocations * stride */
-      LLVMValueRef ninv = sb->ninv;
+      /* after the columns: n_invocations * stride */
       LLVMValueRef group = target_linear(sb->b, c->m, c->t, Q_GROUP_ID, Q_NUM_GROUPS);
       LLVMValueRef woff = LLVMBuildAdd(
           sb->b,
-          LLVMBuildAdd(sb->b, hdr, LLVMBuildMul(sb->b, ninv, LLVMConstInt(i64, c->stride, 0), ""),
-                       ""),
+          LLVMBuildAdd(sb->b, hdr,
+                       LLVMBuildMul(sb->b, sb->ninv, LLVMConstInt(i64, c->stride, 0), ""), ""),
           LLVMBuildMul(sb->b, group, stride, ""), "");
       sb->wg_base = LLVMBuildGEP2(sb->b, i8, state, &woff, 1, "gs.workgroup_state");
       if (sb->s > 0) {
@@ -264,12 +263,11 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
     if (s->contents) {
       LLVMValueRef a;
       map_get(&sb->entry_val, v, (intptr_t *)&a);
-      state_memcpy(sb, a, LLVMGetAlignment(v),
-                   state_ptr(sb, s->offset, layout_slot_elem(s), LLVMInt8TypeInContext(ctx)),
+      state_memcpy(sb, a, LLVMGetAlignment(v), state_slot_ptr(sb, s, LLVMInt8TypeInContext(ctx), 0),
                    layout_slot_align(s), s->size);
     } else if (map_get(&c->private_base, v, &base)) {
       LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), i8 = LLVMInt8TypeInContext(ctx);
-      LLVMValueRef off = LLVMBuildLoad2(sb->b, i64, state_ptr(sb, s->offset, 8, i64), "");
+      LLVMValueRef off = LLVMBuildLoad2(sb->b, i64, state_slot_ptr(sb, s, i64, 0), "");
       LLVMSetAlignment(off, layout_slot_align(s));
       LLVMValueRef a = lookup(sb, (LLVMValueRef)base, NULL);
       LLVMValueRef p = LLVMBuildPointerCast(
@@ -355,11 +353,11 @@ static void build_exit(seg_builder *sb, const piece *p) {
         LLVMPositionBuilderAtEnd(sb->b, p->bb);
         LLVMValueRef off = LLVMBuildSub(sb->b, LLVMBuildPtrToInt(sb->b, val, i64, ""),
                                         LLVMBuildPtrToInt(sb->b, a, i64, ""), "");
-        LLVMValueRef st = LLVMBuildStore(sb->b, off, state_ptr(sb, s->offset, 8, i64));
+        LLVMValueRef st = LLVMBuildStore(sb->b, off, state_slot_ptr(sb, s, i64, 1));
         LLVMSetAlignment(st, layout_slot_align(s));
       } else if (s->contents) {
-        state_memcpy(sb, state_ptr(sb, s->offset, layout_slot_elem(s), LLVMInt8TypeInContext(ctx)),
-                     layout_slot_align(s), val, LLVMGetAlignment(v), s->size);
+        state_memcpy(sb, state_slot_ptr(sb, s, LLVMInt8TypeInContext(ctx), 1), layout_slot_align(s),
+                     val, LLVMGetAlignment(v), s->size);
       } else {
         /* a value this segment only carries through (its value here is
          * the one build_entry loaded from its slot: not redefined, not
