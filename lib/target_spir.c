@@ -290,6 +290,7 @@ const gs_target target_spir = {
     .is_group_id = spir_is_group_id,
     .grid_query = spir_grid_query,
     .virtual_by_default = 0,
+    .unroll_sums = 4, /* NVIDIA's Vulkan driver left cg's sums rolled (lib/unroll.c) */
     .build_workgroup_barrier = spir_workgroup_barrier,
     .build_program_barrier = spir_program_barrier,
     .is_workgroup_barrier = spir_is_workgroup_barrier,
