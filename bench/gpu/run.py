@@ -148,7 +148,8 @@ KERNEL = {"jacobi_loop100": "jacobi_loop"}
 
 def main():
     os.chdir(here)
-    # the PTX to measure: the first is the table's, others add their ratios;
+    # the PTX to measure: the first is the table's, others add their ratios
+    # (each with its own plan X.plan.json where there is one);
     # --workload NAME (repeatable) measures only those, --size E (repeatable)
     # only 2^E elements, --reps N runs each N times (else 200/50/15 by size;
     # cg 20/5/3, bfs 50/10/3)
@@ -212,7 +213,10 @@ def main():
             ts, tc, tv = {p: [] for p in ptxs}, [], []
             for _ in range(2):
                 for ptx in ptxs:
-                    out = sh(["./gs-cuda-run", "--plan", "workloads.plan.json", "--kernel", kernel,
+                    # an extra X.ptx with its own plan X.plan.json (another split)
+                    plan = ptx[:-4] + ".plan.json"
+                    plan = plan if os.path.exists(plan) else "workloads.plan.json"
+                    out = sh(["./gs-cuda-run", "--plan", plan, "--kernel", kernel,
                               "--grid", str(grid), "--workgroup", str(WG), "--graph", "--repeat",
                               str(reps), "--out", so, ptx] +
                              ["%s=@%s/%s.bin" % (b, d, b) for b in names] + scalars(name, n))
