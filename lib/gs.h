@@ -164,6 +164,9 @@ typedef struct gs_target {
   /* loops adding up loaded values are unrolled so many times (lib/unroll.c);
    * 0: left to the target's compiler */
   unsigned unroll_sums;
+  /* a segment's launch-invariant reads move to its entry block
+   * (lib/launch_reads.c) */
+  int hoist_launch_reads;
 
   /* barriers */
   /* the split's workgroup barrier, ordering workgroup memory */
@@ -266,6 +269,10 @@ void nvptx_emit_laid_out(LLVMModuleRef m, const char *cpu);
  * advances by its own size from one invocation to the next along x becomes
  * ld.global.L2::256B (lib/ptx_stream.c). M has its data layout. */
 void ptx_stream_hints(LLVMModuleRef m);
+/* Every !invariant.load read of segment FN at a constant offset within a
+ * dereferenceable parameter moves to the end of its entry block, so that its
+ * launch-invariant reads issue together (lib/launch_reads.c). */
+void hoist_launch_reads(LLVMValueRef fn);
 
 /* spirv_legalize (odd integer widths, and operations that
  * SPIRV-LLVM-Translator 15 mistranslates, rewritten into what SPIR-V can

@@ -449,13 +449,23 @@ static gs_error *step_tidy(split_run *r) {
    * LICM takes what reads the physical workgroup (local ids and sizes) out
    * of the loop and instcombine narrows the index arithmetic the remapped
    * queries widened */
+  int virt = virtual_workgroups_on(r->opts, r->t);
   const char *passes =
-      virtual_workgroups_on(r->opts, r->t)
-          ? "always-inline,function(sroa,mem2reg,instsimplify,simplifycfg,loop-mssa(licm),"
-            "" GS_INSTCOMBINE ",simplifycfg)"
+      virt && r->t->hoist_launch_reads
+          ? "always-inline,function(sroa,mem2reg,instsimplify,simplifycfg)"
+      : virt ? "always-inline,function(sroa,mem2reg,instsimplify,simplifycfg,loop-mssa(licm),"
+               "" GS_INSTCOMBINE ",simplifycfg)"
       : has_allocas(r->c) ? "function(sroa,mem2reg,instsimplify,simplifycfg)"
                           : "function(instsimplify,simplifycfg)"; /* sroa, mem2reg: nothing to do */
   err = ir_run_passes(r->c, passes, NULL);
+  /* the launch-invariant reads to the entry, before LICM drops their tags
+   * (lib/launch_reads.c), then the rest */
+  if (!err && virt && r->t->hoist_launch_reads) {
+    for (size_t i = 0; i < r->segments.cap; i++)
+      if (r->segments.slots[i].key)
+        hoist_launch_reads((LLVMValueRef)r->segments.slots[i].key);
+    err = ir_run_passes(r->c, "function(loop-mssa(licm)," GS_INSTCOMBINE ",simplifycfg)", NULL);
+  }
   for (size_t i = 0; !err && i < r->segments.cap; i++)
     if (r->segments.slots[i].key)
       ir_tidy_blocks((LLVMValueRef)r->segments.slots[i].key);

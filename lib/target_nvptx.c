@@ -519,6 +519,7 @@ const gs_target target_nvptx = {
     .is_group_id = nvptx_is_group_id,
     .grid_query = nvptx_grid_query,
     .virtual_by_default = 1,
+    .hoist_launch_reads = 1,
     .unroll_sums = 4, /* as nvcc unrolls them */
     .build_workgroup_barrier = nvptx_workgroup_barrier,
     .build_program_barrier = nvptx_program_barrier,
