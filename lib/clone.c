@@ -226,13 +226,16 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
             LLVMConstInt(i64, ~(unsigned long long)15, 0), "");
         stride = LLVMBuildAdd(sb->b, stride, rounded, "");
       }
-      /* after the columns: n_invocations * stride */
+      /* after the columns (n_invocations * stride bytes, which may be any
+       * number: a carried char alone makes it odd), from the next multiple
+       * of 16, where the areas' 8- and 16-byte copies are aligned */
       LLVMValueRef group = target_linear(sb->b, c->m, c->t, Q_GROUP_ID, Q_NUM_GROUPS);
-      LLVMValueRef woff = LLVMBuildAdd(
-          sb->b,
-          LLVMBuildAdd(sb->b, hdr,
-                       LLVMBuildMul(sb->b, sb->ninv, LLVMConstInt(i64, c->stride, 0), ""), ""),
-          LLVMBuildMul(sb->b, group, stride, ""), "");
+      LLVMValueRef columns_end = LLVMBuildAdd(
+          sb->b, hdr, LLVMBuildMul(sb->b, sb->ninv, LLVMConstInt(i64, c->stride, 0), ""), "");
+      LLVMValueRef areas =
+          LLVMBuildAnd(sb->b, LLVMBuildAdd(sb->b, columns_end, LLVMConstInt(i64, 15, 0), ""),
+                       LLVMConstInt(i64, ~(unsigned long long)15, 0), "gs.workgroup_areas");
+      LLVMValueRef woff = LLVMBuildAdd(sb->b, areas, LLVMBuildMul(sb->b, group, stride, ""), "");
       sb->wg_base = LLVMBuildGEP2(sb->b, i8, state, &woff, 1, "gs.workgroup_state");
       if (sb->s > 0) {
         state_copy_workgroup_memory(sb, 1);

@@ -687,7 +687,8 @@ static gs_error *run_on_pocl(const gs_run_request *req, gs_host_plan *plan, run_
       const gs_plan_global *g = &plan->globals[i];
       memcpy((unsigned char *)sizes + g->offset, g->init, g->bytes);
     }
-    size_t bytes = header + ninv * plan->live_bytes + ngroups * per_group;
+    /* the workgroups' areas from a multiple of 16 (docs/split.md) */
+    size_t bytes = (header + ninv * plan->live_bytes + 15) / 16 * 16 + ngroups * per_group;
     rs->state = clCreateBuffer(rs->ctx, CL_MEM_READ_WRITE, bytes ? bytes : 16, NULL, &rc);
     if (rc == CL_SUCCESS && header)
       rc = clEnqueueWriteBuffer(rs->q, rs->state, CL_TRUE, 0, header, sizes, 0, NULL, NULL);

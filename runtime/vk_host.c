@@ -502,7 +502,9 @@ static int make_buffers(vk_run *v) {
     unsigned char *h = calloc(header + 1, 1);
     for (size_t i = 0; i < p->nglobals; i++)
       memcpy(h + p->globals[i].offset, p->globals[i].init, p->globals[i].bytes);
-    size_t bytes = header + v->ninv * p->live_bytes + v->ngroups * p->workgroup_bytes;
+    /* the workgroups' areas from a multiple of 16 (docs/split.md) */
+    size_t bytes =
+        (header + v->ninv * p->live_bytes + 15) / 16 * 16 + v->ngroups * p->workgroup_bytes;
     int rc = make_buffer(v, bytes, p->live_arg) ||
              upload(v, &v->bufs[v->nbufs - 1], header ? h : NULL, header);
     free(h);

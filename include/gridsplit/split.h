@@ -49,8 +49,9 @@ gs_error *gs_split_print_step(LLVMModuleRef m, const gs_options *opts, const cha
 int gs_kernel_live_state_arg(const gs_analysis *a, size_t k);
 unsigned gs_kernel_live_bytes(const gs_analysis *a, size_t k);
 /* Bytes per workgroup of saved workgroup memory, after the per-invocation
- * area: the live-state buffer holds invocations * live_bytes +
- * workgroups * workgroup_bytes. */
+ * area: the live-state buffer holds round_up(header_bytes + invocations *
+ * live_bytes, 16) + workgroups * workgroup_bytes (the areas begin at a
+ * multiple of 16). */
 unsigned gs_kernel_workgroup_bytes(const gs_analysis *a, size_t k);
 /* Workgroup memory passed as arguments and carried across barriers: the
  * host writes each one's byte size as a u64 at offset 8 * i of the live

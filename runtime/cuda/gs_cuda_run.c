@@ -484,7 +484,8 @@ static void make_live_state(cuda_run *r) {
     memcpy(h + off, &sz, 8);
     per_group += (size_t)((sz + 15) / 16 * 16);
   }
-  size_t bytes = header + r->ninv * p->live_bytes + r->ngroups * per_group;
+  /* the workgroups' areas from a multiple of 16 (docs/split.md) */
+  size_t bytes = (header + r->ninv * p->live_bytes + 15) / 16 * 16 + r->ngroups * per_group;
   check(cuMemAlloc(&r->state, bytes ? bytes : 16), "allocating the live state");
   for (size_t i = 0; i < p->nglobals; i++)
     memcpy(h + p->globals[i].offset, p->globals[i].init, p->globals[i].bytes);
