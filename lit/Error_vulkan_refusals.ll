@@ -31,8 +31,10 @@
 ; RUN: not %gridsplit --target vulkan -o %t/o %t/cmpxchg.ll 2>&1 | FileCheck %s --check-prefix=CMPXCHG
 ; RUN: not %gridsplit --target vulkan -o %t/o %t/volatile_wide.ll 2>&1 | FileCheck %s --check-prefix=VOLWIDE
 ; RUN: not %gridsplit --target vulkan -o %t/o %t/image.cl 2>&1 | FileCheck %s --check-prefix=IMAGE
+; RUN: not %gridsplit --target vulkan -O0 -o %t/o %S/Inputs/live_columns.cl 2>&1 | FileCheck %s --check-prefix=PRIVPTR
 ; RUN: not ls %t/o
 ; RUN: not ls %t/o
+; RUN: %gridsplit --target vulkan -O0 --virtual-workgroups -o %t/v %S/Inputs/live_columns.cl
 
 ; STOREPTR: store_ptr.ll: error: vulkan code generation failed: --target vulkan: 'store ptr addrspace(1) %p, ptr addrspace(1) %q, align 8' stores a type or in a way that storage buffer words cannot hold
 ; STORECHOSEN: store_chosen.ll: error: vulkan code generation failed: --target vulkan: 'store ptr addrspace(1) %p, ptr addrspace(1) %a, align 8' stores a type or in a way that storage buffer words cannot hold
@@ -48,6 +50,7 @@
 ; CMPXCHG: cmpxchg.ll: error: vulkan code generation failed: --target vulkan: '%r = cmpxchg ptr addrspace(1) %p, i32 -1, i32 %v monotonic monotonic, align 4' is a compare-exchange, which LLVM 22's SPIR-V backend cannot compile for Vulkan (it stops in its 'legalize bitcast' pass)
 ; VOLWIDE: volatile_wide.ll: error: vulkan code generation failed: --target vulkan: '%v = load volatile i64, ptr addrspace(1) %a, align 8' loads a type or in a way that storage buffer words cannot hold
 ; IMAGE: image.cl: error: vulkan code generation failed: --target vulkan: 'target("spirv.Image", {{.*}}) %im' is an image, sampler or other opaque object, which --target vulkan does not take
+; PRIVPTR: live_columns.cl: error: vulkan code generation failed: --target vulkan: '{{.*}} = ptrtoint ptr {{.*}} to i64' turns a pointer into private memory into a number, which a Vulkan shader cannot (it has no physical pointers): a pointer into a private array carried across a grid barrier does so (split with --virtual-workgroups, or carry an index into the array instead)
 ; MATH: math.ll: error: vulkan code generation failed: --target vulkan: '%c = call spir_func float @_Z3cosf(float %v)' calls a function that a Vulkan shader has no counterpart for
 
 ;--- store_ptr.ll
