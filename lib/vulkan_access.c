@@ -622,17 +622,17 @@ char *vulkan_rewrite_accesses(vk *v, LLVMValueRef fn) {
       }
       continue;
     }
-    /* a private pointer as a number: a pointer into a private array
-     * carried across a grid barrier is carried as its offset from the
-     * array (lib/clone.c), which LLVM's backend writes as
+    /* a private pointer as a number: a private array, or a pointer into
+     * one, carried across a grid barrier is carried through offsets from
+     * the array (lib/clone.c), which LLVM's backend writes as
      * OpConvertPtrToU, an instruction only physical addressing has (with
      * virtual workgroups the array and the pointer meet in one function and
      * the offset folds away) */
     if (op == LLVMPtrToInt && !LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(in, 0)))) {
       err = vulkan_refuse(in, "turns a pointer into private memory into a number, which a Vulkan "
-                              "shader cannot (it has no physical pointers): a pointer into a "
-                              "private array carried across a grid barrier does so (split with "
-                              "--virtual-workgroups, or carry an index into the array instead)");
+                              "shader cannot (it has no physical pointers): the split does so for "
+                              "a private array, or a pointer into one, carried across a grid "
+                              "barrier (split with --virtual-workgroups)");
       continue;
     }
     /* a buffer pointer used otherwise than to reach memory */

@@ -50,7 +50,7 @@
 ; CMPXCHG: cmpxchg.ll: error: vulkan code generation failed: --target vulkan: '%r = cmpxchg ptr addrspace(1) %p, i32 -1, i32 %v monotonic monotonic, align 4' is a compare-exchange, which LLVM 22's SPIR-V backend cannot compile for Vulkan (it stops in its 'legalize bitcast' pass)
 ; VOLWIDE: volatile_wide.ll: error: vulkan code generation failed: --target vulkan: '%v = load volatile i64, ptr addrspace(1) %a, align 8' loads a type or in a way that storage buffer words cannot hold
 ; IMAGE: image.cl: error: vulkan code generation failed: --target vulkan: 'target("spirv.Image", {{.*}}) %im' is an image, sampler or other opaque object, which --target vulkan does not take
-; PRIVPTR: live_columns.cl: error: vulkan code generation failed: --target vulkan: '{{.*}} = ptrtoint ptr {{.*}} to i64' turns a pointer into private memory into a number, which a Vulkan shader cannot (it has no physical pointers): a pointer into a private array carried across a grid barrier does so (split with --virtual-workgroups, or carry an index into the array instead)
+; PRIVPTR: live_columns.cl: error: vulkan code generation failed: --target vulkan: '{{.*}} = ptrtoint ptr {{.*}} to i64' turns a pointer into private memory into a number, which a Vulkan shader cannot (it has no physical pointers): the split does so for a private array, or a pointer into one, carried across a grid barrier (split with --virtual-workgroups)
 ; MATH: math.ll: error: vulkan code generation failed: --target vulkan: '%c = call spir_func float @_Z3cosf(float %v)' calls a function that a Vulkan shader has no counterpart for
 
 ;--- store_ptr.ll
