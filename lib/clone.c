@@ -91,6 +91,12 @@ static LLVMValueRef map_constant(void *ctx, LLVMValueRef v) {
 
 /* The value of original V in the segment, for a use just before BEFORE (or
  * at the builder's position when BEFORE is NULL). */
+/* The invocation's status word (its next segment: docs/split.md), a column
+ * of i32 in the live state */
+static LLVMValueRef status_ptr(seg_builder *sb) {
+  return state_ptr(sb, (unsigned)sb->c->status_offset, 4, LLVMInt32TypeInContext(sb->c->ctx));
+}
+
 static LLVMValueRef lookup(seg_builder *sb, LLVMValueRef v, LLVMValueRef before) {
   intptr_t x;
   if (LLVMIsAArgument(v)) {
@@ -245,8 +251,7 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
   }
   if (sb->s > 0 && c->status_offset >= 0) {
     /* invocations that returned, or chose another segment, run nothing */
-    LLVMValueRef st =
-        LLVMBuildLoad2(sb->b, i32, state_ptr(sb, (unsigned)c->status_offset, 4, i32), "gs.status");
+    LLVMValueRef st = LLVMBuildLoad2(sb->b, i32, status_ptr(sb), "gs.status");
     LLVMValueRef mine = LLVMBuildICmp(sb->b, LLVMIntEQ, st, LLVMConstInt(i32, sb->s, 0), "");
     LLVMBasicBlockRef skip = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.skip");
     LLVMBuildCondBr(sb->b, mine, cont, skip);
@@ -385,8 +390,7 @@ static void build_exit(seg_builder *sb, const piece *p) {
     LLVMPositionBuilderAtEnd(sb->b, after);
   }
   if (c->status_offset >= 0)
-    LLVMBuildStore(sb->b, LLVMConstInt(i32, j, 0),
-                   state_ptr(sb, (unsigned)c->status_offset, 4, i32));
+    LLVMBuildStore(sb->b, LLVMConstInt(i32, j, 0), status_ptr(sb));
   if (c->dynamic && c->virtual_wg) {
     /* the loop over virtual workgroups gathers the choices of its
      * workgroups and records them once (lib/virtual.c) */
@@ -438,8 +442,7 @@ static void clone_pieces(seg_builder *sb) {
       if (ir_is_marker(in))
         continue;
       if (LLVMIsAReturnInst(in) && c->status_offset >= 0)
-        LLVMBuildStore(sb->b, LLVMConstInt(i32, (unsigned long long)-1, 1),
-                       state_ptr(sb, (unsigned)c->status_offset, 4, i32));
+        LLVMBuildStore(sb->b, LLVMConstInt(i32, (unsigned long long)-1, 1), status_ptr(sb));
       if (LLVMIsAReturnInst(in) && sb->epilogue) {
         build_return(sb);
         break;
