@@ -24,6 +24,7 @@
  * pass instrumentation honours, and keep the shape they had. */
 #include "gs.h"
 
+#include <llvm-c/Analysis.h>
 #include <llvm-c/DebugInfo.h>
 #include <string.h>
 
@@ -209,13 +210,17 @@ static int mark_tagged(LLVMValueRef fn, unsigned count, unsigned tag_kind, unsig
   return marked;
 }
 
-/* optnone (with the noinline it needs) on every defined function of M but
- * those in CHOSEN, or off again (ON 0); HELD: the functions given it, 1
- * where noinline was there before (and stays), else 2 */
+/* optnone (with the noinline it needs, and without an alwaysinline, which
+ * the verifier does not let stand beside noinline) on every defined function
+ * of M but those in CHOSEN, or all as before again (ON 0); HELD: the
+ * functions changed, HELD_NOINLINE where noinline was there before (and
+ * stays), HELD_ALWAYS where alwaysinline was (and comes back) */
+enum { HELD_ANY = 1, HELD_NOINLINE = 2, HELD_ALWAYS = 4 };
 static void hold_others(LLVMModuleRef m, const gs_map *chosen, gs_map *held, int on) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   unsigned optnone = LLVMGetEnumAttributeKindForName("optnone", 7);
   unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
+  unsigned always = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
   LLVMAttributeIndex fn_index = (LLVMAttributeIndex)LLVMAttributeFunctionIndex;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     if (LLVMIsDeclaration(f) || map_get(chosen, f, NULL))
@@ -223,7 +228,14 @@ static void hold_others(LLVMModuleRef m, const gs_map *chosen, gs_map *held, int
     if (on) {
       if (LLVMGetEnumAttributeAtIndex(f, fn_index, optnone))
         continue; /* the user's own: stays */
-      map_put(held, f, LLVMGetEnumAttributeAtIndex(f, fn_index, noinline) ? 1 : 2);
+      intptr_t how = HELD_ANY;
+      if (LLVMGetEnumAttributeAtIndex(f, fn_index, noinline))
+        how |= HELD_NOINLINE;
+      if (LLVMGetEnumAttributeAtIndex(f, fn_index, always)) {
+        how |= HELD_ALWAYS;
+        LLVMRemoveEnumAttributeAtIndex(f, fn_index, always);
+      }
+      map_put(held, f, how);
       LLVMAddAttributeAtIndex(f, fn_index, LLVMCreateEnumAttribute(ctx, optnone, 0));
       LLVMAddAttributeAtIndex(f, fn_index, LLVMCreateEnumAttribute(ctx, noinline, 0));
     } else {
@@ -231,8 +243,10 @@ static void hold_others(LLVMModuleRef m, const gs_map *chosen, gs_map *held, int
       if (!map_get(held, f, &how))
         continue;
       LLVMRemoveEnumAttributeAtIndex(f, fn_index, optnone);
-      if (how == 2)
+      if (!(how & HELD_NOINLINE))
         LLVMRemoveEnumAttributeAtIndex(f, fn_index, noinline);
+      if (how & HELD_ALWAYS)
+        LLVMAddAttributeAtIndex(f, fn_index, LLVMCreateEnumAttribute(ctx, always, 0));
     }
   }
 }
@@ -260,7 +274,18 @@ gs_error *unroll_sums(LLVMModuleRef m, const gs_map *segments, const gs_target *
     gs_map held;
     map_init(&held);
     hold_others(m, &chosen, &held, 1);
-    err = ir_run_passes(m, "function(loop(loop-rotate))", NULL);
+    /* the attributes held must leave a valid module (an error, not the
+     * verifier pass's abort) */
+    char *msg = NULL;
+    if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
+      size_t n = msg ? strcspn(msg, "\n") : 0;
+      err = gs_errorf("internal error: the module with loops held for unrolling does not verify: "
+                      "%.*s",
+                      (int)n, msg ? msg : "");
+    }
+    LLVMDisposeMessage(msg);
+    if (!err)
+      err = ir_run_passes(m, "function(loop(loop-rotate))", NULL);
     int marked = 0;
     for (size_t i = 0; !err && i < chosen.cap; i++)
       if (chosen.slots[i].key)

@@ -6,7 +6,10 @@
 ; (llvm.loop.unroll.disable). Segment 1's loop adds no loaded value, and
 ; segment 1 goes through no pass of the unrolling: its loop keeps its test
 ; at the top (not rotated). No `optnone` the unrolling uses meanwhile is
-; left behind, and noinline stays where the user put it.
+; left behind, and noinline stays where the user put it. A recursive
+; alwaysinline function (the inliner leaves its definition) loses its
+; alwaysinline while it is held (the verifier, run first, rejects noinline
+; beside it) and gets it back.
 ;
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: %gridsplit --drop-original -o %t %s
@@ -55,6 +58,20 @@ declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
 
 define internal void @helper(ptr addrspace(1) %p, i32 %v) #0 {
   store i32 %v, ptr addrspace(1) %p, align 4
+  call void @halves(ptr addrspace(1) %p, i32 %v)
+  ret void
+}
+
+; recursive: the inliner leaves a definition behind, alwaysinline
+define internal void @halves(ptr addrspace(1) %p, i32 %v) #1 {
+  %more = icmp ugt i32 %v, 1
+  br i1 %more, label %again, label %done
+again:
+  %h = lshr i32 %v, 1
+  store i32 %h, ptr addrspace(1) %p, align 4
+  call void @halves(ptr addrspace(1) %p, i32 %h)
+  br label %done
+done:
   ret void
 }
 
@@ -151,6 +168,7 @@ end:
 }
 
 attributes #0 = { noinline }
+attributes #1 = { alwaysinline }
 
 !0 = distinct !{!0, !1}
 !1 = !{!"llvm.loop.unroll.disable"}
