@@ -89,14 +89,14 @@ static LLVMValueRef map_constant(void *ctx, LLVMValueRef v) {
   return r;
 }
 
-/* The value of original V in the segment, for a use just before BEFORE (or
- * at the builder's position when BEFORE is NULL). */
 /* The invocation's status word (its next segment: docs/split.md), a column
  * of i32 in the live state */
 static LLVMValueRef status_ptr(seg_builder *sb) {
   return state_ptr(sb, (unsigned)sb->c->status_offset, 4, LLVMInt32TypeInContext(sb->c->ctx));
 }
 
+/* The value of original V in the segment, for a use just before BEFORE (or
+ * at the builder's position when BEFORE is NULL). */
 static LLVMValueRef lookup(seg_builder *sb, LLVMValueRef v, LLVMValueRef before) {
   intptr_t x;
   if (LLVMIsAArgument(v)) {

@@ -67,6 +67,9 @@ int ir_is_integer_op(LLVMOpcode op);
  * kept: an error "WHAT failed: ...", or "running 'PASSES' failed: ..." when
  * WHAT is NULL. */
 gs_error *ir_run_passes(LLVMModuleRef m, const char *passes, const char *what);
+/* LLVM's verifier on M as an error ("internal error: the WHAT does not
+ * verify: ..."), not an abort; NULL when it verifies */
+gs_error *ir_verify(LLVMModuleRef m, const char *what);
 /* An atomic read-modify-write at sync scope SCOPE (a target's name for it,
  * e.g. gs_target's workgroup_scope) where the C API names scopes (LLVM 20
  * on); at the system's scope, which is stronger, on LLVM 15. */

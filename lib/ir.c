@@ -1,6 +1,7 @@
 /* Small helpers over the LLVM C API shared by every step. */
 #include "gs.h"
 
+#include <llvm-c/Analysis.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
 #include <ctype.h>
@@ -83,6 +84,17 @@ char *ir_describe(LLVMValueRef inst) {
 int ir_is_marker(LLVMValueRef inst) {
   const char *name = ir_is_call(inst) ? ir_callee_name(inst) : NULL;
   return name && (!strncmp(name, "llvm.lifetime.", 14) || !strncmp(name, "llvm.dbg.", 9));
+}
+
+gs_error *ir_verify(LLVMModuleRef m, const char *what) {
+  char *msg = NULL;
+  gs_error *e = NULL;
+  if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
+    size_t n = msg ? strcspn(msg, "\n") : 0;
+    e = gs_errorf("internal error: the %s does not verify: %.*s", what, (int)n, msg ? msg : "");
+  }
+  LLVMDisposeMessage(msg);
+  return e;
 }
 
 gs_error *ir_run_passes(LLVMModuleRef m, const char *passes, const char *what) {

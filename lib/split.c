@@ -9,7 +9,6 @@
 
 #include "split_steps.h"
 
-#include <llvm-c/Analysis.h>
 #include <llvm-c/Comdat.h>
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Error.h>
@@ -123,17 +122,6 @@ static int has_allocas(LLVMModuleRef m) {
         if (LLVMGetInstructionOpcode(i) == LLVMAlloca)
           return 1;
   return 0;
-}
-
-static gs_error *verify(LLVMModuleRef m, const char *what) {
-  char *msg = NULL;
-  gs_error *e = NULL;
-  if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
-    size_t n = msg ? strcspn(msg, "\n") : 0;
-    e = gs_errorf("internal error: the %s does not verify: %.*s", what, (int)n, msg ? msg : "");
-  }
-  LLVMDisposeMessage(msg);
-  return e;
 }
 
 /* The names the split gives its segments must be free: a module that holds
@@ -314,7 +302,7 @@ static gs_error *check_step(split_run *r, const char *step) {
     gs_str what;
     str_init(&what);
     str_printf(&what, "%s module after step '%s'", r->c ? "scratch" : "split", step);
-    gs_error *err = verify(r->c ? r->c : r->m, what.s);
+    gs_error *err = ir_verify(r->c ? r->c : r->m, what.s);
     str_free(&what);
     if (err)
       return err;
@@ -499,7 +487,7 @@ static gs_error *step_attributes(split_run *r) {
     attr_apply_roles(r->c, kr);
     attr_relocate_globals(r->c, kr);
   }
-  return verify(r->c, "split module");
+  return ir_verify(r->c, "split module");
 }
 
 /* The segments into the caller's module. Everything that could fail has

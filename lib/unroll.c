@@ -24,7 +24,6 @@
  * pass instrumentation honours, and keep the shape they had. */
 #include "gs.h"
 
-#include <llvm-c/Analysis.h>
 #include <llvm-c/DebugInfo.h>
 #include <string.h>
 
@@ -276,14 +275,7 @@ gs_error *unroll_sums(LLVMModuleRef m, const gs_map *segments, const gs_target *
     hold_others(m, &chosen, &held, 1);
     /* the attributes held must leave a valid module (an error, not the
      * verifier pass's abort) */
-    char *msg = NULL;
-    if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
-      size_t n = msg ? strcspn(msg, "\n") : 0;
-      err = gs_errorf("internal error: the module with loops held for unrolling does not verify: "
-                      "%.*s",
-                      (int)n, msg ? msg : "");
-    }
-    LLVMDisposeMessage(msg);
+    err = ir_verify(m, "module with loops held for unrolling");
     if (!err)
       err = ir_run_passes(m, "function(loop(loop-rotate))", NULL);
     int marked = 0;
