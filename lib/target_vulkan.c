@@ -400,6 +400,33 @@ static char *last_look(vk *v) {
   return NULL;
 }
 
+/* A pointer that chooses between two buffers by a condition (ping-pong
+ * buffers: jacobi's src and dst by the sweep's parity) has each access
+ * branch on it (vulkan_access.c, dispatch): a shader holds no pointer to
+ * either buffer. In the loop over virtual workgroups the condition is the
+ * same for the whole launch, and NVIDIA's driver issued each branch's load
+ * alone (jacobi_loop through Vulkan 1.47x the static jacobi at 2^27, the
+ * same sweeps); the loop is versioned on it (LLVM's non-trivial
+ * unswitching), so that each copy reaches one buffer per pointer and its
+ * loads issue together (jacobi_loop 1.34 -> 1.22x cooperative time at 2^27
+ * on the H200). LLVM's cost threshold (50) is below the size of a
+ * segment's loop; it is raised for this pass alone and set back. Loops
+ * with workgroup barriers stay as they are (convergent calls are not
+ * unswitched). */
+static char *unswitch_loops(LLVMModuleRef m) {
+  const char *raise[] = {"gridsplit", "-unswitch-threshold=1000"};
+  const char *back[] = {"gridsplit", "-unswitch-threshold=50"};
+  LLVMParseCommandLineOptions(2, raise, "");
+  gs_error *e = ir_run_passes(m, "function(loop(simple-loop-unswitch<nontrivial>),simplifycfg)",
+                              "unswitching the shaders' loops");
+  LLVMParseCommandLineOptions(2, back, "");
+  if (!e)
+    return NULL;
+  char *err = gs_strdup(gs_error_message(e));
+  gs_error_dispose(e);
+  return err;
+}
+
 /* emit_rewrite: the module (the split's, for SPIR) into shaders */
 static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
   (void)cpu;
@@ -526,6 +553,8 @@ static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
         LLVMDeleteGlobal(g);
     }
   }
+  if (!err && v.chooses)
+    err = unswitch_loops(m);
   /* Vulkan asks for structured control flow; the segments' entry dispatch
    * and the control word's early exits are not, and LLVM 22's backend
    * structurizes only some shapes (without this, bitonic_sort's and

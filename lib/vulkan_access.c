@@ -468,6 +468,29 @@ static void split_before(vk *v, LLVMValueRef in) {
   }
 }
 
+/* Where ROOT_INDEX chooses between the last two of C's roots from K on by a
+ * select of their constant indices (ping-pong buffers), the select's own
+ * condition, with *SWAP set when it is true for C->R[K + 1]: every access
+ * through a pointer chosen by the same condition then branches on one
+ * value, which the virtual workgroups' loop can be unswitched on
+ * (target_vulkan.c, unswitch_loops), where tests of the index against each root would be
+ * as many values. Else NULL. */
+static LLVMValueRef select_test(LLVMValueRef root_index, const roots_of *c, size_t k, int *swap) {
+  if (k + 2 != c->n || !LLVMIsASelectInst(root_index))
+    return NULL;
+  LLVMValueRef a = LLVMGetOperand(root_index, 1), b = LLVMGetOperand(root_index, 2);
+  if (!LLVMIsAConstantInt(a) || !LLVMIsAConstantInt(b))
+    return NULL;
+  intptr_t ka = (intptr_t)LLVMConstIntGetZExtValue(a), kb = (intptr_t)LLVMConstIntGetZExtValue(b);
+  if (ka == c->r[k] && kb == c->r[k + 1])
+    *swap = 0;
+  else if (kb == c->r[k] && ka == c->r[k + 1])
+    *swap = 1;
+  else
+    return NULL;
+  return LLVMGetOperand(root_index, 0);
+}
+
 /* IN on whichever of roots C->R[K..] the i32 ROOT_INDEX names, from the
  * builder, which ends a block without a terminator: if it names C->R[K],
  * IN on that root, else the same for the rest, the last without a test.
@@ -478,11 +501,16 @@ static LLVMValueRef dispatch(vk *v, LLVMValueRef in, const roots_of *c, size_t k
                              LLVMValueRef root_index, LLVMValueRef off, LLVMBasicBlockRef after) {
   if (k + 1 == c->n)
     return access_words(v, in, c->r[k], off);
-  LLVMValueRef is = LLVMBuildICmp(v->b, LLVMIntEQ, root_index,
-                                  LLVMConstInt(v->i32, (unsigned long long)c->r[k], 0), "");
   LLVMBasicBlockRef arm[2] = {LLVMInsertBasicBlockInContext(v->ctx, after, "gs.buffer"),
                               LLVMInsertBasicBlockInContext(v->ctx, after, "gs.other")};
-  LLVMBuildCondBr(v->b, is, arm[0], arm[1]);
+  int swap = 0;
+  LLVMValueRef is = select_test(root_index, c, k, &swap);
+  if (is)
+    v->chooses = 1;
+  else
+    is = LLVMBuildICmp(v->b, LLVMIntEQ, root_index,
+                       LLVMConstInt(v->i32, (unsigned long long)c->r[k], 0), "");
+  LLVMBuildCondBr(v->b, is, arm[swap], arm[!swap]);
   LLVMValueRef x[2];
   LLVMPositionBuilderAtEnd(v->b, arm[0]);
   x[0] = access_words(v, in, c->r[k], off);
