@@ -7,7 +7,9 @@
 ; and reads the control word back once a batch. The loop's trip count comes
 ; from a buffer: 1, 5 and 40 steps (with --batch 2, 40 steps take several
 ; batches, each ending in launches the schedule did not reach, which
-; dispatch no workgroups). a[i] = 7 i + 0 + 1 + ... + (steps - 1).
+; dispatch no workgroups). a[i] = 7 i + 0 + 1 + ... + (steps - 1). A run
+; after the first (--repeat) records the launches the last one took in its
+; first batch.
 ; A divergence that only the run sees (Inputs/run_racy_flag.cl, as in
 ; Run_divergent_runtime.ll) is an error and no output is written.
 ;
@@ -24,6 +26,9 @@
 ; RUN: %gs_vk_run %t/split/iter.spv %t/split/iter.plan.json --batch 2 --verbose --grid 128 --out %t/forty a=@%t/a steps=@%t/steps 2> %t/forty.err
 ; RUN: cp %t/forty/a.bin %t/a && %python %S/Inputs/vk_dynamic.py check %t 40 | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=BATCHES < %t/forty.err
+; RUN: %python %S/Inputs/vk_dynamic.py make %t 5
+; RUN: %gs_vk_run %t/split/iter.spv %t/split/iter.plan.json --repeat 1 --verbose --grid 128 --out %t/again a=@%t/a steps=@%t/steps 2> %t/again.err
+; RUN: FileCheck %s --check-prefix=LEARNED < %t/again.err
 ;
 ; RUN: not %gridsplit run --runtime vulkan -O0 --kernel racy --grid 64 --workgroup 1 --out %t/racy %S/Inputs/run_racy_flag.cl flag=zeros:4 out=zeros:256 2> %t/racy.err
 ; RUN: FileCheck %s --check-prefix=RACY < %t/racy.err
@@ -35,6 +40,13 @@
 ; BATCHES: iter: 2 launches ran, next 1
 ; BATCHES: iter: 6 launches ran, next 1
 ; BATCHES: iter: 41 launches ran, next -1
+; A second run (--repeat) records the launches the first took, 6, in its
+; first batch, where the first recorded 16 and ran 6:
+; LEARNED-COUNT-16: iter segment {{[01]}} recorded
+; LEARNED-NEXT: iter: 6 launches ran, next -1
+; LEARNED-COUNT-6: iter segment {{[01]}} recorded
+; LEARNED-NEXT: iter: 6 launches ran, next -1
+; LEARNED-NOT: recorded
 ; RACY: run_racy_flag.cl: error: kernel 'racy': divergent grid barrier at run time: after segment 0 the invocations did not all reach the same barrier
 
 ;--- iter.ll

@@ -32,7 +32,8 @@ typedef struct {
   double *seconds;     /* if not NULL: each run's device time (timestamps), RUNS of them */
   size_t physical_groups; /* with virtual workgroups: the workgroups each dispatch launches
                              (0: GS_VK_PHYSICAL_GROUPS, at most the grid's) */
-  unsigned batch;      /* dynamic schedules: segments recorded ahead at first (0: 16) */
+  unsigned batch;         /* dynamic schedules: segments recorded ahead at first (0: 16, or as
+                           * many as the last run took) */
   size_t max_launches; /* dynamic schedules: an error once this many segments ran and
                           the schedule has not ended (0: no limit) */
   /* a caller's own argument conventions (a .gsp program's, runtime/

@@ -15,6 +15,10 @@ through CUDA (issue 13), run in the folder prepare.sh wrote, after run.py
             compared to the cooperative kernel's.
 
   vk_probe.py [--size E] [--seconds S] [--no-clocks] NAME ...
+
+VK_PROBE_ARGS adds its words to every gs-vk-run command (--batch 16: the
+first batch of every run 16 launches, as before runs learned the last
+run's count).
 """
 import json, os, subprocess, sys, time
 import numpy as np
@@ -24,7 +28,8 @@ from run import WG, compare, inputs, scalars, sh
 def vk(spv, plan, name, grid, d, names, n, reps, out):
     r = sh(["./gs-vk-run", spv, plan, "--kernel", name, "--grid", str(grid), "--workgroup",
             str(WG), "--repeat", str(reps), "--out", out] +
-           ["%s=@%s/%s.bin" % (b, d, b) for b in names] + scalars(name, n))
+           ["%s=@%s/%s.bin" % (b, d, b) for b in names] + scalars(name, n) +
+           os.environ.get("VK_PROBE_ARGS", "").split())
     return float(r.split(" us, min")[0].split()[-1])
 
 
