@@ -67,6 +67,10 @@ int ir_is_integer_op(LLVMOpcode op);
  * kept: an error "WHAT failed: ...", or "running 'PASSES' failed: ..." when
  * WHAT is NULL. */
 gs_error *ir_run_passes(LLVMModuleRef m, const char *passes, const char *what);
+#if GS_LLVM_MAJOR >= 20
+/* a function pass pipeline (LLVMRunPassesOnFunction's text) on F alone */
+gs_error *ir_run_function_passes(LLVMValueRef f, const char *passes, const char *what);
+#endif
 /* LLVM's verifier on M as an error ("internal error: the WHAT does not
  * verify: ..."), not an abort; NULL when it verifies */
 gs_error *ir_verify(LLVMModuleRef m, const char *what);

@@ -97,11 +97,17 @@ gs_error *ir_verify(LLVMModuleRef m, const char *what) {
   return e;
 }
 
-gs_error *ir_run_passes(LLVMModuleRef m, const char *passes, const char *what) {
+/* PASSES on module M, or where M is NULL on function F (LLVM 20 on) */
+static gs_error *run_passes(LLVMModuleRef m, LLVMValueRef f, const char *passes, const char *what) {
   LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
   diag_scope d;
-  diag_scope_open(&d, LLVMGetModuleContext(m));
+  diag_scope_open(&d, LLVMGetModuleContext(m ? m : LLVMGetGlobalParent(f)));
+#if GS_LLVM_MAJOR >= 20
+  LLVMErrorRef perr =
+      m ? LLVMRunPasses(m, passes, NULL, po) : LLVMRunPassesOnFunction(f, passes, NULL, po);
+#else
   LLVMErrorRef perr = LLVMRunPasses(m, passes, NULL, po);
+#endif
   char *diag = diag_scope_close(&d);
   LLVMDisposePassBuilderOptions(po);
   gs_error *e = NULL;
@@ -117,6 +123,16 @@ gs_error *ir_run_passes(LLVMModuleRef m, const char *passes, const char *what) {
   free(diag);
   return e;
 }
+
+gs_error *ir_run_passes(LLVMModuleRef m, const char *passes, const char *what) {
+  return run_passes(m, NULL, passes, what);
+}
+
+#if GS_LLVM_MAJOR >= 20
+gs_error *ir_run_function_passes(LLVMValueRef f, const char *passes, const char *what) {
+  return run_passes(NULL, f, passes, what);
+}
+#endif
 
 LLVMValueRef ir_atomic_rmw(LLVMBuilderRef b, LLVMAtomicRMWBinOp op, LLVMValueRef p, LLVMValueRef v,
                            LLVMAtomicOrdering order, const char *scope) {

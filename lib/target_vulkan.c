@@ -406,20 +406,31 @@ static char *last_look(vk *v) {
  * either buffer. In the loop over virtual workgroups the condition is the
  * same for the whole launch, and NVIDIA's driver issued each branch's load
  * alone (jacobi_loop through Vulkan 1.47x the static jacobi at 2^27, the
- * same sweeps); the loop is versioned on it (LLVM's non-trivial
- * unswitching), so that each copy reaches one buffer per pointer and its
- * loads issue together (jacobi_loop 1.34 -> 1.22x cooperative time at 2^27
- * on the H200). LLVM's cost threshold (50) is below the size of a
- * segment's loop; it is raised for this pass alone and set back. Loops
- * with workgroup barriers stay as they are (convergent calls are not
- * unswitched). */
-static char *unswitch_loops(LLVMModuleRef m) {
+ * same sweeps); the loops of the shaders that branch so are versioned on
+ * it (LLVM's non-trivial unswitching), so that each copy reaches one buffer
+ * per pointer and its loads issue together (jacobi_loop 1.34 -> 1.22x
+ * cooperative time at 2^27 on the H200). Other shaders are left as they
+ * are. LLVM's cost threshold (50) is below the size of a segment's loop:
+ * it is raised to 1000 meanwhile and set back to LLVM's default, which,
+ * like backend_options, is a process-wide setting (a host that set its own
+ * value gets the default back). Loops with workgroup barriers stay as they
+ * are (convergent calls are not unswitched). */
+static char *unswitch_loops(vk *v) {
   const char *raise[] = {"gridsplit", "-unswitch-threshold=1000"};
   const char *back[] = {"gridsplit", "-unswitch-threshold=50"};
-  LLVMParseCommandLineOptions(2, raise, "");
-  gs_error *e = ir_run_passes(m, "function(loop(simple-loop-unswitch<nontrivial>),simplifycfg)",
-                              "unswitching the shaders' loops");
-  LLVMParseCommandLineOptions(2, back, "");
+  int raised = 0;
+  gs_error *e = NULL;
+  for (LLVMValueRef f = LLVMGetFirstFunction(v->m); f && !e; f = LLVMGetNextFunction(f)) {
+    intptr_t yes;
+    if (!LLVMCountBasicBlocks(f) || !map_get(&v->chooses, f, &yes))
+      continue;
+    if (!raised++)
+      LLVMParseCommandLineOptions(2, raise, "");
+    e = ir_run_function_passes(f, "loop(simple-loop-unswitch<nontrivial>),simplifycfg",
+                               "unswitching the shaders' loops");
+  }
+  if (raised)
+    LLVMParseCommandLineOptions(2, back, "");
   if (!e)
     return NULL;
   char *err = gs_strdup(gs_error_message(e));
@@ -445,6 +456,7 @@ static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
   map_init(&v.low32);
   map_init(&v.root_memo);
   map_init(&v.chosen);
+  map_init(&v.chooses);
   char *err = NULL;
   /* helpers into the kernels: a shader passes no pointers to functions */
   unsigned inl = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
@@ -553,8 +565,8 @@ static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
         LLVMDeleteGlobal(g);
     }
   }
-  if (!err && v.chooses)
-    err = unswitch_loops(m);
+  if (!err)
+    err = unswitch_loops(&v);
   /* Vulkan asks for structured control flow; the segments' entry dispatch
    * and the control word's early exits are not, and LLVM 22's backend
    * structurizes only some shapes (without this, bitonic_sort's and
@@ -593,6 +605,7 @@ static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
   map_free(&v.low32);
   map_free(&v.root_memo);
   map_free(&v.chosen);
+  map_free(&v.chooses);
   LLVMDisposeBuilder(v.b);
   LLVMDisposeTargetData(v.td);
   return err;

@@ -42,7 +42,8 @@ typedef struct {
   gs_map low32;        /* wider integer -> its low 32 bits (vulkan_narrow.c) */
   gs_map chosen;       /* pointer -> the i32 index of the root it reaches at run time */
   gs_vec dead;         /* instructions replaced */
-  int chooses;         /* some access branches on a select's condition (unswitch_loops) */
+  gs_map chooses;      /* shader -> 1: an access branches on a select's condition there
+                        * (target_vulkan.c, unswitch_loops) */
   LLVMValueRef push;   /* the push constants, one block of words for every shader */
   LLVMTypeRef push_ty; /* { [N x i32] } */
 } vk;

@@ -506,7 +506,7 @@ static LLVMValueRef dispatch(vk *v, LLVMValueRef in, const roots_of *c, size_t k
   int swap = 0;
   LLVMValueRef is = select_test(root_index, c, k, &swap);
   if (is)
-    v->chooses = 1;
+    map_put(&v->chooses, LLVMGetBasicBlockParent(LLVMGetInstructionParent(in)), 1);
   else
     is = LLVMBuildICmp(v->b, LLVMIntEQ, root_index,
                        LLVMConstInt(v->i32, (unsigned long long)c->r[k], 0), "");

@@ -37,8 +37,12 @@
 ; CHECK-NEXT: ma: 77 bytes as expected
 ; CHECK-NEXT: mb: 77 bytes as expected
 
-; The sweep segment: one copy of the loop reads b and writes a and ma, the
-; other reads a and writes b and mb, neither branching between buffers.
+; The first sweep's segment chooses no buffer (the sweep is 0): its loops
+; are left as they are. The sweep segment: one copy of the loop reads b
+; and writes a and ma, the other reads a and writes b and mb, neither
+; branching between buffers.
+; IR-LABEL: define void @relax.seg0()
+; IR-NOT: .us:
 ; IR-LABEL: define void @relax.seg1()
 ; IR: gs.vgroup.us.us:
 ; IR-NOT: gs.other

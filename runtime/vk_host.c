@@ -887,10 +887,12 @@ static int run_dynamic(vk_run *v) {
            upload(v, &v->dispatch, counts, 12 * v->nseg);
   free(counts);
   int from = 0, first = 1;
-  /* a run along the path of the last (the same arguments, a loop's trip
-   * count the same) records exactly its launches in one batch: none
-   * recorded and not reached (each cost 7.6 us on the H200), no read-back
-   * between batches */
+  /* a run as long as the last (the same arguments, a loop's trip count the
+   * same) whose path follows each segment's first successor (a loop whose
+   * exit is its last successor) records exactly its launches in one batch:
+   * none recorded and not reached (each cost 7.6 us on the H200), no
+   * read-back between batches. Only the count is learned, not the path
+   * (gs-cuda-run's stepper traces it; the step shader does not) */
   size_t batch = v->req->batch            ? v->req->batch
                  : v->learned > MAX_BATCH ? MAX_BATCH
                  : v->learned             ? v->learned
@@ -941,8 +943,7 @@ static int run_dynamic(vk_run *v) {
       return failf(v, "the control word holds no segment (%d) after the recorded launches", cur);
     from = cur;
     ran = (size_t)word[GS_CONTROL_LAUNCH];
-    if (batch < MAX_BATCH)
-      batch *= 2;
+    batch = batch * 2 < MAX_BATCH ? batch * 2 : MAX_BATCH;
   }
   return rc;
 }
