@@ -400,6 +400,15 @@ static char *last_look(vk *v) {
   return NULL;
 }
 
+/* E's message as the emitter's errors are (NULL for none); E disposed */
+static char *message_of(gs_error *e) {
+  if (!e)
+    return NULL;
+  char *err = gs_strdup(gs_error_message(e));
+  gs_error_dispose(e);
+  return err;
+}
+
 /* A pointer that chooses between two buffers by a condition (ping-pong
  * buffers: jacobi's src and dst by the sweep's parity) has each access
  * branch on it (vulkan_access.c, dispatch): a shader holds no pointer to
@@ -431,11 +440,7 @@ static char *unswitch_loops(vk *v) {
   }
   if (raised)
     LLVMParseCommandLineOptions(2, back, "");
-  if (!e)
-    return NULL;
-  char *err = gs_strdup(gs_error_message(e));
-  gs_error_dispose(e);
-  return err;
+  return message_of(e);
 }
 
 /* emit_rewrite: the module (the split's, for SPIR) into shaders */
@@ -469,11 +474,7 @@ static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
       LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
                               LLVMCreateEnumAttribute(v.ctx, inl, 0));
     }
-  gs_error *pe = ir_run_passes(m, "always-inline", "inlining into the shaders");
-  if (pe) {
-    err = gs_strdup(gs_error_message(pe));
-    gs_error_dispose(pe);
-  }
+  err = message_of(ir_run_passes(m, "always-inline", "inlining into the shaders"));
   gs_vec kernels;
   vec_init(&kernels, sizeof(LLVMValueRef));
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
@@ -577,14 +578,9 @@ static char *vulkan_rewrite(LLVMModuleRef m, const char *cpu) {
    * Run_vulkan_runtime.ll ran wrong bytes, Run_vulkan_runtime_dynamic.ll
    * missed a divergence, game_of_life's rule lost its births), so switches
    * are lowered to branches before it */
-  if (!err) {
-    gs_error *se =
-        ir_run_passes(m, "function(lower-switch,structurizecfg)", "structurizing the shaders");
-    if (se) {
-      err = gs_strdup(gs_error_message(se));
-      gs_error_dispose(se);
-    }
-  }
+  if (!err)
+    err = message_of(
+        ir_run_passes(m, "function(lower-switch,structurizecfg)", "structurizing the shaders"));
   if (!err)
     backend_options();
   /* GS_VULKAN_DUMP_IR=FILE: the shaders' LLVM IR as the SPIR-V backend

@@ -473,8 +473,8 @@ static void split_before(vk *v, LLVMValueRef in) {
  * condition, with *SWAP set when it is true for C->R[K + 1]: every access
  * through a pointer chosen by the same condition then branches on one
  * value, which the virtual workgroups' loop can be unswitched on
- * (target_vulkan.c, unswitch_loops), where tests of the index against each root would be
- * as many values. Else NULL. */
+ * (target_vulkan.c, unswitch_loops), where tests of the index against each
+ * root would be as many values. Else NULL. */
 static LLVMValueRef select_test(LLVMValueRef root_index, const roots_of *c, size_t k, int *swap) {
   if (k + 2 != c->n || !LLVMIsASelectInst(root_index))
     return NULL;

@@ -13,7 +13,10 @@
 ; Inputs/vk_pingpong.py's Python sweeps on lavapipe, with virtual
 ; workgroups over 2 physical ones (both parities: 5 and 4 sweeps) and
 ; without. At -O0 the helper takes the chosen pointer through private
-; memory: refused, naming the load.
+; memory: refused, naming the load; Inputs/vk_pingpong.cl, whose choices
+; are in the kernel itself, runs at -O0 with virtual workgroups instead
+; (its branches on the parity, not unswitched: its atomic's call puts a
+; workgroup barrier in the loop), against the same Python.
 ;
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: env GS_VULKAN_DUMP_IR=%t/v.ll %gridsplit --target vulkan --virtual-workgroups -o %t/emit %S/Inputs/vk_relax.cl
@@ -29,6 +32,9 @@
 ; RUN: %gridsplit run --runtime vulkan --grid 96 --workgroup 32 %S/Inputs/vk_relax.cl \
 ; RUN:   a=@%t/a.in b=@%t/b.in ma=@%t/ma.in mb=@%t/mb.in n=77 sweeps=5 --out %t/flat
 ; RUN: %python %S/Inputs/vk_pingpong.py check %t/flat 77 5 nosum | FileCheck %s
+; RUN: %gridsplit run --runtime vulkan -O0 --virtual-workgroups --physical-groups 2 --grid 96 --workgroup 32 %S/Inputs/vk_pingpong.cl \
+; RUN:   a=@%t/a.in b=@%t/b.in ma=@%t/ma.in mb=@%t/mb.in n=77 sweeps=5 --out %t/ping0
+; RUN: %python %S/Inputs/vk_pingpong.py check %t/ping0 77 5 | FileCheck %s --check-prefix=PING
 ; RUN: not %gridsplit -O0 --target vulkan --virtual-workgroups -o %t/o0 %S/Inputs/vk_relax.cl 2>&1 | FileCheck %s --check-prefix=O0
 ; RUN: not ls %t/o0/vk_relax.spv
 
@@ -36,6 +42,10 @@
 ; CHECK-NEXT: b: 312 bytes as expected
 ; CHECK-NEXT: ma: 77 bytes as expected
 ; CHECK-NEXT: mb: 77 bytes as expected
+; PING: a: 312 bytes as expected
+; PING-NEXT: b: 312 bytes as expected
+; PING-NEXT: ma: 77 bytes as expected
+; PING-NEXT: mb: 77 bytes as expected
 
 ; The first sweep's segment chooses no buffer (the sweep is 0): its loops
 ; are left as they are. The sweep segment: one copy of the loop reads b
