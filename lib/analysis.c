@@ -205,6 +205,8 @@ gs_error *analyze_kernel(kernel_result *kr, LLVMModuleRef m, LLVMValueRef fn, co
   free(stamp);
   free(remap);
   kr->schedule = uniform_choice ? GS_SCHEDULE_DYNAMIC : schedule_of(kr);
+  kr->path_from_arguments =
+      kr->schedule == GS_SCHEDULE_DYNAMIC && uniformity_path_from_arguments(&cfg, t);
   roles_compute(kr);
   if (keep) {
     facts->cfg = cfg;

@@ -194,7 +194,7 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
   /* after the allocas, which stay static; with virtual workgroups the
    * guard sits before the loop (lib/virtual.c) */
   if (c->dynamic && !c->virtual_wg)
-    control_build_guard(sb->b, sb->fn, sb->control, (unsigned)sb->s);
+    control_build_guard(sb->b, sb->fn, sb->control, (unsigned)sb->s, NULL);
   if (c->has_state) {
     LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), i8 = LLVMInt8TypeInContext(ctx);
     LLVMValueRef hdr = LLVMConstInt(i64, c->header_bytes, 0);
@@ -210,6 +210,14 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
       LLVMValueRef counter = LLVMBuildLoad2(
           sb->b, i32, control_word_at(sb->b, sb->control, GS_CONTROL_LAUNCH), "gs.launch");
       state_mark_launch_invariant(ctx, counter);
+      if (c->virtual_wg) {
+        /* a replayed launch has its number in the order argument */
+        LLVMValueRef order = LLVMGetParam(sb->fn, c->virtual_arg + 3);
+        counter = LLVMBuildSelect(
+            sb->b, control_order_bit(sb->b, order, GS_ORDER_REPLAY, "gs.replay"),
+            LLVMBuildLShr(sb->b, order, LLVMConstInt(i32, GS_ORDER_LAUNCH_SHIFT, 0), ""), counter,
+            "gs.launch");
+      }
       LLVMValueRef bit = LLVMBuildAnd(sb->b, counter, LLVMConstInt(i32, 1, 0), "");
       sb->once_odd = LLVMBuildICmp(sb->b, LLVMIntNE, bit, LLVMConstInt(i32, 0, 0), "gs.odd");
       /* the other copy: 8 for an even launch, 0 for an odd one */

@@ -42,8 +42,15 @@ void control_build_choice(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef contro
   LLVMPositionBuilderAtEnd(b, out);
 }
 
-void control_build_guard(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control,
-                         unsigned segment) {
+LLVMValueRef control_order_bit(LLVMBuilderRef b, LLVMValueRef order, unsigned bit,
+                               const char *name) {
+  LLVMTypeRef ty = LLVMTypeOf(order);
+  return LLVMBuildICmp(b, LLVMIntNE, LLVMBuildAnd(b, order, LLVMConstInt(ty, bit, 0), ""),
+                       LLVMConstInt(ty, 0, 0), name);
+}
+
+void control_build_guard(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control, unsigned segment,
+                         LLVMValueRef vouched) {
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(control));
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
   /* read once, before any loop: it needs no !invariant.load */
@@ -51,8 +58,10 @@ void control_build_guard(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control
       LLVMBuildLoad2(b, i32, control_word_at(b, control, GS_CONTROL_CURRENT), "gs.current");
   LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(ctx, fn, "gs.run");
   LLVMBasicBlockRef idle = LLVMAppendBasicBlockInContext(ctx, fn, "gs.not_reached");
-  LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntEQ, now, LLVMConstInt(i32, segment, 0), ""), run,
-                  idle);
+  LLVMValueRef mine = LLVMBuildICmp(b, LLVMIntEQ, now, LLVMConstInt(i32, segment, 0), "");
+  if (vouched)
+    mine = LLVMBuildOr(b, vouched, mine, "");
+  LLVMBuildCondBr(b, mine, run, idle);
   LLVMPositionBuilderAtEnd(b, idle);
   LLVMBuildRetVoid(b);
   LLVMPositionBuilderAtEnd(b, run);

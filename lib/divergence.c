@@ -224,14 +224,14 @@ gs_error *uniformity_check(const kernel_cfg *cfg, const gs_target *t, int *unifo
   if (!cfg->barriers.len)
     return NULL;
   uniformity u;
-  uniformity_init(&u, cfg, t, 0);
+  uniformity_init(&u, cfg, t, UNIFORM_GRID);
   first_barriers fb;
   compute_first_barriers(&u, &fb);
   gs_error *err = check_branches(&u, &fb);
   if (!err && has_workgroup_barrier(cfg, t)) {
     /* parting within a workgroup: branches on the group id are uniform there */
     uniformity w;
-    uniformity_init(&w, cfg, t, 1);
+    uniformity_init(&w, cfg, t, UNIFORM_WORKGROUP);
     err = check_workgroup_parting(&w);
     uniformity_free(&w);
   }

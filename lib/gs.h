@@ -340,8 +340,14 @@ void control_build_choice(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef contro
                           LLVMValueRef want);
 void control_build_disagree(LLVMBuilderRef b, LLVMValueRef control);
 /* Segment SEGMENT of FN runs only while control[GS_CONTROL_CURRENT] holds
- * its number; otherwise FN returns at once. Leaves B where the work starts. */
-void control_build_guard(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control, unsigned segment);
+ * its number, or where VOUCHED (an i1, or NULL) holds; otherwise FN returns
+ * at once. Leaves B where the work starts. */
+void control_build_guard(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control, unsigned segment,
+                         LLVMValueRef vouched);
+/* (ORDER & BIT) != 0, named NAME: the order argument's bits
+ * (gridsplit/control_word.h, GS_ORDER_*) */
+LLVMValueRef control_order_bit(LLVMBuilderRef b, LLVMValueRef order, unsigned bit,
+                               const char *name);
 
 /* barriers: the spellings of SPEC section 1 */
 
@@ -492,6 +498,12 @@ void refine_own_reads(kernel_access *ka, LLVMModuleRef m, LLVMValueRef fn, const
  * invocations into some that return and some that reach a barrier. */
 void uniformity_facts(const kernel_cfg *cfg, const gs_target *t, gs_map *varying,
                       int *divergent_return);
+/* Whether every branch that decides which grid barrier an invocation reaches
+ * next (or whether it returns first) branches on what only the kernel's
+ * scalar arguments and the grid's size decide (no read of memory, id or
+ * buffer address): a run with the same ones then takes the same path
+ * through the segments (the plan's "path_from_arguments"). */
+int uniformity_path_from_arguments(const kernel_cfg *cfg, const gs_target *t);
 /* Sets *UNIFORM_CHOICE when a grid-uniform branch leads to different next
  * segments (the schedule is then dynamic). With VARYING (empty), also what
  * uniformity_facts gives, from the same analysis. */
@@ -521,6 +533,7 @@ typedef struct {
   char *name;
   unsigned barriers;
   gs_schedule schedule;
+  int path_from_arguments; /* dynamic: uniformity_path_from_arguments */
   size_t nsegments;
   gs_vec *successors;            /* per segment: int */
   char **locations;              /* per segment: "file:line:col" or NULL */

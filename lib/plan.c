@@ -230,8 +230,9 @@ static char *plan_json(const gs_analysis *a, const char *module_name, const vulk
       str_printf(&s, "}");
     }
     if (kr->control_arg >= 0)
-      str_printf(&s, ",\n      \"control\": {\"arg\": %d, \"words\": %d}", kr->control_arg,
-                 GS_CONTROL_WORDS);
+      str_printf(&s,
+                 ",\n      \"control\": {\"arg\": %d, \"words\": %d, \"path_from_arguments\": %s}",
+                 kr->control_arg, GS_CONTROL_WORDS, yes(kr->path_from_arguments));
     if (kr->distinct_buffers)
       str_printf(&s, ",\n      \"distinct_buffers\": true");
     if (kr->virtual_arg >= 0)

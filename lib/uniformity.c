@@ -19,6 +19,12 @@
 
 static void taint_store_target(uniformity *u, LLVMValueRef addr);
 
+/* Whether IN is a call of memcpy or memmove (dest, source, bytes) */
+static int is_copy(LLVMValueRef in) {
+  const char *name = ir_is_call(in) ? ir_callee_name(in) : NULL;
+  return name && (!strncmp(name, "llvm.memcpy.", 12) || !strncmp(name, "llvm.memmove.", 13));
+}
+
 static void taint(uniformity *u, LLVMValueRef v) {
   if (map_get(&u->tainted, v, NULL))
     return;
@@ -199,6 +205,8 @@ static void taint_controlled(uniformity *u, LLVMValueRef branch) {
       if (LLVMIsAStoreInst(in) && reach[b] > 0 &&
           read_on_other_paths(u, LLVMGetOperand(in, 1), reach, reach[b]))
         taint_store_target(u, LLVMGetOperand(in, 1));
+      else if (u->from_arguments && reach[b] > 0 && is_copy(in))
+        taint_store_target(u, LLVMGetOperand(in, 0)); /* a copy on one way only */
       for (LLVMUseRef use = LLVMGetFirstUse(in); use; use = LLVMGetNextUse(use)) {
         LLVMValueRef user = LLVMGetUser(use);
         int ub = LLVMIsAInstruction(user) ? block_of(u, user) : -1;
@@ -452,8 +460,136 @@ static const callee_summary *summarize(uniformity *u, LLVMValueRef fn) {
   return s;
 }
 
+/* Whether private object A's address goes anywhere but the addresses of
+ * loads and stores (through GEPs, casts, phis and selects): then a store
+ * the analysis cannot trace to it may change it. READ_ONLY: a store to it
+ * counts too, and a copy from it (memcpy's source) does not. */
+static int object_escapes(LLVMValueRef a, int read_only) {
+  gs_vec work;
+  gs_map seen;
+  vec_init(&work, sizeof(LLVMValueRef));
+  map_init(&seen);
+  VEC_PUSH(&work, LLVMValueRef, a);
+  int escapes = 0;
+  while (work.len && !escapes) {
+    LLVMValueRef p = VEC_AT(&work, LLVMValueRef, --work.len);
+    if (map_get(&seen, p, NULL))
+      continue;
+    map_put(&seen, p, 1);
+    for (LLVMUseRef use = LLVMGetFirstUse(p); use && !escapes; use = LLVMGetNextUse(use)) {
+      LLVMValueRef user = LLVMGetUser(use);
+      if (LLVMIsAGetElementPtrInst(user) || LLVMIsABitCastInst(user) ||
+          LLVMIsAAddrSpaceCastInst(user) || LLVMIsAPHINode(user) || LLVMIsASelectInst(user))
+        VEC_PUSH(&work, LLVMValueRef, user);
+      else if (LLVMIsALoadInst(user) || (ir_is_call(user) && ir_is_marker(user)))
+        continue;
+      else if (is_copy(user) &&
+               (!read_only || (LLVMGetOperand(user, 1) == p && LLVMGetOperand(user, 0) != p)))
+        continue; /* followed as the copy's store (seed_arguments) */
+      else
+        escapes = read_only || !LLVMIsAStoreInst(user) || LLVMGetOperand(user, 0) == p;
+    }
+  }
+  vec_free(&work);
+  map_free(&seen);
+  return escapes;
+}
+
+/* UNIFORM_ARGUMENTS: whether call IN gives the same in every run with the
+ * same scalar arguments and grid: a size query, or an intrinsic that reads
+ * no memory and is not convergent (math). Every other call, memcpy
+ * included, may read memory. */
+static int call_from_arguments(const uniformity *u, LLVMValueRef in) {
+  const char *name = ir_callee_name(in);
+  LLVMValueRef fn = ir_called_function(in);
+  if (!name || !fn)
+    return 0;
+  if (u->t->is_pure_query(name))
+    return !u->t->is_invocation_id_call(name) && !u->t->is_group_id(name);
+  return !strncmp(name, "llvm.", 5) && LLVMGetTypeKind(LLVMTypeOf(in)) != LLVMVoidTypeKind &&
+         reads_no_memory(in, fn) && !has_fn_attr(in, fn, "convergent");
+}
+
+/* UNIFORM_ARGUMENTS: whether IN copies private memory (or a struct passed by
+ * value, VALUES) into private memory: a store of what the source holds,
+ * which taint_memory follows from a source that depends */
+static int private_copy(LLVMValueRef in, const gs_map *values) {
+  if (!is_copy(in))
+    return 0;
+  int private = 1;
+  for (unsigned k = 0; k < 2 && private; k++) {
+    gs_vec bases;
+    vec_init(&bases, sizeof(LLVMValueRef));
+    ir_pointer_bases(LLVMGetOperand(in, k), &bases);
+    private = bases.len > 0;
+    for (size_t i = 0; i < bases.len; i++) {
+      LLVMValueRef base = VEC_AT(&bases, LLVMValueRef, i);
+      private &= LLVMIsAAllocaInst(base) || (k == 1 && map_get(values, base, NULL));
+    }
+    vec_free(&bases);
+  }
+  return private;
+}
+
+/* UNIFORM_ARGUMENTS: what differs between two runs of the kernel with the
+ * same scalar arguments and grid: every read of memory but of the private
+ * objects the analysis follows (an escaping one counts as read from
+ * memory), atomics, calls (but size queries and math), ids, and the buffers'
+ * addresses. */
+static void seed_arguments(uniformity *u) {
+  LLVMValueRef fn = u->cfg->fn;
+  /* a struct passed by value that the kernel only reads is an argument:
+   * loads from it are as private ones */
+  gs_map values;
+  map_init(&values);
+  for (unsigned i = 0; i < LLVMCountParams(fn); i++) {
+    LLVMValueRef p = LLVMGetParam(fn, i);
+    if (LLVMGetTypeKind(LLVMTypeOf(p)) != LLVMPointerTypeKind)
+      continue;
+    if (ir_value_arg_type(fn, i) && !object_escapes(p, 1))
+      map_put(&values, p, 1);
+    else
+      taint(u, p);
+  }
+  for (size_t b = 0; b < u->n; b++) {
+    LLVMBasicBlockRef bb = VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, b);
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+      if (LLVMIsAAllocaInst(in)) {
+        if (object_escapes(in, 0))
+          taint_memory(u, in);
+      } else if (ir_is_call(in)) {
+        const char *name = ir_callee_name(in);
+        if (map_get(&u->cfg->barrier_site, in, NULL) || ir_is_marker(in) ||
+            (name && u->t->is_workgroup_barrier(in, name, 0)))
+          continue;
+        if (!call_from_arguments(u, in) && !private_copy(in, &values))
+          taint(u, in);
+      } else if (LLVMIsAAtomicRMWInst(in) || LLVMIsAAtomicCmpXchgInst(in)) {
+        taint(u, in);
+      } else if (LLVMIsALoadInst(in)) {
+        gs_vec bases;
+        vec_init(&bases, sizeof(LLVMValueRef));
+        ir_pointer_bases(LLVMGetOperand(in, 0), &bases);
+        int private = bases.len > 0 && LLVMGetOrdering(in) == LLVMAtomicOrderingNotAtomic;
+        for (size_t i = 0; i < bases.len; i++) {
+          LLVMValueRef base = VEC_AT(&bases, LLVMValueRef, i);
+          private &= LLVMIsAAllocaInst(base) || map_get(&values, base, NULL);
+        }
+        vec_free(&bases);
+        if (!private)
+          taint(u, in);
+      }
+    }
+  }
+  map_free(&values);
+}
+
 static void seed(uniformity *u) {
   LLVMModuleRef m = LLVMGetGlobalParent(u->cfg->fn);
+  if (u->from_arguments) {
+    seed_arguments(u);
+    return;
+  }
   for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
     size_t len;
     const char *name = LLVMGetValueName2(g, &len);
@@ -595,11 +731,12 @@ static int has_divergent_return(const uniformity *u, const first_barriers *fb) {
 }
 
 void uniformity_init(uniformity *u, const kernel_cfg *cfg, const gs_target *t,
-                     int within_workgroup) {
+                     uniformity_mode mode) {
   memset(u, 0, sizeof *u);
   u->cfg = cfg;
   u->t = t;
-  u->within_workgroup = within_workgroup;
+  u->within_workgroup = mode == UNIFORM_WORKGROUP;
+  u->from_arguments = mode == UNIFORM_ARGUMENTS;
   u->n = cfg->blocks.len;
   map_init(&u->tainted);
   map_init(&u->tainted_memory);
@@ -643,10 +780,46 @@ void uniformity_export(uniformity *u, const first_barriers *fb, gs_map *varying,
       map_put(varying, u->temporal.slots[i].key, 1);
 }
 
+int uniformity_path_from_arguments(const kernel_cfg *cfg, const gs_target *t) {
+  if (!cfg->barriers.len)
+    return 1;
+  uniformity u;
+  uniformity_init(&u, cfg, t, UNIFORM_ARGUMENTS);
+  first_barriers fb;
+  compute_first_barriers(&u, &fb);
+  /* every branch after which an invocation can reach more than one first
+   * barrier (or return before any): those decide the path, and each must
+   * branch on what only the arguments decide */
+  int from_arguments = 1;
+  gs_vec after;
+  vec_init(&after, sizeof(int));
+  for (size_t b = 0; b < u.n && from_arguments; b++) {
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(VEC_AT(&cfg->blocks, LLVMBasicBlockRef, b));
+    unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
+    if (ns < 2)
+      continue;
+    after.len = 0;
+    for (unsigned k = 0; k < ns; k++) {
+      intptr_t s;
+      if (map_get(&cfg->block_index, LLVMGetSuccessor(term, k), &s))
+        union_into(&after, &fb.next[s]);
+    }
+    if (after.len >= 2 &&
+        (map_get(&u.tainted, term, NULL) || (!LLVMIsABranchInst(term) && !LLVMIsASwitchInst(term))))
+      from_arguments = 0;
+  }
+  vec_free(&after);
+  for (size_t b = 0; b < u.n; b++)
+    vec_free(&fb.next[b]);
+  free(fb.next);
+  uniformity_free(&u);
+  return from_arguments;
+}
+
 void uniformity_facts(const kernel_cfg *cfg, const gs_target *t, gs_map *varying,
                       int *divergent_return) {
   uniformity u;
-  uniformity_init(&u, cfg, t, 0);
+  uniformity_init(&u, cfg, t, UNIFORM_GRID);
   first_barriers fb;
   compute_first_barriers(&u, &fb);
   uniformity_export(&u, &fb, varying, divergent_return);

@@ -8,6 +8,12 @@
 
 #include <string.h>
 
+/* What the analysis counts as differing: between invocations of the grid,
+ * within a workgroup (group ids are uniform there), or between runs with the
+ * same scalar arguments and grid (every read of memory, id and pointer
+ * differs; path_from_arguments) */
+typedef enum { UNIFORM_GRID, UNIFORM_WORKGROUP, UNIFORM_ARGUMENTS } uniformity_mode;
+
 typedef struct {
   const kernel_cfg *cfg;
   const gs_target *t;
@@ -23,6 +29,7 @@ typedef struct {
   gs_map summaries;      /* defined function -> callee_summary * */
   gs_map temporal;       /* value -> 1: observed after a loop that invocations leave apart */
   int within_workgroup;  /* only what differs inside a workgroup: group ids are uniform */
+  int from_arguments;    /* UNIFORM_ARGUMENTS */
 } uniformity;
 
 /* next[b]: the barrier sites an invocation entering block b can reach first,
@@ -50,10 +57,8 @@ int block_of(const uniformity *u, LLVMValueRef inst);
 void compute_ipdom(uniformity *u);
 
 /* uniformity.c */
-/* WITHIN_WORKGROUP: only what differs inside a workgroup (group ids are
- * uniform there) */
 void uniformity_init(uniformity *u, const kernel_cfg *cfg, const gs_target *t,
-                     int within_workgroup);
+                     uniformity_mode mode);
 void uniformity_free(uniformity *u);
 /* FB->next per block, counting grid barriers, and with WORKGROUP also
  * workgroup barriers (-1) */

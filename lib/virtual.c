@@ -568,13 +568,16 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(ctx, seg, "gs.vdone");
   LLVMPositionBuilderAtEnd(b, entry);
   vloop lp = {b, seg, body, bty, t->func_cc, np, done, wg, NULL, NULL, NULL, {0}, NULL, NULL, {0}};
+  LLVMValueRef replay = NULL;
   if (control >= 0) {
+    replay = control_order_bit(b, LLVMGetParam(seg, first + 3), GS_ORDER_REPLAY, "gs.vreplay");
     lp.choice[0] = LLVMBuildAlloca(b, i32, "gs.choice");
     lp.choice[1] = LLVMBuildAlloca(b, i32, "gs.split");
     choice_store(b, LLVMConstInt(i32, (unsigned long long)-1, 1), lp.choice[0]);
     choice_store(b, LLVMConstInt(i32, 0, 0), lp.choice[1]);
-    /* a launch the schedule has not reached leaves before the loop */
-    control_build_guard(b, seg, LLVMGetParam(seg, (unsigned)control), segment);
+    /* a launch the schedule has not reached leaves before the loop; one the
+     * runner replays on the path runs */
+    control_build_guard(b, seg, LLVMGetParam(seg, (unsigned)control), segment, replay);
     entry = LLVMGetInsertBlock(b);
     LLVMMoveBasicBlockBefore(entry, done);
   }
@@ -584,8 +587,8 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
   lp.stride = LLVMBuildTrunc(b, target_product(b, m, t, Q_NUM_GROUPS), i32, "");
   for (unsigned d = 0; d < 3; d++)
     lp.n[d] = LLVMGetParam(seg, first + d);
-  LLVMValueRef reverse = LLVMBuildICmp(b, LLVMIntNE, LLVMGetParam(seg, first + 3),
-                                       LLVMConstInt(i32, 0, 0), "gs.vreverse");
+  LLVMValueRef reverse =
+      control_order_bit(b, LLVMGetParam(seg, first + 3), GS_ORDER_REVERSE, "gs.vreverse");
   LLVMValueRef nyz = LLVMBuildMul(b, lp.n[1], lp.n[2], "");
   lp.total = LLVMBuildMul(b, lp.n[0], nyz, "gs.vtotal");
   /* last to first: from total - 1 - first down by the stride */
@@ -601,8 +604,16 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
   LLVMPositionBuilderAtEnd(b, entry);
   LLVMBuildCondBr(b, one_d, loop1, loop3);
   LLVMPositionBuilderAtEnd(b, done);
-  if (control >= 0)
+  if (control >= 0) {
+    /* a replayed launch records no choice: the runner knows the path */
+    LLVMBasicBlockRef record = LLVMAppendBasicBlockInContext(ctx, seg, "gs.vrecord_choices");
+    LLVMBasicBlockRef leave = LLVMAppendBasicBlockInContext(ctx, seg, "gs.vleave");
+    LLVMBuildCondBr(b, replay, leave, record);
+    LLVMPositionBuilderAtEnd(b, record);
     record_choices(b, m, t, seg, LLVMGetParam(seg, (unsigned)control), lp.choice);
+    LLVMBuildBr(b, leave);
+    LLVMPositionBuilderAtEnd(b, leave);
+  }
   LLVMBuildRetVoid(b);
   LLVMDisposeBuilder(b);
   return err;

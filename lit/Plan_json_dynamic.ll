@@ -5,6 +5,8 @@
 ; (SPEC sections 2, 4). No status word: the branch on mode is uniform, so
 ; the invocations all return or all reach the barrier, and the control word
 ; alone tells the host (Plan_json_status.ll has a kernel that needs one).
+; The path follows from the arguments: only mode decides it (the atomic's
+; result is carried, but no branch that picks a barrier reads it).
 ;
 ; RUN: %gridsplit --target ir -o %t.out --plan - %s | %plan2lines | FileCheck %s
 
@@ -19,6 +21,7 @@ target triple = "spir64-unknown-unknown"
 ; CHECK:      kernels[0].buffers[1].host_output = true
 ; CHECK:      kernels[0].buffers[1].name = "out"
 ; CHECK:      kernels[0].control.arg = 4
+; CHECK-NEXT: kernels[0].control.path_from_arguments = true
 ; CHECK-NEXT: kernels[0].control.words = 4
 ; CHECK:      kernels[0].live_state.arg = 3
 ; CHECK:      kernels[0].live_state.bytes_per_invocation = 4

@@ -27,7 +27,7 @@
 
 ; PLAN: "schedule": "dynamic"
 ; PLAN: "live_state": {"arg": 2, "bytes_per_invocation": 0, "header_bytes": 32}
-; PLAN: "control": {"arg": 3, "words": 4}
+; PLAN: "control": {"arg": 3, "words": 4, "path_from_arguments": false}
 ; FIVE: a: 512 bytes as expected
 ; FIVE: control: next -1 flags 0 launch 5 current 1
 ; ONE: a: 512 bytes as expected

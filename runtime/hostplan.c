@@ -265,6 +265,7 @@ static int read_kernel(const json_value *kern, const char *label, gs_host_plan *
   const json_value *control = json_get(kern, "control"), *virt = json_get(kern, "virtual_groups");
   p->control_arg = json_int(control, "arg");
   p->control_words = json_int(control, "words") > 0 ? json_int(control, "words") : 0;
+  p->path_from_arguments = json_true(control, "path_from_arguments");
   p->virtual_arg = json_int(virt, "arg");
   if (p->virtual_arg >= 0 && json_int(virt, "order_arg") != p->virtual_arg + 3)
     return failf(err, n, "%s: kernel '%s': virtual_groups has no order_arg after its three counts",

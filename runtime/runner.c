@@ -45,6 +45,8 @@ typedef struct {
   cl_kernel *kernels;
   size_t nkernels;
   cl_mem state, control;
+  void *header; /* the live state's header as the host writes it first */
+  size_t header_bytes;
   gs_program *program; /* a .gsp input: its buffers bind as docs/programs.md says */
 } run_state;
 
@@ -449,7 +451,7 @@ static void order_from_plan(gs_order *o, const gs_host_plan *plan, const run_sta
 /* Segment S's next launch runs its virtual workgroups in the order order.h
  * chooses. */
 static gs_error *set_order(cl_kernel kern, const gs_host_plan *plan, gs_order *o, size_t s,
-                           int verbose) {
+                           cl_uint replay, int verbose) {
   /* verbose: after the line that names the segment */
   gs_error *err = NULL;
   cl_uint order = gs_order_next(o, s);
@@ -458,6 +460,7 @@ static gs_error *set_order(cl_kernel kern, const gs_host_plan *plan, gs_order *o
   if (verbose && order)
     fprintf(stderr, "gridsplit run: %s segment %zu runs its virtual workgroups last to first\n",
             plan->kernel, s);
+  order |= replay;
   CL_CHECK(clSetKernelArg(kern, (cl_uint)plan->virtual_arg + 3, sizeof order, &order),
            "setting the virtual workgroups' order");
 done:
@@ -600,6 +603,160 @@ static gs_error *prepare(const gs_run_request *req, LLVMContextRef lctx, LLVMMod
   return err;
 }
 
+/* The inputs: the host's bytes into the buffers bound to files, zeros into
+ * those bound to zeros; before the run, and again before a replay */
+static gs_error *write_inputs(run_state *rs) {
+  gs_error *err = NULL;
+  for (size_t i = 0; i < rs->nparams; i++) {
+    const gs_host_arg *p = &rs->args[i];
+    if (p->form == GS_BOUND_FILE)
+      CL_CHECK(
+          clEnqueueWriteBuffer(rs->q, rs->mem[i], CL_FALSE, 0, p->bytes, p->data, 0, NULL, NULL),
+          "uploading a buffer");
+    else if (p->form == GS_BOUND_ZEROS) {
+      unsigned char zero = 0;
+      CL_CHECK(clEnqueueFillBuffer(rs->q, rs->mem[i], &zero, 1, 0, p->bytes, 0, NULL, NULL),
+               "clearing a buffer");
+    }
+  }
+done:
+  return err;
+}
+
+/* The live state's header: the sizes of carried workgroup arguments and the
+ * program-scope variables' initial contents (docs/split.md) */
+static gs_error *write_header(run_state *rs) {
+  gs_error *err = NULL;
+  if (rs->header_bytes)
+    CL_CHECK(clEnqueueWriteBuffer(rs->q, rs->state, CL_TRUE, 0, rs->header_bytes, rs->header, 0,
+                                  NULL, NULL),
+             "writing the live state's header");
+done:
+  return err;
+}
+
+/* the segments a dynamic schedule ran, in order */
+typedef struct {
+  cl_int *seg;
+  size_t len, cap;
+} gs_path;
+
+/* A dynamic schedule, stepped from the host through the control word
+ * (gridsplit/control_word.h): {unset, no flags, the launch's number, the
+ * segment that runs now} before each launch, read back after it. The
+ * segments that ran go to PATH. */
+static gs_error *run_dynamic(const gs_run_request *req, const gs_host_plan *plan, run_state *rs,
+                             gs_order *orders, cl_uint dims, const size_t *launch,
+                             const size_t *local, gs_path *path) {
+  gs_error *err = NULL;
+  const char *kname = plan->kernel;
+  size_t nseg = plan->nsegments, s = 0;
+  for (cl_int launches = 0;; launches++) {
+    if (req->max_launches && (size_t)launches >= req->max_launches) {
+      err = gs_error_create("kernel '%s': the schedule has not ended after %zu launches "
+                            "(--max-launches %zu): segment %zu would run next",
+                            kname, req->max_launches, req->max_launches, s);
+      goto done;
+    }
+    cl_int word[GS_CONTROL_WORDS];
+    word[GS_CONTROL_NEXT] = GS_CONTROL_UNSET;
+    word[GS_CONTROL_FLAGS] = 0;
+    word[GS_CONTROL_LAUNCH] = launches;
+    word[GS_CONTROL_CURRENT] = (cl_int)s;
+    if (req->verbose)
+      fprintf(stderr, "gridsplit run: %s segment %zu\n", kname, s);
+    CL_CHECK(
+        clEnqueueWriteBuffer(rs->q, rs->control, CL_FALSE, 0, sizeof word, word, 0, NULL, NULL),
+        "resetting the control word");
+    err = set_order(rs->kernels[s], plan, orders, s, 0, req->verbose);
+    if (err)
+      goto done;
+    CL_CHECK(
+        clEnqueueNDRangeKernel(rs->q, rs->kernels[s], dims, NULL, launch, local, 0, NULL, NULL),
+        "launching a segment");
+    if (path->len == path->cap) {
+      path->cap = path->cap ? 2 * path->cap : 16;
+      path->seg = realloc(path->seg, path->cap * sizeof *path->seg);
+    }
+    path->seg[path->len++] = (cl_int)s;
+    /* launches the schedule has not reached, as a runner that queues
+     * ahead makes them: the control word names segment s, so they return
+     * at once and leave buffers and word as they are */
+    for (size_t t = 0; req->check_guards && t < nseg; t++)
+      if (t != s)
+        CL_CHECK(
+            clEnqueueNDRangeKernel(rs->q, rs->kernels[t], dims, NULL, launch, local, 0, NULL, NULL),
+            "launching a segment the schedule has not reached");
+    CL_CHECK(clEnqueueReadBuffer(rs->q, rs->control, CL_TRUE, 0, sizeof word, word, 0, NULL, NULL),
+             "reading the control word");
+    if (word[GS_CONTROL_FLAGS]) {
+      err = gs_error_create("kernel '%s': divergent grid barrier at run time: after segment %zu "
+                            "the invocations did not all reach the same barrier",
+                            kname, s);
+      goto done;
+    }
+    cl_int next = word[GS_CONTROL_NEXT];
+    if (next == GS_CONTROL_UNSET)
+      break;
+    int ok = 0;
+    for (size_t i = 0; i < plan->segments[s].nsuccessors; i++)
+      ok |= plan->segments[s].successors[i] == next;
+    if (!ok || next < 0 || (size_t)next >= nseg) {
+      err = gs_error_create("the plan and the kernel do not match: segment %zu chose segment %d, "
+                            "which is not one of its successors",
+                            s, (int)next);
+      goto done;
+    }
+    s = (size_t)next;
+  }
+done:
+  return err;
+}
+
+/* Whether --replay can replay kernel PLAN: a dynamic schedule, virtual
+ * workgroups (the order argument carries the replay), and a path that
+ * follows from the arguments */
+static gs_error *check_replay(const gs_run_request *req, const gs_host_plan *plan) {
+  if (!req->replay)
+    return NULL;
+  const char *why = plan->control_arg < 0   ? "its schedule is static: there is no path to learn"
+                    : plan->virtual_arg < 0 ? "its segments have no virtual workgroups, whose "
+                                              "order argument carries a replay "
+                                              "(--virtual-workgroups)"
+                    : !plan->path_from_arguments ? "its path may depend on data, not only on the "
+                                                   "scalar arguments and the grid (the plan's "
+                                                   "control.path_from_arguments is false)"
+                                                 : NULL;
+  return why ? gs_error_create("--replay: kernel '%s' cannot be replayed: %s", plan->kernel, why)
+             : NULL;
+}
+
+/* --replay: the inputs and the live state's header written again, and the
+ * segments of PATH launched as the runner's replay (docs/split.md,
+ * "Replaying a path"): no guard, no choice, no control word */
+static gs_error *replay_path(const gs_run_request *req, const gs_host_plan *plan, run_state *rs,
+                             gs_order *orders, cl_uint dims, const size_t *launch,
+                             const size_t *local, const gs_path *path) {
+  gs_error *err = NULL;
+  CL_CHECK(clFinish(rs->q), "running the segments");
+  err = write_inputs(rs);
+  if (!err)
+    err = write_header(rs);
+  for (size_t l = 0; !err && l < path->len; l++) {
+    size_t s = (size_t)path->seg[l];
+    if (req->verbose)
+      fprintf(stderr, "gridsplit run: %s segment %zu replayed\n", plan->kernel, s);
+    err = set_order(rs->kernels[s], plan, orders, s, GS_ORDER_REPLAY | GS_ORDER_LAUNCH(l),
+                    req->verbose);
+    if (!err)
+      CL_CHECK(
+          clEnqueueNDRangeKernel(rs->q, rs->kernels[s], dims, NULL, launch, local, 0, NULL, NULL),
+          "replaying a segment");
+  }
+done:
+  return err;
+}
+
 /* Builds the segments on POCL and runs the schedule: what runs in the
  * child process of gs_run. OPTIMIZE gives POCL the segments optimized
  * (pocl_optimize). The OpenCL objects are the process's, left to its exit. */
@@ -657,17 +814,11 @@ static gs_error *run_on_pocl(const gs_run_request *req, gs_host_plan *plan, run_
     if (p->form == GS_BOUND_FILE || p->form == GS_BOUND_ZEROS) {
       rs->mem[i] = clCreateBuffer(rs->ctx, CL_MEM_READ_WRITE, p->bytes, NULL, &rc);
       CL_CHECK(rc, "creating a buffer");
-      if (p->form == GS_BOUND_FILE)
-        CL_CHECK(
-            clEnqueueWriteBuffer(rs->q, rs->mem[i], CL_FALSE, 0, p->bytes, p->data, 0, NULL, NULL),
-            "uploading a buffer");
-      else {
-        unsigned char zero = 0;
-        CL_CHECK(clEnqueueFillBuffer(rs->q, rs->mem[i], &zero, 1, 0, p->bytes, 0, NULL, NULL),
-                 "clearing a buffer");
-      }
     }
   }
+  err = write_inputs(rs);
+  if (err)
+    goto done;
   for (size_t i = 0; i < rs->nparams; i++)
     if (rs->args[i].form == GS_BOUND_SAME)
       rs->mem[i] = rs->mem[rs->args[i].same_as];
@@ -690,10 +841,12 @@ static gs_error *run_on_pocl(const gs_run_request *req, gs_host_plan *plan, run_
     /* the workgroups' areas from a multiple of 16 (docs/split.md) */
     size_t bytes = (header + ninv * plan->live_bytes + 15) / 16 * 16 + ngroups * per_group;
     rs->state = clCreateBuffer(rs->ctx, CL_MEM_READ_WRITE, bytes ? bytes : 16, NULL, &rc);
-    if (rc == CL_SUCCESS && header)
-      rc = clEnqueueWriteBuffer(rs->q, rs->state, CL_TRUE, 0, header, sizes, 0, NULL, NULL);
-    free(sizes);
+    rs->header = sizes;
+    rs->header_bytes = header;
     CL_CHECK(rc, "creating the live state");
+    err = write_header(rs);
+    if (err)
+      goto done;
   }
   if (plan->control_arg >= 0) {
     rs->control = clCreateBuffer(rs->ctx, CL_MEM_READ_WRITE, GS_CONTROL_BYTES, NULL, &rc);
@@ -746,7 +899,7 @@ static gs_error *run_on_pocl(const gs_run_request *req, gs_host_plan *plan, run_
                 plan->segments[s].empty ? ": empty, not launched" : "");
       if (plan->segments[s].empty)
         continue;
-      err = set_order(rs->kernels[s], plan, orders, s, req->verbose);
+      err = set_order(rs->kernels[s], plan, orders, s, 0, req->verbose);
       if (err)
         goto done;
       CL_CHECK(clEnqueueNDRangeKernel(rs->q, rs->kernels[s], (cl_uint)dims, NULL, launch, local,
@@ -754,64 +907,13 @@ static gs_error *run_on_pocl(const gs_run_request *req, gs_host_plan *plan, run_
                "launching a segment");
     }
   } else {
-    size_t s = 0;
-    /* the control word (gridsplit/control_word.h), stepped from the host:
-     * {unset, no flags, the launch's number, the segment that runs now}
-     * before each launch, read back after it */
-    for (cl_int launches = 0;; launches++) {
-      if (req->max_launches && (size_t)launches >= req->max_launches) {
-        err = gs_error_create("kernel '%s': the schedule has not ended after %zu launches "
-                              "(--max-launches %zu): segment %zu would run next",
-                              kname, req->max_launches, req->max_launches, s);
-        goto done;
-      }
-      cl_int word[GS_CONTROL_WORDS];
-      word[GS_CONTROL_NEXT] = GS_CONTROL_UNSET;
-      word[GS_CONTROL_FLAGS] = 0;
-      word[GS_CONTROL_LAUNCH] = launches;
-      word[GS_CONTROL_CURRENT] = (cl_int)s;
-      if (req->verbose)
-        fprintf(stderr, "gridsplit run: %s segment %zu\n", kname, s);
-      CL_CHECK(clEnqueueWriteBuffer(rs->q, rs->control, CL_FALSE, 0, sizeof word, word, 0, NULL,
-                                    NULL),
-               "resetting the control word");
-      err = set_order(rs->kernels[s], plan, orders, s, req->verbose);
-      if (err)
-        goto done;
-      CL_CHECK(clEnqueueNDRangeKernel(rs->q, rs->kernels[s], (cl_uint)dims, NULL, launch, local,
-                                      0, NULL, NULL),
-               "launching a segment");
-      /* launches the schedule has not reached, as a runner that queues
-       * ahead makes them: the control word names segment s, so they return
-       * at once and leave buffers and word as they are */
-      for (size_t t = 0; req->check_guards && t < nseg; t++)
-        if (t != s)
-          CL_CHECK(clEnqueueNDRangeKernel(rs->q, rs->kernels[t], (cl_uint)dims, NULL, launch,
-                                          local, 0, NULL, NULL),
-                   "launching a segment the schedule has not reached");
-      CL_CHECK(clEnqueueReadBuffer(rs->q, rs->control, CL_TRUE, 0, sizeof word, word, 0, NULL,
-                                   NULL),
-               "reading the control word");
-      if (word[GS_CONTROL_FLAGS]) {
-        err = gs_error_create("kernel '%s': divergent grid barrier at run time: after segment %zu "
-                              "the invocations did not all reach the same barrier",
-                              kname, s);
-        goto done;
-      }
-      cl_int next = word[GS_CONTROL_NEXT];
-      if (next == GS_CONTROL_UNSET)
-        break;
-      int ok = 0;
-      for (size_t i = 0; i < plan->segments[s].nsuccessors; i++)
-        ok |= plan->segments[s].successors[i] == next;
-      if (!ok || next < 0 || (size_t)next >= nseg) {
-        err = gs_error_create("the plan and the kernel do not match: segment %zu chose segment %d, "
-                              "which is not one of its successors",
-                              s, (int)next);
-        goto done;
-      }
-      s = (size_t)next;
-    }
+    gs_path path = {NULL, 0, 0};
+    err = run_dynamic(req, plan, rs, orders, (cl_uint)dims, launch, local, &path);
+    if (!err && req->replay)
+      err = replay_path(req, plan, rs, orders, (cl_uint)dims, launch, local, &path);
+    free(path.seg);
+    if (err)
+      goto done;
   }
   CL_CHECK(clFinish(rs->q), "running the segments");
   err = write_outputs(rs, plan, req->out_dir ? req->out_dir : "gridsplit-run");
@@ -857,7 +959,9 @@ static int run_child(const gs_run_request *req, gs_host_plan *plan, run_state *r
 
 gs_error *gs_run(const gs_run_request *req) {
   if (req->runtime == GS_RUNTIME_VULKAN)
-    return gs_run_vulkan(req);
+    return req->replay ? gs_error_create("--replay runs on the OpenCL runtime only (gs-cuda-run "
+                                         "replays on CUDA)")
+                       : gs_run_vulkan(req);
   if (GS_LLVM_MAJOR != 15)
     return gs_error_create("gridsplit run executes segments on POCL, which reads LLVM 15 bitcode; "
                            "this gridsplit is built with LLVM %d",
@@ -925,6 +1029,9 @@ gs_error *gs_run(const gs_run_request *req) {
     err = gs_error_create("no grid size given");
     goto done;
   }
+  err = check_replay(req, &plan);
+  if (err)
+    goto done;
   int stopped = run_child(req, &plan, &rs, &orders, m, dims, global, local, ninv, 0, &err);
   if (stopped == SIGABRT) {
     fprintf(stderr, "gridsplit run: POCL stopped (signal %d) on the segments as split; running "

@@ -348,7 +348,7 @@ static const char run_usage[] =
     "                     [--out DIR] [--distinct-buffers] [--barrier NAME] [-O0..-O3]\n"
     "                     [--verbose] [--plan PLAN] [--virtual-workgroups]\n"
     "                     [--physical-groups N] [--check-guards] [--max-launches N]\n"
-    "                     [--check] [--check-ulp N] [--runtime opencl|vulkan]\n"
+    "                     [--replay] [--check] [--check-ulp N] [--runtime opencl|vulkan]\n"
     "                     [--device N] INPUT ARG...\n"
     "\n"
     "Splits INPUT and runs the kernel's segments on the OpenCL device (POCL),\n"
@@ -375,7 +375,12 @@ static const char run_usage[] =
     "anything (the runner on a GPU queues launches ahead of the schedule).\n"
     "With --max-launches N a dynamic schedule that has not ended after N\n"
     "launches of its segments (a loop of grid barriers that never ends) stops\n"
-    "with an error, and no outputs are written.\n";
+    "with an error, and no outputs are written.\n"
+    "With --replay (OpenCL, virtual workgroups, a dynamic schedule whose plan\n"
+    "says its path follows from the arguments) the schedule runs, then runs\n"
+    "again from the same inputs replaying the path it took, as a GPU runner\n"
+    "replays it: no guard, no choice, no control word; the outputs are the\n"
+    "replay's.\n";
 
 static int run_main(int argc, char **argv) {
   gs_run_request req;
@@ -432,6 +437,8 @@ static int run_main(int argc, char **argv) {
       req.verbose = 1;
     } else if (!strcmp(a, "--check-guards")) {
       req.check_guards = 1;
+    } else if (!strcmp(a, "--replay")) {
+      req.replay = 1;
     } else if (!strcmp(a, "--virtual-workgroups")) {
       req.virtual_workgroups = 1;
     } else if (!strcmp(a, "--check")) {

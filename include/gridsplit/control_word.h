@@ -45,4 +45,20 @@ enum {
 #define GS_CONTROL_STOPPED(s) (-2 - (s))
 #define GS_CONTROL_STOPPED_SEGMENT(word) (-2 - (word))
 
+/* Segments with virtual workgroups take an order argument after the virtual
+ * grid's counts (the plan's "virtual_groups": {"order_arg": N}), whose bits
+ * are (docs/split.md, "Replaying a path"):
+ *   GS_ORDER_REVERSE       the virtual workgroups run last to first;
+ *   GS_ORDER_REPLAY        a dynamic schedule's launch that the runner vouches
+ *                          is on the schedule's path: it runs whatever the
+ *                          control word holds, and records no choice;
+ *   GS_ORDER_LAUNCH(L)     with GS_ORDER_REPLAY: the launch's number L
+ *                          (control[GS_CONTROL_LAUNCH] otherwise), below 2^30.
+ * A runner replays only a path a run with the same scalar arguments and grid
+ * took, and only where the plan's "path_from_arguments" holds. */
+#define GS_ORDER_REVERSE 1u
+#define GS_ORDER_REPLAY 2u
+#define GS_ORDER_LAUNCH_SHIFT 2
+#define GS_ORDER_LAUNCH(l) ((unsigned)(l) << GS_ORDER_LAUNCH_SHIFT)
+
 #endif

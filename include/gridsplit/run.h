@@ -53,6 +53,11 @@ typedef struct {
   size_t max_launches;   /* dynamic schedules: an error, not a launch, once
                             this many segments ran and the schedule has not
                             ended (0: no limit) */
+  int replay;            /* OpenCL, a dynamic schedule with virtual workgroups
+                            whose plan has "path_from_arguments": after the
+                            run, the inputs written again and the path it
+                            took replayed (docs/split.md, "Replaying a path");
+                            the outputs are the replay's */
 } gs_run_request;
 
 /* Splits the kernel and runs its segments on the first OpenCL device (with

@@ -302,6 +302,8 @@ typedef struct {
   unsigned blocks[3];
   size_t ninv, ngroups;
   CUdeviceptr state, control;
+  unsigned char *header; /* the live state's header as the run begins */
+  size_t header_bytes;
   dynamic dyn;
   void **params;
   unsigned (*grids)[3]; /* per segment: the launch grid */
@@ -431,6 +433,20 @@ static void load_segments(cuda_run *r) {
 /* The bound arguments on the device: buffers uploaded or cleared, a buffer
  * given twice (same:) shared, workgroup memory as 16-byte aligned slices of
  * the dynamic shared memory, in order, whose offsets the arguments carry */
+/* The inputs: the host's bytes into the buffers bound to files, zeros into
+ * those bound to zeros; and the live state's header */
+static void write_inputs(cuda_run *r) {
+  for (size_t i = 0; i < r->nargs; i++) {
+    gs_host_arg *a = &r->args[i];
+    if (a->form == GS_BOUND_FILE)
+      check(cuMemcpyHtoD(r->mem[i], a->data, a->bytes), "uploading a buffer");
+    else if (a->form == GS_BOUND_ZEROS)
+      check(cuMemsetD8(r->mem[i], 0, a->bytes), "clearing a buffer");
+  }
+  if (r->header_bytes)
+    check(cuMemcpyHtoD(r->state, r->header, r->header_bytes), "writing the live-state header");
+}
+
 static void upload_args(cuda_run *r) {
   for (size_t i = 0; i < r->nargs; i++) {
     gs_host_arg *a = &r->args[i];
@@ -438,12 +454,8 @@ static void upload_args(cuda_run *r) {
       uint64_t off = (r->dynamic_shared + 15) / 16 * 16;
       memcpy(a->scalar, &off, 8);
       r->dynamic_shared = off + a->bytes;
-    } else if (a->form == GS_BOUND_FILE) {
+    } else if (a->form == GS_BOUND_FILE || a->form == GS_BOUND_ZEROS) {
       check(cuMemAlloc(&r->mem[i], a->bytes ? a->bytes : 1), "cuMemAlloc");
-      check(cuMemcpyHtoD(r->mem[i], a->data, a->bytes), "uploading a buffer");
-    } else if (a->form == GS_BOUND_ZEROS) {
-      check(cuMemAlloc(&r->mem[i], a->bytes ? a->bytes : 1), "cuMemAlloc");
-      check(cuMemsetD8(r->mem[i], 0, a->bytes), "clearing a buffer");
     }
   }
   for (size_t i = 0; i < r->nargs; i++)
@@ -489,9 +501,8 @@ static void make_live_state(cuda_run *r) {
   check(cuMemAlloc(&r->state, bytes ? bytes : 16), "allocating the live state");
   for (size_t i = 0; i < p->nglobals; i++)
     memcpy(h + p->globals[i].offset, p->globals[i].init, p->globals[i].bytes);
-  if (header)
-    check(cuMemcpyHtoD(r->state, h, header), "writing the live-state header");
-  free(h);
+  r->header = h; /* written with the inputs (write_inputs) */
+  r->header_bytes = header;
 }
 
 /* A dynamic schedule's control word, stepper, successor table and paths */
@@ -605,6 +616,29 @@ static void queue_segment(cuda_run *r, int s, int first) {
              r->params, (unsigned)s, first, r->waits[s]);
 }
 
+/* Whether a dynamic schedule's next run replays the path the last one took
+ * (docs/split.md, "Replaying a path"): the plan says the path follows from
+ * the scalar arguments and the grid, which are the same in every run of
+ * this process, and the segments take the replay in their order argument */
+static int replays(const cuda_run *r) {
+  const dynamic *d = &r->dyn;
+  return r->plan.path_from_arguments && r->plan.virtual_arg >= 0 && d->learned &&
+         (!r->opt.max_launches || d->npath <= r->opt.max_launches);
+}
+
+/* The learned path's launches, each vouched for (no guard, no choice, no
+ * step kernel): one after the other as a static schedule's */
+static void queue_replay(cuda_run *r) {
+  for (size_t q = 0; q < r->dyn.npath; q++) {
+    int p = r->dyn.taken[q];
+    r->order = gs_order_next(&r->orders, (size_t)p) | GS_ORDER_REPLAY | GS_ORDER_LAUNCH(q);
+    if (r->opt.verbose)
+      fprintf(stderr, "gs-cuda-run: %s segment %d replayed\n", r->kname, p);
+    launch(r->fns[p], r->grids[p], r->opt.wg, (unsigned)r->dynamic_shared, r->stream, r->params,
+           q > 0 && r->waits[p]);
+  }
+}
+
 /* A static schedule: back to back in one stream, or the graph captured once
  * and replayed */
 static void run_static(cuda_run *r) {
@@ -661,6 +695,14 @@ static void check_control_word(const cuda_run *r, const int *word) {
 static void run_dynamic(cuda_run *r, CUevent ev1) {
   dynamic *d = &r->dyn;
   int *word = d->word;
+  if (replays(r)) {
+    if (r->exec)
+      check(cuGraphLaunch(r->exec, r->stream), "replaying the graph");
+    else
+      queue_replay(r);
+    check(cuEventRecord(ev1, r->stream), "recording an event");
+    return;
+  }
   /* with --graph, the path the schedule took last is captured before the
    * run's first event (run_schedule) */
   int from = 0, first_batch = 1, replayed = 0;
@@ -743,31 +785,77 @@ static void write_file(const char *dir, const char *name, const void *data, size
   fclose(f);
 }
 
-/* Every host output to OUT_DIR/NAME.bin: program-scope variables the
- * kernel writes (they live in the live state), then buffers */
-static void write_outputs(const cuda_run *r) {
-  const char *out_dir = r->opt.out_dir;
-  if (mkdir(out_dir, 0777) && errno != EEXIST)
-    fail("cannot create '%s': %s", out_dir, strerror(errno));
+/* the host outputs of a run, read back */
+typedef struct {
+  const char *name;
+  unsigned char *data;
+  size_t bytes;
+} host_output;
+
+/* Every host output: program-scope variables the kernel writes (they live
+ * in the live state), then buffers; *N of them */
+static host_output *read_outputs(const cuda_run *r, size_t *n) {
+  host_output *o = calloc(r->plan.nglobals + r->plan.noutputs + 1, sizeof *o);
+  *n = 0;
   for (size_t g = 0; r->plan.live_arg >= 0 && g < r->plan.nglobals; g++) {
     const gs_plan_global *gl = &r->plan.globals[g];
     if (!gl->output || !gl->bytes)
       continue;
-    unsigned char *data = malloc(gl->bytes);
-    check(cuMemcpyDtoH(data, r->state + (CUdeviceptr)gl->offset, gl->bytes),
+    host_output *x = &o[(*n)++];
+    *x = (host_output){gl->name, malloc(gl->bytes), gl->bytes};
+    check(cuMemcpyDtoH(x->data, r->state + (CUdeviceptr)gl->offset, gl->bytes),
           "reading a global back");
-    write_file(out_dir, gl->name, data, gl->bytes);
-    free(data);
   }
   for (size_t b = 0; b < r->plan.noutputs; b++) {
     size_t i = (size_t)r->plan.outputs[b];
     if (i >= r->nargs || !r->mem[i])
       continue;
-    unsigned char *data = malloc(r->args[i].bytes + 1);
-    check(cuMemcpyDtoH(data, r->mem[i], r->args[i].bytes), "reading a buffer back");
-    write_file(out_dir, r->args[i].name, data, r->args[i].bytes);
-    free(data);
+    host_output *x = &o[(*n)++];
+    *x = (host_output){r->args[i].name, malloc(r->args[i].bytes + 1), r->args[i].bytes};
+    check(cuMemcpyDtoH(x->data, r->mem[i], r->args[i].bytes), "reading a buffer back");
   }
+  return o;
+}
+
+static void free_outputs(host_output *o, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    free(o[i].data);
+  free(o);
+}
+
+/* the outputs to OUT_DIR/NAME.bin */
+static void write_outputs(const cuda_run *r, const host_output *o, size_t n) {
+  const char *out_dir = r->opt.out_dir;
+  if (mkdir(out_dir, 0777) && errno != EEXIST)
+    fail("cannot create '%s': %s", out_dir, strerror(errno));
+  for (size_t i = 0; i < n; i++)
+    write_file(out_dir, o[i].name, o[i].data, o[i].bytes);
+}
+
+/* After --repeat, a replayed path runs once more from the inputs, and its
+ * outputs must be the first run's (FIRST, N), byte for byte: the replay
+ * skips the guards and choices that would otherwise catch a wrong path */
+static void check_replay(cuda_run *r, const host_output *first, size_t n, CUevent ev1) {
+  write_inputs(r);
+  run_dynamic(r, ev1);
+  check(cuEventSynchronize(ev1), "running the segments");
+  size_t m = 0, bytes = 0;
+  host_output *again = read_outputs(r, &m);
+  for (size_t i = 0; i < n && i < m; i++) {
+    size_t at = 0;
+    while (at < first[i].bytes && first[i].data[at] == again[i].data[at])
+      at++;
+    if (at < first[i].bytes) {
+      char where[32];
+      snprintf(where, sizeof where, "%zu", at);
+      fail("the replayed path's output '%s' differs from the first run's at byte %s", first[i].name,
+           where);
+    }
+    bytes += first[i].bytes;
+  }
+  printf("%s: the replayed path from the inputs again: %zu bytes of outputs, the first run's\n",
+         r->kname, bytes);
+  free_outputs(again, m);
 }
 
 /* The checked run, then --repeat N more, each timed between two events on
@@ -776,6 +864,8 @@ static void run_schedule(cuda_run *r) {
   int repeat = r->opt.repeat, dyn = r->plan.control_arg >= 0;
   check(cuStreamCreate(&r->stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
   double *times = calloc((size_t)repeat + 1, sizeof *times);
+  host_output *first = NULL;
+  size_t nfirst = 0;
   CUevent ev0, ev1;
   check(cuEventCreate(&ev0, CU_EVENT_DEFAULT), "creating an event");
   check(cuEventCreate(&ev1, CU_EVENT_DEFAULT), "creating an event");
@@ -785,10 +875,14 @@ static void run_schedule(cuda_run *r) {
      * untimed first run) */
     if (dyn && r->opt.graph && r->dyn.learned && !r->exec) {
       check(cuStreamBeginCapture(r->stream, CU_STREAM_CAPTURE_MODE_GLOBAL), "capturing");
-      check(cuMemcpyHtoDAsync(r->control, r->dyn.start, GS_CONTROL_BYTES, r->stream),
-            "starting the control word");
-      for (size_t q = 0; q < r->dyn.npath; q++)
-        queue_segment(r, r->dyn.taken[q], q == 0);
+      if (replays(r)) {
+        queue_replay(r);
+      } else {
+        check(cuMemcpyHtoDAsync(r->control, r->dyn.start, GS_CONTROL_BYTES, r->stream),
+              "starting the control word");
+        for (size_t q = 0; q < r->dyn.npath; q++)
+          queue_segment(r, r->dyn.taken[q], q == 0);
+      }
       capture_end(r);
     }
     check(cuEventRecord(ev0, r->stream), "recording an event");
@@ -805,9 +899,14 @@ static void run_schedule(cuda_run *r) {
     check(cuEventElapsedTime(&ms, ev0, ev1), "timing a run");
     if (run > 0)
       times[run - 1] = ms * 1e-3;
-    if (run == 0)
-      write_outputs(r);
+    if (run == 0) {
+      first = read_outputs(r, &nfirst);
+      write_outputs(r, first, nfirst);
+    }
   }
+  if (dyn && repeat > 0 && replays(r))
+    check_replay(r, first, nfirst, ev1);
+  free_outputs(first, nfirst);
   if (repeat > 0) {
     qsort(times, (size_t)repeat, sizeof *times, cmp_double);
     printf("%s: %d runs, %.3f us per run (median)%s\n", r->kname, repeat, times[repeat / 2] * 1e6,
@@ -826,6 +925,7 @@ int main(int argc, char **argv) {
   upload_args(&r);
   grid_size(&r);
   make_live_state(&r);
+  write_inputs(&r);
   make_control(&r);
   make_launches(&r);
   run_schedule(&r);
