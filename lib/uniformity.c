@@ -25,21 +25,25 @@ static int is_copy(LLVMValueRef in) {
   return name && (!strncmp(name, "llvm.memcpy.", 12) || !strncmp(name, "llvm.memmove.", 13));
 }
 
+/* A call can store into the private memory it is given
+ * (`next_ticket(c, &t)`) */
+static void taint_stored_through(uniformity *u, LLVMValueRef call) {
+  unsigned na = (unsigned)LLVMGetNumArgOperands(call);
+  for (unsigned i = 0; i < na; i++) {
+    LLVMValueRef a = LLVMGetOperand(call, i);
+    if (LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind)
+      taint_store_target(u, a);
+  }
+}
+
 static void taint(uniformity *u, LLVMValueRef v) {
   if (map_get(&u->tainted, v, NULL))
     return;
   map_put(&u->tainted, v, 1);
   VEC_PUSH(&u->work, LLVMValueRef, v);
-  /* a dependent call can store what depends into the private memory it is
-   * given (`next_ticket(c, &t)`) */
-  if (ir_is_call(v) && !ir_is_marker(v)) {
-    unsigned na = (unsigned)LLVMGetNumArgOperands(v);
-    for (unsigned i = 0; i < na; i++) {
-      LLVMValueRef a = LLVMGetOperand(v, i);
-      if (LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind)
-        taint_store_target(u, a);
-    }
-  }
+  /* a dependent call stores what depends */
+  if (ir_is_call(v) && !ir_is_marker(v))
+    taint_stored_through(u, v);
 }
 
 /* Loads through addresses derived from a dependent memory object depend. */
@@ -205,8 +209,8 @@ static void taint_controlled(uniformity *u, LLVMValueRef branch) {
       if (LLVMIsAStoreInst(in) && reach[b] > 0 &&
           read_on_other_paths(u, LLVMGetOperand(in, 1), reach, reach[b]))
         taint_store_target(u, LLVMGetOperand(in, 1));
-      else if (u->from_arguments && reach[b] > 0 && is_copy(in))
-        taint_store_target(u, LLVMGetOperand(in, 0)); /* a copy on one way only */
+      else if (u->from_arguments && reach[b] > 0 && ir_is_call(in) && !ir_is_marker(in))
+        taint_stored_through(u, in); /* a copy or memset on one way only */
       for (LLVMUseRef use = LLVMGetFirstUse(in); use; use = LLVMGetNextUse(use)) {
         LLVMValueRef user = LLVMGetUser(use);
         int ub = LLVMIsAInstruction(user) ? block_of(u, user) : -1;
@@ -496,18 +500,13 @@ static int object_escapes(LLVMValueRef a, int read_only) {
 }
 
 /* UNIFORM_ARGUMENTS: whether call IN gives the same in every run with the
- * same scalar arguments and grid: a size query, or an intrinsic that reads
- * no memory and is not convergent (math). Every other call, memcpy
- * included, may read memory. */
+ * same scalar arguments and grid: a declaration that does not vary between
+ * invocations (size queries, math: declaration_varies), but for a copy,
+ * whose source may be memory (private_copy). A defined callee may read
+ * memory. */
 static int call_from_arguments(const uniformity *u, LLVMValueRef in) {
-  const char *name = ir_callee_name(in);
   LLVMValueRef fn = ir_called_function(in);
-  if (!name || !fn)
-    return 0;
-  if (u->t->is_pure_query(name))
-    return !u->t->is_invocation_id_call(name) && !u->t->is_group_id(name);
-  return !strncmp(name, "llvm.", 5) && LLVMGetTypeKind(LLVMTypeOf(in)) != LLVMVoidTypeKind &&
-         reads_no_memory(in, fn) && !has_fn_attr(in, fn, "convergent");
+  return fn && !LLVMCountBasicBlocks(fn) && !is_copy(in) && !declaration_varies(u, in);
 }
 
 /* UNIFORM_ARGUMENTS: whether IN copies private memory (or a struct passed by
@@ -780,6 +779,44 @@ void uniformity_export(uniformity *u, const first_barriers *fb, gs_map *varying,
       map_put(varying, u->temporal.slots[i].key, 1);
 }
 
+/* Whether the ways out of block X's branch can meet a barrier site or a
+ * return before they join again (at X's immediate post-dominator): else
+ * the branch picks no barrier, only values, which the data flow follows. */
+static int parts_before_barrier(const uniformity *u, size_t x) {
+  int join = u->ipdom[x];
+  if (join < 0 || (size_t)join >= u->n)
+    return 1; /* they join only at the exit */
+  unsigned char *seen = gs_xcalloc(u->n, 1);
+  gs_vec work;
+  vec_init(&work, sizeof(int));
+  LLVMValueRef term = LLVMGetBasicBlockTerminator(VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, x));
+  int parts = 0;
+  for (unsigned k = 0; k < LLVMGetNumSuccessors(term); k++) {
+    intptr_t s;
+    if (map_get(&u->cfg->block_index, LLVMGetSuccessor(term, k), &s))
+      VEC_PUSH(&work, int, (int)s);
+  }
+  while (work.len && !parts) {
+    int b = VEC_AT(&work, int, --work.len);
+    if (b == join || seen[b])
+      continue;
+    seen[b] = 1;
+    LLVMBasicBlockRef bb = VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, b);
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in && !parts;
+         in = LLVMGetNextInstruction(in))
+      parts = map_get(&u->cfg->barrier_site, in, NULL) || LLVMIsAReturnInst(in);
+    LLVMValueRef bt = LLVMGetBasicBlockTerminator(bb);
+    for (unsigned k = 0; bt && k < LLVMGetNumSuccessors(bt); k++) {
+      intptr_t s;
+      if (map_get(&u->cfg->block_index, LLVMGetSuccessor(bt, k), &s))
+        VEC_PUSH(&work, int, (int)s);
+    }
+  }
+  vec_free(&work);
+  free(seen);
+  return parts;
+}
+
 int uniformity_path_from_arguments(const kernel_cfg *cfg, const gs_target *t) {
   if (!cfg->barriers.len)
     return 1;
@@ -788,8 +825,9 @@ int uniformity_path_from_arguments(const kernel_cfg *cfg, const gs_target *t) {
   first_barriers fb;
   compute_first_barriers(&u, &fb);
   /* every branch after which an invocation can reach more than one first
-   * barrier (or return before any): those decide the path, and each must
-   * branch on what only the arguments decide */
+   * barrier (or return before any), and whose ways part before a barrier:
+   * those decide the path, and each must branch on what only the arguments
+   * decide */
   int from_arguments = 1;
   gs_vec after;
   vec_init(&after, sizeof(int));
@@ -805,7 +843,9 @@ int uniformity_path_from_arguments(const kernel_cfg *cfg, const gs_target *t) {
         union_into(&after, &fb.next[s]);
     }
     if (after.len >= 2 &&
-        (map_get(&u.tainted, term, NULL) || (!LLVMIsABranchInst(term) && !LLVMIsASwitchInst(term))))
+        (map_get(&u.tainted, term, NULL) ||
+         (!LLVMIsABranchInst(term) && !LLVMIsASwitchInst(term))) &&
+        parts_before_barrier(&u, b))
       from_arguments = 0;
   }
   vec_free(&after);

@@ -85,3 +85,30 @@ kernel void early_return(global int *out, uint n, int count) {
     gridsplit_grid_sync();
   }
 }
+
+/* A trip count through math builtins: as an argument. */
+kernel void math_count(global float *out, int count) {
+  uint i = get_global_id(0);
+  int rounds = (int)ceil(log2((float)count));
+  for (int r = 0; r < rounds; r++) {
+    out[i] = out[i] * 0.5f + (float)r;
+    gridsplit_grid_sync();
+  }
+}
+
+typedef struct {
+  int n, m;
+} Pair;
+
+/* A struct copied on one way of a branch on memory (a memcpy at -O0, a
+ * select once optimized): the bound it holds is data. */
+kernel void copy_pick(global int *out, global const int *sel, int count) {
+  Pair a = {count, 1}, b = {count + 1, 2};
+  if (sel[0] > 0)
+    b = a;
+  uint i = get_global_id(0);
+  for (int it = 0; it < b.n; it++) {
+    out[i] += it;
+    gridsplit_grid_sync();
+  }
+}
