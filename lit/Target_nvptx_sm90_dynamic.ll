@@ -19,9 +19,9 @@
 ; CHECK-NOT:     ld.global
 ; CHECK:         griddepcontrol.wait;
 ; CHECK-NOT:     ld.global.nc
-; CHECK:         ld.global.b32 %r{{[0-9]+}}, [%rd{{[0-9]+}}+12];
-; CHECK-NOT:     ld.global.nc
 ; CHECK:         ld.global.b32 %r{{[0-9]+}}, [%rd{{[0-9]+}}+8];
+; CHECK-NOT:     ld.global.nc
+; CHECK:         ld.global.b32 %r{{[0-9]+}}, [%rd{{[0-9]+}}+12];
 ; CHECK-NOT:     ld.global.nc
 ; CHECK:         ret;
 
