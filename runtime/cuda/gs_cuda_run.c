@@ -29,7 +29,12 @@
  * the control word on, and a launch the schedule did not reach does
  * nothing; the host reads the word back once a batch. The path a run took
  * is queued whole in the next (with --graph as a graph), and a divergent
- * barrier is an error. With
+ * barrier is an error. Where the plan's "path_from_arguments" holds (the
+ * scalar arguments and the grid, the same in every run here, decide the
+ * path), the next runs replay it instead: each launch vouched for in its
+ * order argument, no guard, no choice and no step kernel (docs/split.md,
+ * "Replaying a path"); after --repeat the path runs once more from the
+ * inputs, and its outputs must be the first run's, byte for byte. With
  * --repeat N the whole schedule runs N more times after the checked run and
  * the median time per run, between two events on the stream, is printed
  * (inputs are not restored between runs).
