@@ -121,39 +121,7 @@ static int block_has_sync(const uniformity *u, size_t b) {
  * that took either way runs the same code, and a later choice between a grid
  * and a workgroup barrier is a later branch's, checked on its own. */
 static int barrier_before_join(const uniformity *u, LLVMValueRef br) {
-  int from = block_of(u, br);
-  if (from < 0)
-    return 1;
-  int join = u->ipdom[from];
-  unsigned char *seen = gs_xcalloc(u->n + 1, 1);
-  gs_vec stack;
-  vec_init(&stack, sizeof(int));
-  for (unsigned k = 0; k < LLVMGetNumSuccessors(br); k++) {
-    intptr_t s;
-    if (map_get(&u->cfg->block_index, LLVMGetSuccessor(br, k), &s))
-      VEC_PUSH(&stack, int, (int)s);
-  }
-  int found = 0;
-  while (stack.len && !found) {
-    int b = VEC_AT(&stack, int, --stack.len);
-    if (b == join || b < 0 || (size_t)b >= u->n || seen[b])
-      continue;
-    seen[b] = 1;
-    if (block_has_sync(u, (size_t)b)) {
-      found = 1;
-      break;
-    }
-    LLVMValueRef term =
-        LLVMGetBasicBlockTerminator(VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, (size_t)b));
-    for (unsigned k = 0; term && k < LLVMGetNumSuccessors(term); k++) {
-      intptr_t s;
-      if (map_get(&u->cfg->block_index, LLVMGetSuccessor(term, k), &s))
-        VEC_PUSH(&stack, int, (int)s);
-    }
-  }
-  vec_free(&stack);
-  free(seen);
-  return found;
+  return region_holds(u, br, block_has_sync);
 }
 
 /* Whether the kernel calls a workgroup barrier: without one no branch can

@@ -779,42 +779,13 @@ void uniformity_export(uniformity *u, const first_barriers *fb, gs_map *varying,
       map_put(varying, u->temporal.slots[i].key, 1);
 }
 
-/* Whether the ways out of block X's branch can meet a barrier site or a
- * return before they join again (at X's immediate post-dominator): else
- * the branch picks no barrier, only values, which the data flow follows. */
-static int parts_before_barrier(const uniformity *u, size_t x) {
-  int join = u->ipdom[x];
-  if (join < 0 || (size_t)join >= u->n)
-    return 1; /* they join only at the exit */
-  unsigned char *seen = gs_xcalloc(u->n, 1);
-  gs_vec work;
-  vec_init(&work, sizeof(int));
-  LLVMValueRef term = LLVMGetBasicBlockTerminator(VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, x));
-  int parts = 0;
-  for (unsigned k = 0; k < LLVMGetNumSuccessors(term); k++) {
-    intptr_t s;
-    if (map_get(&u->cfg->block_index, LLVMGetSuccessor(term, k), &s))
-      VEC_PUSH(&work, int, (int)s);
-  }
-  while (work.len && !parts) {
-    int b = VEC_AT(&work, int, --work.len);
-    if (b == join || seen[b])
-      continue;
-    seen[b] = 1;
-    LLVMBasicBlockRef bb = VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, b);
-    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in && !parts;
-         in = LLVMGetNextInstruction(in))
-      parts = map_get(&u->cfg->barrier_site, in, NULL) || LLVMIsAReturnInst(in);
-    LLVMValueRef bt = LLVMGetBasicBlockTerminator(bb);
-    for (unsigned k = 0; bt && k < LLVMGetNumSuccessors(bt); k++) {
-      intptr_t s;
-      if (map_get(&u->cfg->block_index, LLVMGetSuccessor(bt, k), &s))
-        VEC_PUSH(&work, int, (int)s);
-    }
-  }
-  vec_free(&work);
-  free(seen);
-  return parts;
+/* Whether block B holds a grid barrier site or a return */
+static int picks_barrier(const uniformity *u, size_t b) {
+  LLVMBasicBlockRef bb = VEC_AT(&u->cfg->blocks, LLVMBasicBlockRef, b);
+  for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
+    if (map_get(&u->cfg->barrier_site, in, NULL) || LLVMIsAReturnInst(in))
+      return 1;
+  return 0;
 }
 
 int uniformity_path_from_arguments(const kernel_cfg *cfg, const gs_target *t) {
@@ -845,7 +816,7 @@ int uniformity_path_from_arguments(const kernel_cfg *cfg, const gs_target *t) {
     if (after.len >= 2 &&
         (map_get(&u.tainted, term, NULL) ||
          (!LLVMIsABranchInst(term) && !LLVMIsASwitchInst(term))) &&
-        parts_before_barrier(&u, b))
+        region_holds(&u, term, picks_barrier))
       from_arguments = 0;
   }
   vec_free(&after);

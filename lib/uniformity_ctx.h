@@ -55,6 +55,10 @@ static inline int calls_workgroup_barrier(const gs_target *t, LLVMValueRef in) {
 int block_of(const uniformity *u, LLVMValueRef inst);
 /* u->ipdom (n = the virtual exit) and u->scc */
 void compute_ipdom(uniformity *u);
+/* Whether HOLDS is true of a block between branch BR and the point where its
+ * ways join again (its block's immediate post-dominator; the exit, where
+ * they join only there) */
+int region_holds(const uniformity *u, LLVMValueRef br, int (*holds)(const uniformity *, size_t));
 
 /* uniformity.c */
 void uniformity_init(uniformity *u, const kernel_cfg *cfg, const gs_target *t,
