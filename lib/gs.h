@@ -500,9 +500,10 @@ void uniformity_facts(const kernel_cfg *cfg, const gs_target *t, gs_map *varying
                       int *divergent_return);
 /* Whether every branch that decides which grid barrier an invocation reaches
  * next (or whether it returns first) branches on what only the kernel's
- * scalar arguments and the grid's size decide (no read of memory, id or
- * buffer address): a run with the same ones then takes the same path
- * through the segments (the plan's "path_from_arguments"). */
+ * scalar arguments, the grid and the invocation's ids decide (no read of
+ * memory or buffer address): a run with the same arguments and grid then
+ * takes the same path through the segments (the plan's
+ * "path_from_arguments"). */
 int uniformity_path_from_arguments(const kernel_cfg *cfg, const gs_target *t);
 /* Sets *UNIFORM_CHOICE when a grid-uniform branch leads to different next
  * segments (the schedule is then dynamic). With VARYING (empty), also what

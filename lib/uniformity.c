@@ -500,13 +500,15 @@ static int object_escapes(LLVMValueRef a, int read_only) {
 }
 
 /* UNIFORM_ARGUMENTS: whether call IN gives the same in every run with the
- * same scalar arguments and grid: a declaration that does not vary between
- * invocations (size queries, math: declaration_varies), but for a copy,
- * whose source may be memory (private_copy). A defined callee may read
- * memory. */
+ * same scalar arguments and grid: an id or size query (an invocation's id
+ * is the same in every such run), or a declaration that does not vary
+ * between invocations (math: declaration_varies), but for a copy, whose
+ * source may be memory (private_copy). A defined callee may read memory. */
 static int call_from_arguments(const uniformity *u, LLVMValueRef in) {
   LLVMValueRef fn = ir_called_function(in);
-  return fn && !LLVMCountBasicBlocks(fn) && !is_copy(in) && !declaration_varies(u, in);
+  const char *name = ir_callee_name(in);
+  return fn && !LLVMCountBasicBlocks(fn) && !is_copy(in) &&
+         ((name && u->t->is_pure_query(name)) || !declaration_varies(u, in));
 }
 
 /* UNIFORM_ARGUMENTS: whether IN copies private memory (or a struct passed by
@@ -533,8 +535,11 @@ static int private_copy(LLVMValueRef in, const gs_map *values) {
 /* UNIFORM_ARGUMENTS: what differs between two runs of the kernel with the
  * same scalar arguments and grid: every read of memory but of the private
  * objects the analysis follows (an escaping one counts as read from
- * memory), atomics, calls (but size queries and math), ids, and the buffers'
- * addresses. */
+ * memory), atomics, calls (but id and size queries and math), and the
+ * buffers' addresses. Ids are no source: each invocation has the same in
+ * every such run, so a branch on them (who returns early) goes the same
+ * way for it each time, and the first run, which checks every choice, saw
+ * that the invocations agree. */
 static void seed_arguments(uniformity *u) {
   LLVMValueRef fn = u->cfg->fn;
   /* a struct passed by value that the kernel only reads is an argument:

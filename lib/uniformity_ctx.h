@@ -10,8 +10,8 @@
 
 /* What the analysis counts as differing: between invocations of the grid,
  * within a workgroup (group ids are uniform there), or between runs with the
- * same scalar arguments and grid (every read of memory, id and pointer
- * differs; path_from_arguments) */
+ * same scalar arguments and grid (every read of memory and buffer address
+ * differs, an id does not; path_from_arguments) */
 typedef enum { UNIFORM_GRID, UNIFORM_WORKGROUP, UNIFORM_ARGUMENTS } uniformity_mode;
 
 typedef struct {

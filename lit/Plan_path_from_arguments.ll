@@ -1,11 +1,11 @@
 ; The plan's control.path_from_arguments (docs/split.md, "Replaying a
 ; path"): true where every branch that decides which grid barrier comes next
-; reads only scalar arguments, sizes, math builtins and what is computed from
-; them, through private memory too, at -O2 and -O0; false where memory
-; decides (a flag, a private table indexed by a buffer's word, a struct
-; assigned on one way of a branch on memory), where a counter is reached
-; through a pointer kept in memory (-O0), and where ids decide who returns
-; before the loop.
+; reads only scalar arguments, ids, sizes, math builtins and what is computed
+; from them (ids deciding who returns before the loop), through private
+; memory too, at -O2 and -O0; false where memory decides (a flag, a private
+; table indexed by a buffer's word, a struct assigned on one way of a branch
+; on memory, an element deciding who returns before the loop), and where a counter is reached through a pointer kept in
+; memory (-O0).
 ;
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: %gridsplit -O2 -o %t/o2 --plan - %S/Inputs/path_from_arguments.cl | %plan2lines | FileCheck %s --check-prefixes=CHECK,O2
@@ -31,12 +31,14 @@
 ; O2:    kernels[4].control.path_from_arguments = true
 ; O0:    kernels[4].control.path_from_arguments = false
 ; CHECK: kernels[4].name = "counter_pointer"
-; CHECK: kernels[5].control.path_from_arguments = false
+; CHECK: kernels[5].control.path_from_arguments = true
 ; CHECK: kernels[5].name = "early_return"
 ; CHECK: kernels[6].control.path_from_arguments = true
 ; CHECK: kernels[6].name = "math_count"
 ; CHECK: kernels[7].control.path_from_arguments = false
 ; CHECK: kernels[7].name = "copy_pick"
+; CHECK: kernels[8].control.path_from_arguments = false
+; CHECK: kernels[8].name = "data_return"
 
 ; STRUCT: kernels[0].control.path_from_arguments = true
 ; STRUCT: kernels[0].name = "struct_rounds"

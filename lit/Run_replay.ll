@@ -14,6 +14,9 @@
 ; RUN: %gridsplit run -O2 --check --replay --virtual-workgroups --physical-groups 3 --kernel tree --grid 40 --workgroup 4 --out %t/t2 %S/Inputs/path_from_arguments.cl v=@%t/v.bin 2>&1 | FileCheck %s --check-prefix=SAME
 ; RUN: %gridsplit run -O0 --check --replay --virtual-workgroups --physical-groups 1 --kernel tree --grid 40 --workgroup 4 --out %t/t0 %S/Inputs/path_from_arguments.cl v=@%t/v.bin 2>&1 | FileCheck %s --check-prefix=SAME
 ; RUN: %gridsplit run -O2 --check --replay --virtual-workgroups --kernel counter_pointer --grid 60 --workgroup 6 --out %t/c2 %S/Inputs/path_from_arguments.cl out=zeros:240 count=4 2>&1 | FileCheck %s --check-prefix=SAME
+; Invocations past n return before the loop (ids decide who), at -O0 too:
+; RUN: %gridsplit run -O2 --check --replay --virtual-workgroups --physical-groups 2 --kernel early_return --grid 60 --workgroup 6 --out %t/e2 %S/Inputs/path_from_arguments.cl out=zeros:240 n=41 count=3 2>&1 | FileCheck %s --check-prefix=SAME
+; RUN: %gridsplit run -O0 --check --replay --virtual-workgroups --physical-groups 3 --kernel early_return --grid 60 --workgroup 6 --out %t/e0 %S/Inputs/path_from_arguments.cl out=zeros:240 n=41 count=3 2>&1 | FileCheck %s --check-prefix=SAME
 ; SAME: every host-output buffer matches the reference
 ;
 ; A struct passed by value, copied to a local at -O0:

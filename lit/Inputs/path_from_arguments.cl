@@ -75,7 +75,7 @@ kernel void counter_pointer(global int *out, int count) {
 }
 
 /* Invocations past n return before the loop: the ids decide who returns,
- * and the analysis does not see that the arguments decide whether all do. */
+ * the same ones in every run with the same grid. */
 kernel void early_return(global int *out, uint n, int count) {
   uint i = get_global_id(0);
   if (i >= n)
@@ -109,6 +109,18 @@ kernel void copy_pick(global int *out, global const int *sel, int count) {
   uint i = get_global_id(0);
   for (int it = 0; it < b.n; it++) {
     out[i] += it;
+    gridsplit_grid_sync();
+  }
+}
+
+/* Invocations whose element is negative return before the loop: memory
+ * decides who returns, and whether all do. */
+kernel void data_return(global int *x, int count) {
+  uint i = get_global_id(0);
+  if (x[i] < 0)
+    return;
+  for (int it = 0; it < count; it++) {
+    x[i] += it;
     gridsplit_grid_sync();
   }
 }
