@@ -435,9 +435,6 @@ static void load_segments(cuda_run *r) {
   }
 }
 
-/* The bound arguments on the device: buffers uploaded or cleared, a buffer
- * given twice (same:) shared, workgroup memory as 16-byte aligned slices of
- * the dynamic shared memory, in order, whose offsets the arguments carry */
 /* The inputs: the host's bytes into the buffers bound to files, zeros into
  * those bound to zeros; and the live state's header */
 static void write_inputs(cuda_run *r) {
@@ -452,6 +449,10 @@ static void write_inputs(cuda_run *r) {
     check(cuMemcpyHtoD(r->state, r->header, r->header_bytes), "writing the live-state header");
 }
 
+/* The bound arguments on the device: buffers allocated (write_inputs fills
+ * them), a buffer given twice (same:) shared, workgroup memory as 16-byte
+ * aligned slices of the dynamic shared memory, in order, whose offsets the
+ * arguments carry */
 static void upload_args(cuda_run *r) {
   for (size_t i = 0; i < r->nargs; i++) {
     gs_host_arg *a = &r->args[i];
