@@ -511,25 +511,27 @@ static int call_from_arguments(const uniformity *u, LLVMValueRef in) {
          ((name && u->t->is_pure_query(name)) || !declaration_varies(u, in));
 }
 
+/* Whether pointer P points only into allocas, or (VALUES, or NULL) into
+ * structs passed by value that the kernel only reads */
+static int only_private(LLVMValueRef p, const gs_map *values) {
+  gs_vec bases;
+  vec_init(&bases, sizeof(LLVMValueRef));
+  ir_pointer_bases(p, &bases);
+  int private = bases.len > 0;
+  for (size_t i = 0; i < bases.len; i++) {
+    LLVMValueRef base = VEC_AT(&bases, LLVMValueRef, i);
+    private &= LLVMIsAAllocaInst(base) || (values && map_get(values, base, NULL));
+  }
+  vec_free(&bases);
+  return private;
+}
+
 /* UNIFORM_ARGUMENTS: whether IN copies private memory (or a struct passed by
  * value, VALUES) into private memory: a store of what the source holds,
  * which taint_memory follows from a source that depends */
 static int private_copy(LLVMValueRef in, const gs_map *values) {
-  if (!is_copy(in))
-    return 0;
-  int private = 1;
-  for (unsigned k = 0; k < 2 && private; k++) {
-    gs_vec bases;
-    vec_init(&bases, sizeof(LLVMValueRef));
-    ir_pointer_bases(LLVMGetOperand(in, k), &bases);
-    private = bases.len > 0;
-    for (size_t i = 0; i < bases.len; i++) {
-      LLVMValueRef base = VEC_AT(&bases, LLVMValueRef, i);
-      private &= LLVMIsAAllocaInst(base) || (k == 1 && map_get(values, base, NULL));
-    }
-    vec_free(&bases);
-  }
-  return private;
+  return is_copy(in) && only_private(LLVMGetOperand(in, 0), NULL) &&
+         only_private(LLVMGetOperand(in, 1), values);
 }
 
 /* UNIFORM_ARGUMENTS: what differs between two runs of the kernel with the
@@ -571,16 +573,8 @@ static void seed_arguments(uniformity *u) {
       } else if (LLVMIsAAtomicRMWInst(in) || LLVMIsAAtomicCmpXchgInst(in)) {
         taint(u, in);
       } else if (LLVMIsALoadInst(in)) {
-        gs_vec bases;
-        vec_init(&bases, sizeof(LLVMValueRef));
-        ir_pointer_bases(LLVMGetOperand(in, 0), &bases);
-        int private = bases.len > 0 && LLVMGetOrdering(in) == LLVMAtomicOrderingNotAtomic;
-        for (size_t i = 0; i < bases.len; i++) {
-          LLVMValueRef base = VEC_AT(&bases, LLVMValueRef, i);
-          private &= LLVMIsAAllocaInst(base) || map_get(&values, base, NULL);
-        }
-        vec_free(&bases);
-        if (!private)
+        if (LLVMGetOrdering(in) != LLVMAtomicOrderingNotAtomic ||
+            !only_private(LLVMGetOperand(in, 0), &values))
           taint(u, in);
       }
     }
