@@ -326,6 +326,7 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
     if (map_get(&sb->demoted, v, &slot) && map_get(&sb->entry_val, v, &val))
       LLVMBuildStore(sb->b, (LLVMValueRef)val, (LLVMValueRef)slot);
   }
+  sb->resume_end = LLVMGetInsertBlock(sb->b); /* recomputing a phi branches */
 }
 
 static void build_exit(seg_builder *sb, const piece *p) {
@@ -601,7 +602,7 @@ gs_error *clone_segment(split_ctx *c, size_t s) {
       state_copy_workgroup_memory(&sb, 0);
     LLVMBuildRetVoid(sb.b);
   }
-  LLVMPositionBuilderAtEnd(sb.b, cont);
+  LLVMPositionBuilderAtEnd(sb.b, sb.resume_end);
   LLVMBuildBr(sb.b, VEC_AT(&sb.pieces, piece, 0).bb);
   clone_pieces(&sb);
   remap_operands(&sb);

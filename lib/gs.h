@@ -417,15 +417,48 @@ void liveness_free(barrier_liveness *l);
 
 /* remat: values recomputed at a segment's start instead of carried */
 
+/* Whether LOAD may be recomputed: 0 no, 1 yes anywhere (its buffer is never
+ * written), REMAT_RELOAD where the callback below allows it (its buffer is
+ * written, but nothing else may alias it). Asked also of a store, whether
+ * the value it stores may be read back (0 or REMAT_RELOAD). */
+enum { REMAT_RELOAD = 2 };
 typedef int (*remat_load_ok)(void *ctx, LLVMValueRef load);
+/* Whether root value ROOT, recomputed at the start of every segment it is
+ * live into, may read again what AT (a load, or the store of a value)
+ * accessed: when GUARD (an i1, or NULL) is POLARITY, the recomputation
+ * reads AT's address. TREE: the instructions ROOT is recomputed from. */
+typedef int (*remat_reload_ok)(void *ctx, LLVMValueRef root, const gs_vec *tree, LLVMValueRef at,
+                               LLVMValueRef guard, int polarity);
 typedef struct {
-  gs_map memo;
+  LLVMValueRef at, guard;
+  int polarity;
+} remat_reload;
+typedef struct {
+  LLVMValueRef cond;
+  LLVMValueRef value[2];      /* on the false side, on the true side */
+  LLVMBasicBlockRef block[2]; /* the side's one incoming block, or NULL for several */
+} phi_guard;
+typedef struct {
+  gs_map memo;         /* value -> MEMO_*: answers that do not depend on a root */
+  gs_map root_memo;    /* roots whose answer depends on where they live (reloads) */
+  gs_map phi_guard;    /* phi -> 1 + index into guard_of, or -1: not a guarded phi */
+  gs_vec guard_of;     /* phi_guard */
+  gs_map stored_roots; /* root -> which of it (STORED_ROOT) or its phi's sides are read back */
+  gs_vec pending;      /* remat_reload: during one remat_ok, the reloads the root needs */
+  gs_vec guards;       /* remat_reload: the conditions of the phis being walked */
+  gs_vec tree;         /* LLVMValueRef: during one remat_ok, the instructions walked */
+  gs_vec built;        /* remat_build: values put in the map, so that an arm can take them out */
+  LLVMValueRef root;   /* during remat_ok: the root, */
+  unsigned cur_stored; /* what of it is read back from a store, */
+  int stored_bit;      /* and which of those the value cost is at may be (-1: none) */
   const struct gs_target *t;
   remat_load_ok load_ok;
+  remat_reload_ok reload_ok;
   void *load_ctx;
 } remat_ctx;
 
-void remat_init(remat_ctx *r, const struct gs_target *t, remat_load_ok load_ok, void *load_ctx);
+void remat_init(remat_ctx *r, const struct gs_target *t, remat_load_ok load_ok,
+                remat_reload_ok reload_ok, void *load_ctx);
 void remat_free(remat_ctx *r);
 int remat_ok(remat_ctx *r, LLVMValueRef v);
 /* Clones V's expression tree at B; VMAP maps originals (arguments included)

@@ -28,13 +28,28 @@ static int is_value_arg(const split_ctx *c, LLVMValueRef v) {
   return 0;
 }
 
-/* Loads that may be recomputed: from buffers that no segment writes and that
- * cannot alias a written one (constant space, or a noalias argument), from
- * constant globals, and from structs passed by value. */
+static int buffer_written(const split_ctx *c, int buffer) {
+  for (size_t k = 0; k < c->access.facts.len; k++) {
+    const access_fact *g = &VEC_AT(&c->access.facts, access_fact, k);
+    if (g->buffer == buffer && (g->flags & (ACC_W | ACC_A)))
+      return 1;
+  }
+  return 0;
+}
+
+/* Loads that may be recomputed (remat_load_ok): from buffers that no
+ * segment writes and that cannot alias a written one (constant space, or a
+ * noalias argument), from constant globals, and from structs passed by
+ * value; where the callback below allows it, from one global buffer that a
+ * segment writes and that cannot alias another (REMAT_RELOAD). Asked of a
+ * store, whether its value may be read back from there (the same). */
 int layout_load_recomputable(void *ctxp, LLVMValueRef load) {
   split_ctx *c = ctxp;
   intptr_t i;
+  int store = LLVMIsAStoreInst(load) != NULL;
   if (!map_get(&c->access.first_fact, load, &i)) {
+    if (store)
+      return 0;
     /* a struct passed by value: after copy_value_args only read, and the
      * host passes the same bytes to every segment */
     gs_vec bases;
@@ -53,21 +68,20 @@ int layout_load_recomputable(void *ctxp, LLVMValueRef load) {
       p = LLVMGetOperand(p, 0);
     return LLVMIsAGlobalVariable(p) && LLVMIsGlobalConstant(p);
   }
+  int written = store;
   for (; i >= 0; i = VEC_AT(&c->access.facts, access_fact, i).next) {
     const access_fact *f = &VEC_AT(&c->access.facts, access_fact, i);
     const buffer_desc *b = &VEC_AT(&c->access.buffers, buffer_desc, f->buffer);
-    for (size_t k = 0; k < c->access.facts.len; k++) {
-      const access_fact *g = &VEC_AT(&c->access.facts, access_fact, k);
-      if (g->buffer == f->buffer && (g->flags & (ACC_W | ACC_A)))
-        return 0;
-    }
+    written |= buffer_written(c, f->buffer);
     int noalias =
         b->arg >= 0 && LLVMGetEnumAttributeAtIndex(c->kernel, (unsigned)b->arg + 1,
                                                    LLVMGetEnumAttributeKindForName("noalias", 7));
     if (b->space != SPACE_CONSTANT && !noalias && !c->opts->distinct_buffers)
       return 0;
   }
-  return 1;
+  if (!written)
+    return 1;
+  return reload_one_buffer(c, load) >= 0 ? REMAT_RELOAD : 0;
 }
 
 /* Checks what is live across each barrier, adds the allocas that live

@@ -199,7 +199,7 @@ static gs_error *step_liveness(split_ctx *c, kernel_result *kr) {
 
 static gs_error *step_remat(split_ctx *c, kernel_result *kr) {
   (void)kr;
-  remat_init(&c->remat, c->t, layout_load_recomputable, c);
+  remat_init(&c->remat, c->t, layout_load_recomputable, layout_reload_ok, c);
   return NULL;
 }
 
@@ -264,6 +264,7 @@ static void split_ctx_free(split_ctx *c) {
   vec_free(&c->wg_slots);
   vec_free(&c->wg_args);
   remat_free(&c->remat);
+  reload_free(c);
   map_free(&c->private_base);
   map_free(&c->varying);
   access_free(&c->access);

@@ -62,6 +62,7 @@ typedef struct {
   summary_cache *cache; /* callee summaries of the access analysis */
   gs_vec *warnings;
   int analysed; /* cfg, varying, track_status and access are the analysis step's */
+  struct seg_facts *reload_facts; /* reload.c's, per segment, made when asked */
 } split_ctx;
 
 static inline const char *vname(LLVMValueRef v) {
@@ -108,6 +109,7 @@ typedef struct {
   LLVMValueRef *wg_arg_offset;       /* offset in the save area (i64) */
   gs_map locals;                     /* workgroup global -> this segment's own copy */
   LLVMBasicBlockRef epilogue;        /* every way out, when workgroup memory is saved */
+  LLVMBasicBlockRef resume_end;      /* where the segment's prologue ends */
   gs_error *err;
 } seg_builder;
 
@@ -118,6 +120,12 @@ typedef struct {
 /* layout.c: what is live across each barrier, and its place in the live state */
 
 int layout_load_recomputable(void *ctxp, LLVMValueRef load);
+/* reload.c: whether a recomputed value may read a written buffer again
+ * (remat_reload_ok); the one global buffer argument IN accesses, or -1 */
+int layout_reload_ok(void *ctxp, LLVMValueRef root, const gs_vec *tree, LLVMValueRef at,
+                     LLVMValueRef guard, int polarity);
+int reload_one_buffer(const split_ctx *c, LLVMValueRef in);
+void reload_free(split_ctx *c);
 gs_error *layout_check_live(split_ctx *c);
 gs_error *layout_workgroup_memory(split_ctx *c, const kernel_result *kr);
 /* wg_cover.c: N for a workgroup array G of N elements, else 0; whether

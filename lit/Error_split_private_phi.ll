@@ -2,8 +2,10 @@
 ; and used after a grid barrier: the address of a private variable is
 ; per-invocation and per-launch, so it can be neither carried (it would be
 ; stale in the next segment, DESIGN.md: LLVM coroutines #47179) nor
-; recomputed (the phi depends on a branch), and with two possible bases it
-; cannot be carried as an offset into one array either: an error.
+; recomputed (the phi takes one of three ways of a switch; one that a
+; branch's two ways choose between is: Split_remat_guarded_phi.ll), and with
+; two possible bases it cannot be carried as an offset into one array
+; either: an error.
 ; (A pointer into ONE private array is carried as an offset into the next
 ; segment's copy: Split_private_pointer_offset.ll.)
 ; Exit status 1, exactly one line on stderr naming the kernel and what is
@@ -39,8 +41,12 @@ entry:
   %pin = getelementptr inbounds i32, ptr addrspace(1) %in, i64 %gid
   %x = load i32, ptr addrspace(1) %pin, align 4
   store i32 %x, ptr %slot, align 4
-  %on = icmp ne i32 %mode, 0
-  br i1 %on, label %first, label %second
+  switch i32 %mode, label %second [ i32 1, label %first
+                                   i32 2, label %third ]
+
+third:
+  %p2 = getelementptr inbounds [4 x i32], ptr %arr, i64 0, i64 1
+  br label %join
 
 first:
   %p0 = getelementptr inbounds [4 x i32], ptr %arr, i64 0, i64 %k
@@ -52,7 +58,7 @@ second:
   br label %join
 
 join:
-  %p = phi ptr [ %p0, %first ], [ %p1, %second ]
+  %p = phi ptr [ %p0, %first ], [ %p1, %second ], [ %p2, %third ]
   call spir_func void @gridsplit_grid_sync()
   %v = load i32, ptr %p, align 4
   %po = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %gid

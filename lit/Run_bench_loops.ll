@@ -23,6 +23,14 @@
 ; RUN: %gridsplit run --virtual-workgroups --physical-groups 3 --kernel cg --grid 1024 --workgroup 256 --out %t/cv %S/../bench/gpu/workloads.cl rhs=@%t/rhs.bin x=zeros:4096 r=zeros:4096 p=zeros:4096 part=zeros:16 dots=zeros:12 n=1024 nx=32 maxit=200 tol2=1e-10
 ; RUN: cmp %t/cv/x.bin %t/c/x.bin
 ; RUN: cmp %t/cv/dots.bin %t/c/dots.bin
+; Split with --distinct-buffers (as bench/gpu splits it), cg reads p[i] and
+; r[i] again after its barriers instead of carrying them: the same bytes.
+; RUN: %gridsplit run --distinct-buffers --check --kernel cg --grid 1024 --workgroup 256 --out %t/cd %S/../bench/gpu/workloads.cl rhs=@%t/rhs.bin x=zeros:4096 r=zeros:4096 p=zeros:4096 part=zeros:16 dots=zeros:12 n=1024 nx=32 maxit=200 tol2=1e-10 | FileCheck %s --check-prefix=CHECKED
+; RUN: cmp %t/cd/x.bin %t/c/x.bin
+; RUN: cmp %t/cd/dots.bin %t/c/dots.bin
+; RUN: %gridsplit run -O0 --distinct-buffers --virtual-workgroups --physical-groups 3 --kernel cg --grid 1024 --workgroup 256 --out %t/cd0 %S/../bench/gpu/workloads.cl rhs=@%t/rhs.bin x=zeros:4096 r=zeros:4096 p=zeros:4096 part=zeros:16 dots=zeros:12 n=1024 nx=32 maxit=200 tol2=1e-10
+; RUN: cmp %t/cd0/x.bin %t/c/x.bin
+; RUN: cmp %t/cd0/dots.bin %t/c/dots.bin
 ; RUN: %gridsplit run -O0 --check --kernel cg --grid 1024 --workgroup 256 --out %t/c0 %S/../bench/gpu/workloads.cl rhs=@%t/rhs.bin x=zeros:4096 r=zeros:4096 p=zeros:4096 part=zeros:16 dots=zeros:12 n=1024 nx=32 maxit=200 tol2=1e-10 | FileCheck %s --check-prefix=CHECKED
 ; RUN: cmp %t/c0/x.bin %t/c/x.bin
 ; RUN: cmp %t/c0/dots.bin %t/c/dots.bin

@@ -1,5 +1,6 @@
 ; A pointer into ONE private array, chosen by a phi, live across a grid
-; barrier: it cannot be recomputed (the phi depends on a branch) and its
+; barrier: it cannot be recomputed (the phi takes one of three ways of a
+; switch; Split_remat_guarded_phi.ll recomputes one of a branch) and its
 ; address is per-launch, so the split carries the array's contents and the
 ; pointer as an i64 offset into it; the next segment rebuilds the pointer
 ; into its own copy of the array (docs/split.md).
@@ -22,8 +23,12 @@ entry:
   %pin = getelementptr inbounds i32, ptr addrspace(1) %in, i64 %gid
   %x = load i32, ptr addrspace(1) %pin, align 4
   store i32 %x, ptr %slot, align 4
-  %on = icmp ne i32 %mode, 0
-  br i1 %on, label %first, label %second
+  switch i32 %mode, label %second [ i32 1, label %first
+                                   i32 2, label %third ]
+
+third:
+  %p2 = getelementptr inbounds [4 x i32], ptr %arr, i64 0, i64 2
+  br label %join
 
 first:
   %p0 = getelementptr inbounds [4 x i32], ptr %arr, i64 0, i64 %k
@@ -34,7 +39,7 @@ second:
   br label %join
 
 join:
-  %p = phi ptr [ %p0, %first ], [ %p1, %second ]
+  %p = phi ptr [ %p0, %first ], [ %p1, %second ], [ %p2, %third ]
   call spir_func void @gridsplit_grid_sync()
   %v = load i32, ptr %p, align 4
   %po = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %gid

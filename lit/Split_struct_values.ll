@@ -18,7 +18,7 @@
 ; RUN: %gridsplit -O0 --plan - -o %t/cl0 %S/Inputs/run_struct.cl | %plan2lines | FileCheck %s --check-prefix=CL
 ; RUN: %gridsplit -O2 --plan - -o %t/cl2 %S/Inputs/run_struct.cl | %plan2lines | FileCheck %s --check-prefix=CL
 ; An address into a byref struct cannot cross a barrier: each launch has its
-; own argument memory.
+; own argument memory (and a phi of a three-way switch is not recomputed).
 ; RUN: not %gridsplit -o %t/err %t/byref_pointer.ll 2> %t/err.txt
 ; RUN: FileCheck %s --check-prefix=POINTER < %t/err.txt
 ; RUN: count 1 < %t/err.txt
@@ -144,16 +144,19 @@ target triple = "amdgcn-amd-amdhsa"
 define amdgpu_kernel void @k(ptr addrspace(1) %o, ptr addrspace(4) byref(%struct.P) align 8 %p, i32 %n) {
 entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
-  %c = icmp sgt i32 %n, 0
-  br i1 %c, label %a, label %b
+  switch i32 %n, label %b [ i32 1, label %a
+                            i32 2, label %c ]
 a:
   %pa = getelementptr inbounds %struct.P, ptr addrspace(4) %p, i32 0, i32 3
   br label %join
 b:
   %pb = getelementptr inbounds %struct.P, ptr addrspace(4) %p, i32 0, i32 1
   br label %join
+c:
+  %pc = getelementptr inbounds %struct.P, ptr addrspace(4) %p, i32 0, i32 0
+  br label %join
 join:
-  %f = phi ptr addrspace(4) [ %pa, %a ], [ %pb, %b ]
+  %f = phi ptr addrspace(4) [ %pa, %a ], [ %pb, %b ], [ %pc, %c ]
   call void @__ockl_grid_sync()
   %d = load i64, ptr addrspace(4) %f, align 8
   %q = getelementptr inbounds i64, ptr addrspace(1) %o, i32 %tid

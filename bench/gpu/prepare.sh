@@ -7,7 +7,10 @@
 # one built on LLVM 15, whose NVPTX backend does not know sm_90.
 # Given GS_VK_RUN (and a gridsplit on LLVM 22 on), also the Vulkan side:
 # prepare_vulkan.sh's shaders, plans and gs-vk-run, which run.py then
-# measures beside the others.
+# measures beside the others. Every workload's buffers are distinct, and
+# the split is told so (--distinct-buffers; the runners check it at launch),
+# as a user who knows it tells it: cg's segments then read p[i] and r[i]
+# again where they would carry them (docs/split.md, "Reading a value again").
 # Usage: bench/gpu/prepare.sh GRIDSPLIT OUTDIR [GS_VK_RUN]
 set -eu
 tool=$1 out=$2 vkrun=${3:-}
@@ -21,7 +24,7 @@ mkdir -p "$out"
   -target nvptx64-nvidia-cuda -emit-llvm -c -O2 -o "$out/k.bc" "$here/workloads.cl"
 "$llvm/llvm-link" "$out/k.bc" "$here/../../lowering/opencl_nvptx.ll" -o "$out/linked.bc"
 "$llvm/opt" -passes=always-inline,instcombine,globaldce "$out/linked.bc" -o "$out/workloads.bc"
-"$tool" --target nvptx --mcpu "$mcpu" --drop-original -o "$out" "$out/workloads.bc"
+"$tool" --target nvptx --mcpu "$mcpu" --drop-original --distinct-buffers -o "$out" "$out/workloads.bc"
 rm -f "$out/k.bc" "$out/linked.bc"
 rt=$here/../../runtime
 cp "$here/coop.cu" "$here/run.py" "$here/ncu_segments.sh" "$rt/cuda/gs_cuda_run.c" "$rt/hostplan.c" "$rt/hostplan.h" \

@@ -5,7 +5,8 @@
 # invocations that loop over virtual workgroups (as the CUDA split's do), one
 # module and plan per kernel (vk/NAME.spv, vk/NAME.plan.json), and gs-vk-run,
 # which runs a kernel as its plan says (it needs only libc and
-# libvulkan.so.1). run.py measures them when vk/ is in its folder.
+# libvulkan.so.1). run.py measures them when vk/ is in its folder. Split
+# with --distinct-buffers, as prepare.sh splits the CUDA side.
 # Usage: bench/gpu/prepare_vulkan.sh GRIDSPLIT GS_VK_RUN OUTDIR
 # (GRIDSPLIT built on LLVM 22 or later; prepare.sh calls this when given
 # GS_VK_RUN as its third argument.)
@@ -24,7 +25,7 @@ trap 'rm -rf "$tmp"' EXIT
 "$llvm/clang" -x cl -cl-std=CL2.0 -Xclang -finclude-default-header -fno-discard-value-names \
   -target spir64 -emit-llvm -c -O2 -o "$tmp/workloads.bc" "$here/workloads.cl"
 for k in reduce scan histnorm jacobi jacobi_loop cg bfs; do
-  "$tool" --target vulkan --virtual-workgroups --workgroup 256 --kernel "$k" -o "$tmp/$k" \
+  "$tool" --target vulkan --virtual-workgroups --distinct-buffers --workgroup 256 --kernel "$k" -o "$tmp/$k" \
     "$tmp/workloads.bc"
   cp "$tmp/$k/workloads.spv" "$out/vk/$k.spv"
   cp "$tmp/$k/workloads.plan.json" "$out/vk/$k.plan.json"

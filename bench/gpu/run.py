@@ -216,9 +216,12 @@ def main():
                     # an extra X.ptx with its own plan X.plan.json (another split)
                     plan = ptx[:-4] + ".plan.json"
                     plan = plan if os.path.exists(plan) else "workloads.plan.json"
+                    # each PTX its own outputs, every one compared below
+                    po = so if ptx == ptxs[0] else "%s_%s" % (so, os.path.basename(ptx)[:-4])
+                    os.makedirs(po, exist_ok=True)
                     out = sh(["./gs-cuda-run", "--plan", plan, "--kernel", kernel,
                               "--grid", str(grid), "--workgroup", str(WG), "--graph", "--repeat",
-                              str(reps), "--out", so, ptx] +
+                              str(reps), "--out", po, ptx] +
                              ["%s=@%s/%s.bin" % (b, d, b) for b in names] + scalars(name, n))
                     ts[ptx].append(float(out.split(" us per run")[0].split()[-1]))
                 if vulkan:
@@ -231,10 +234,14 @@ def main():
                 tc.append(float(out.split(" us per run")[0].split()[-1]))
             spread = max([max(tc) / min(tc)] + [max(v) / min(v) for v in ts.values()]) - 1
             tc = min(tc)
-            extra = " ".join("%s %.2f" % (p, min(v) / tc) for p, v in ts.items() if p != ptxs[0])
+            def same_as_coop(o):
+                return all(open(os.path.join(co, f), "rb").read() ==
+                           open(os.path.join(o, f), "rb").read() for f in os.listdir(co))
+            extra = " ".join("%s %.2f%s" % (p, min(v) / tc, "" if same_as_coop(
+                "%s_%s" % (so, os.path.basename(p)[:-4])) else " (NOT the cooperative bytes)")
+                for p, v in ts.items() if p != ptxs[0])
             ts = min(ts[ptxs[0]])
-            same = all(open(os.path.join(co, f), "rb").read() ==
-                       open(os.path.join(so, f), "rb").read() for f in os.listdir(co))
+            same = same_as_coop(so)
             if name not in DYNAMIC:
                 worst = max(worst, ts / tc)
             vcols, vnotes = "", []
