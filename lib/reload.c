@@ -56,25 +56,14 @@ static int same_address(const split_ctx *c, LLVMValueRef a, LLVMValueRef b, int 
       return 0;
     break;
   }
-  case LLVMAdd:
-  case LLVMSub:
-  case LLVMMul:
-  case LLVMShl:
-  case LLVMLShr:
-  case LLVMAShr:
-  case LLVMAnd:
-  case LLVMOr:
-  case LLVMXor:
-  case LLVMZExt:
-  case LLVMSExt:
-  case LLVMTrunc:
   case LLVMBitCast:
   case LLVMAddrSpaceCast:
   case LLVMICmp:
   case LLVMSelect:
     break;
   default:
-    return 0;
+    if (!ir_is_integer_op(LLVMGetInstructionOpcode(a)))
+      return 0;
   }
   if (LLVMIsAICmpInst(a) && LLVMGetICmpPredicate(a) != LLVMGetICmpPredicate(b))
     return 0;
@@ -108,16 +97,20 @@ static int quiet(const split_ctx *c, LLVMValueRef in) {
   const char *n = ir_callee_name(in);
   if (!n)
     return 0;
-  if (c->t->is_pure_query(n))
+  if (ir_is_marker(in) || c->t->is_pure_query(n))
     return 1;
-  static const char *const intrinsics[] = {
-      "llvm.lifetime.", "llvm.dbg.",    "llvm.assume",  "llvm.experimental.noalias.scope.decl",
-      "llvm.fabs.",     "llvm.sqrt.",   "llvm.fma.",    "llvm.fmuladd.",
-      "llvm.minnum.",   "llvm.maxnum.", "llvm.smax.",   "llvm.smin.",
-      "llvm.umax.",     "llvm.umin.",   "llvm.abs.",    "llvm.copysign.",
-      "llvm.floor.",    "llvm.ceil.",   "llvm.trunc.",  "llvm.ctpop.",
-      "llvm.ctlz.",     "llvm.cttz.",   "llvm.memcpy.", "llvm.memset.",
-      "llvm.memmove."};
+  static const char *const intrinsics[] = {"llvm.assume",  "llvm.experimental.noalias.scope.decl",
+                                           "llvm.fabs.",   "llvm.sqrt.",
+                                           "llvm.fma.",    "llvm.fmuladd.",
+                                           "llvm.minnum.", "llvm.maxnum.",
+                                           "llvm.smax.",   "llvm.smin.",
+                                           "llvm.umax.",   "llvm.umin.",
+                                           "llvm.abs.",    "llvm.copysign.",
+                                           "llvm.floor.",  "llvm.ceil.",
+                                           "llvm.trunc.",  "llvm.ctpop.",
+                                           "llvm.ctlz.",   "llvm.cttz.",
+                                           "llvm.memcpy.", "llvm.memset.",
+                                           "llvm.memmove."};
   for (size_t k = 0; k < sizeof intrinsics / sizeof *intrinsics; k++)
     if (starts(n, intrinsics[k]))
       return 1;

@@ -161,14 +161,13 @@ static const phi_guard *phi_guarded(remat_ctx *r, LLVMValueRef phi) {
 /* The store that writes V to memory right after V, in V's block with no
  * call, fence or atomic between (so that wherever V was computed, it was
  * stored; debug and lifetime markers and id queries aside), or NULL. */
+/* Calls that cannot leave the block or order anything: debug and lifetime
+ * markers, assumptions, id queries. */
 static int marker(const remat_ctx *r, LLVMValueRef call) {
-  static const char *const names[] = {"llvm.dbg.", "llvm.lifetime.", "llvm.assume",
-                                      "llvm.experimental.noalias.scope.decl"};
   const char *n = ir_callee_name(call);
-  for (size_t k = 0; n && k < sizeof names / sizeof *names; k++)
-    if (!strncmp(n, names[k], strlen(names[k])))
-      return 1;
-  return n && r->t->is_pure_query(n);
+  return ir_is_marker(call) ||
+         (n && (!strcmp(n, "llvm.assume") || !strcmp(n, "llvm.experimental.noalias.scope.decl") ||
+                r->t->is_pure_query(n)));
 }
 
 static LLVMValueRef stored_copy(const remat_ctx *r, LLVMValueRef v) {
