@@ -50,5 +50,3 @@
 ; NOVIRT: error: --replay: kernel 'sweeps' cannot be replayed: its segments have no virtual workgroups, whose order argument carries a replay (--virtual-workgroups)
 ; RUN: not %gridsplit run --replay --virtual-workgroups --grid 16 --workgroup 4 --out %t/no3 %S/Inputs/blur.cl src=zeros:64 tmp=zeros:64 dst=zeros:64 n=16 2>&1 | FileCheck %s --check-prefix=STATIC
 ; STATIC: error: --replay: kernel '{{[a-z_]+}}' cannot be replayed: its schedule is static: there is no path to learn
-; RUN: not %gridsplit run --replay --runtime vulkan --grid 96 --workgroup 32 --out %t/no4 %S/Inputs/path_from_arguments.cl 2>&1 | FileCheck %s --check-prefix=VULKAN
-; VULKAN: error: --replay runs on the OpenCL runtime only (gs-cuda-run replays on CUDA)

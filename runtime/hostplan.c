@@ -685,3 +685,13 @@ int gs_bind_plan_args(const gs_host_plan *p, const char *const *specs, size_t ns
   return gs_bind_specs(args, p->nargs, specs, nspecs, p->kernel, err, n) ||
          gs_bind_finish(args, p->nargs, p->distinct, p->kernel, err, n);
 }
+
+const char *gs_plan_replay_refusal(const gs_host_plan *plan) {
+  return plan->control_arg < 0   ? "its schedule is static: there is no path to learn"
+         : plan->virtual_arg < 0 ? "its segments have no virtual workgroups, whose order argument "
+                                   "carries a replay (--virtual-workgroups)"
+         : !plan->path_from_arguments ? "its path may depend on data, not only on the scalar "
+                                        "arguments and the grid (the plan's "
+                                        "control.path_from_arguments is false)"
+                                      : NULL;
+}

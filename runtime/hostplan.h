@@ -176,6 +176,11 @@ int gs_bind_number(const char *text, gs_number_type t, unsigned char out[8], siz
 int gs_bind_read_file(const char *path, unsigned char **data, size_t *size, char *err,
                       size_t err_size);
 
+/* Why kernel PLAN's path cannot be replayed (docs/split.md, "Replaying a
+ * path"): a static schedule, no virtual workgroups (the order argument
+ * carries the replay), or a path that may follow data; NULL when it can. */
+const char *gs_plan_replay_refusal(const gs_host_plan *plan);
+
 /* Binds SPECS (NAME=@FILE, NAME=zeros:BYTES, NAME=local:BYTES,
  * NAME=same:OTHER, NAME=VALUE) to the arguments ARGS of KERNEL, which start
  * as GS_BOUND_NONE. A name that is no argument, an argument given twice, a

@@ -197,6 +197,11 @@ gs_error *gs_run_vulkan(const gs_run_request *req) {
     r.physical_groups = req->physical_groups;
     r.max_launches = req->max_launches;
     r.verbose = req->verbose;
+    /* --replay: two runs learn the path (the first records 16 ahead), the
+     * third replays it, then it runs once more from the inputs, checked
+     * against the first run's outputs, which are the ones written */
+    r.replay = req->replay;
+    r.runs = req->replay ? 3 : 1;
     int sig = gs_run_in_child(vk_job_run, &r, "the Vulkan run", &err);
     if (sig)
       err = gs_error_create("the Vulkan run (device %u) stopped on signal %d (%s): the driver "

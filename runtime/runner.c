@@ -717,16 +717,7 @@ done:
  * workgroups (the order argument carries the replay), and a path that
  * follows from the arguments */
 static gs_error *check_replay(const gs_run_request *req, const gs_host_plan *plan) {
-  if (!req->replay)
-    return NULL;
-  const char *why = plan->control_arg < 0   ? "its schedule is static: there is no path to learn"
-                    : plan->virtual_arg < 0 ? "its segments have no virtual workgroups, whose "
-                                              "order argument carries a replay "
-                                              "(--virtual-workgroups)"
-                    : !plan->path_from_arguments ? "its path may depend on data, not only on the "
-                                                   "scalar arguments and the grid (the plan's "
-                                                   "control.path_from_arguments is false)"
-                                                 : NULL;
+  const char *why = req->replay ? gs_plan_replay_refusal(plan) : NULL;
   return why ? gs_error_create("--replay: kernel '%s' cannot be replayed: %s", plan->kernel, why)
              : NULL;
 }
@@ -959,9 +950,7 @@ static int run_child(const gs_run_request *req, gs_host_plan *plan, run_state *r
 
 gs_error *gs_run(const gs_run_request *req) {
   if (req->runtime == GS_RUNTIME_VULKAN)
-    return req->replay ? gs_error_create("--replay runs on the OpenCL runtime only (gs-cuda-run "
-                                         "replays on CUDA)")
-                       : gs_run_vulkan(req);
+    return gs_run_vulkan(req);
   if (GS_LLVM_MAJOR != 15)
     return gs_error_create("gridsplit run executes segments on POCL, which reads LLVM 15 bitcode; "
                            "this gridsplit is built with LLVM %d",

@@ -18,7 +18,15 @@
  * chosen segment the grid's workgroup counts and the segment that ran zero.
  * The host records launches ahead along each segment's first successor, in
  * batches that double from R->BATCH, and reads the control word back once
- * per batch: a launch the schedule did not reach dispatches no workgroups. */
+ * per batch: a launch the schedule did not reach dispatches no workgroups.
+ * Where every launch recorded ran, the path is known; where the plan's
+ * "path_from_arguments" holds (the scalar arguments and the grid, the same
+ * in every run here, decide it) and the segments loop over virtual
+ * workgroups, the next runs replay it as gs-cuda-run does (docs/split.md,
+ * "Replaying a path"): direct dispatches, each vouched for in its order
+ * word, no step shader, no control word; after them the path runs once
+ * more from the inputs, and its outputs must be the first run's, byte for
+ * byte. */
 #define _POSIX_C_SOURCE 200809L
 #include "vk_host.h"
 
@@ -72,6 +80,10 @@ typedef struct {
   gs_vk_buffer successors, dispatch, word; /* WORD: the control word's staging copy */
   int *predicted;                          /* per segment: its first successor, or -1 */
   size_t learned; /* the launches the last run took (0: none yet): the next run's first batch */
+  int *path;      /* the segments the last run launched, in order, when it is known whole */
+  size_t npath, path_cap;
+  int path_known;
+  int replayed; /* some run replayed the path: check it after the runs */
 } vk_run;
 
 static int failf(vk_run *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -482,6 +494,26 @@ static int download(vk_run *v, gs_vk_buffer *b, void *out, size_t size) {
 
 /* The kernel's buffers, the live state (its header: carried workgroup
  * arguments' sizes, program-scope variables) and the control word */
+/* The inputs into the buffers: every buffer argument's file or zeros, and
+ * the live state's header (the program-scope variables' initial values) */
+static int write_inputs(vk_run *v) {
+  gs_host_plan *p = &v->plan;
+  for (size_t i = 0; i < p->nargs; i++) {
+    const gs_host_arg *a = &v->args[i];
+    if (a->kind == GS_HOST_BUFFER && a->form != GS_BOUND_SAME &&
+        upload(v, &v->bufs[v->buf_of[i]], a->form == GS_BOUND_FILE ? a->data : NULL, a->bytes))
+      return 1;
+  }
+  if (p->live_arg < 0 || !p->header_bytes)
+    return 0;
+  unsigned char *h = calloc(p->header_bytes + 1, 1);
+  for (size_t i = 0; i < p->nglobals; i++)
+    memcpy(h + p->globals[i].offset, p->globals[i].init, p->globals[i].bytes);
+  int rc = upload(v, &v->bufs[v->buf_of[p->live_arg]], h, p->header_bytes);
+  free(h);
+  return rc;
+}
+
 static int make_buffers(vk_run *v) {
   gs_host_plan *p = &v->plan;
   v->buf_of = malloc((v->nparams + 1) * sizeof *v->buf_of);
@@ -489,32 +521,21 @@ static int make_buffers(vk_run *v) {
     v->buf_of[i] = -1;
   for (size_t i = 0; i < p->nargs; i++) {
     const gs_host_arg *a = &v->args[i];
-    if (a->kind != GS_HOST_BUFFER || a->form == GS_BOUND_SAME)
-      continue;
-    if (make_buffer(v, a->bytes, (int)i) ||
-        upload(v, &v->bufs[v->nbufs - 1], a->form == GS_BOUND_FILE ? a->data : NULL, a->bytes))
+    if (a->kind == GS_HOST_BUFFER && a->form != GS_BOUND_SAME && make_buffer(v, a->bytes, (int)i))
       return 1;
   }
   for (size_t i = 0; i < p->nargs; i++)
     if (v->args[i].form == GS_BOUND_SAME)
       v->buf_of[i] = v->buf_of[v->args[i].same_as];
-  if (p->live_arg >= 0) {
-    size_t header = p->header_bytes;
-    unsigned char *h = calloc(header + 1, 1);
-    for (size_t i = 0; i < p->nglobals; i++)
-      memcpy(h + p->globals[i].offset, p->globals[i].init, p->globals[i].bytes);
-    /* the workgroups' areas from a multiple of 16 (docs/split.md) */
-    size_t bytes =
-        (header + v->ninv * p->live_bytes + 15) / 16 * 16 + v->ngroups * p->workgroup_bytes;
-    int rc = make_buffer(v, bytes, p->live_arg) ||
-             upload(v, &v->bufs[v->nbufs - 1], header ? h : NULL, header);
-    free(h);
-    if (rc)
-      return 1;
-  }
+  /* the workgroups' areas from a multiple of 16 (docs/split.md) */
+  if (p->live_arg >= 0 && make_buffer(v,
+                                      (p->header_bytes + v->ninv * p->live_bytes + 15) / 16 * 16 +
+                                          v->ngroups * p->workgroup_bytes,
+                                      p->live_arg))
+    return 1;
   if (v->dynamic && make_buffer(v, GS_CONTROL_BYTES, p->control_arg))
     return 1;
-  return 0;
+  return write_inputs(v);
 }
 
 static int make_set_layout(vk_run *v, const gs_plan_binding *b, size_t n,
@@ -846,6 +867,11 @@ static void record_batch(vk_run *v, VkCommandBuffer cb, int from, size_t n) {
   for (size_t q = 0; q < n && from >= 0; q++, from = v->predicted[from]) {
     if (v->req->verbose)
       fprintf(stderr, "gridsplit: vulkan: %s segment %d recorded\n", v->plan.kernel, from);
+    if (v->npath == v->path_cap) {
+      v->path_cap = v->path_cap ? 2 * v->path_cap : 64;
+      v->path = realloc(v->path, v->path_cap * sizeof *v->path);
+    }
+    v->path[v->npath++] = from;
     dispatch_setup(v, cb, (size_t)from, v->push);
     vkCmdDispatchIndirect(cb, v->dispatch.buf, 12 * (VkDeviceSize)from);
     barrier_to_shaders(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT);
@@ -887,6 +913,8 @@ static int run_dynamic(vk_run *v) {
            upload(v, &v->dispatch, counts, 12 * v->nseg);
   free(counts);
   int from = 0, first = 1;
+  v->npath = 0;
+  v->path_known = 0;
   /* a run as long as the last (the same arguments, a loop's trip count the
    * same) whose path follows each segment's first successor (a loop whose
    * exit is its last successor) records exactly its launches in one batch:
@@ -925,6 +953,8 @@ static int run_dynamic(vk_run *v) {
     int cur = word[GS_CONTROL_CURRENT];
     if (cur == GS_CONTROL_UNSET) {
       v->learned = (size_t)word[GS_CONTROL_LAUNCH];
+      /* every launch recorded ran: each was the one chosen */
+      v->path_known = v->learned == v->npath;
       return 0;
     }
     if (cur <= GS_CONTROL_STOPPED(0)) {
@@ -945,6 +975,123 @@ static int run_dynamic(vk_run *v) {
     ran = (size_t)word[GS_CONTROL_LAUNCH];
     batch = batch * 2 < MAX_BATCH ? batch * 2 : MAX_BATCH;
   }
+  return rc;
+}
+
+/* Whether the next run replays the path the last took (docs/split.md,
+ * "Replaying a path"; gs-cuda-run's replays) */
+static int replays(const vk_run *v) {
+  size_t max = v->req->max_launches;
+  return v->plan.path_from_arguments && v->order_offset >= 0 && v->path_known &&
+         !v->req->no_replay && (!max || v->npath <= max);
+}
+
+/* The known path's launches, each vouched for in its order word (the
+ * replay bit and its launch number: no guard, no choice), a barrier after
+ * each; no step shader, and the control word is not read */
+static int run_replay(vk_run *v) {
+  VkCommandBuffer cb;
+  if (gs_vk_begin(&v->d, &cb))
+    return 1;
+  if (v->timer) {
+    vkCmdResetQueryPool(cb, v->timer, 0, 2);
+    timestamp(v, cb, 0);
+  }
+  for (size_t q = 0; q < v->npath; q++) {
+    int s = v->path[q];
+    uint32_t order = gs_order_next(&v->orders, (size_t)s) | GS_ORDER_REPLAY | GS_ORDER_LAUNCH(q);
+    memcpy(v->push + v->order_offset, &order, 4);
+    if (v->req->verbose)
+      fprintf(stderr, "gridsplit: vulkan: %s segment %d replayed\n", v->plan.kernel, s);
+    dispatch_setup(v, cb, (size_t)s, v->push);
+    vkCmdDispatch(cb, v->launch[0], v->launch[1], v->launch[2]);
+    barrier_to_shaders(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT);
+  }
+  timestamp(v, cb, 1);
+  v->replayed = 1;
+  return gs_vk_submit(&v->d, cb);
+}
+
+/* The host outputs, one allocation each (the buffers', then the header's
+ * program-scope variables) in OUT[0 .. *N) */
+static int read_outputs(vk_run *v, unsigned char ***out, size_t **sizes, const char ***names,
+                        size_t *n) {
+  gs_host_plan *p = &v->plan;
+  size_t nout = p->noutputs + p->nglobals;
+  *out = calloc(nout + 1, sizeof **out);
+  *sizes = calloc(nout + 1, sizeof **sizes);
+  *names = calloc(nout + 1, sizeof **names);
+  *n = 0;
+  unsigned char *header = NULL;
+  if (p->live_arg >= 0 && p->header_bytes) {
+    header = calloc(p->header_bytes + 1, 1);
+    if (download(v, &v->bufs[v->buf_of[p->live_arg]], header, p->header_bytes)) {
+      free(header);
+      return 1;
+    }
+  }
+  for (size_t o = 0; o < nout; o++) {
+    size_t size;
+    unsigned char *data;
+    const char *name;
+    if (o < p->noutputs) {
+      name = v->args[p->outputs[o]].name;
+      size = v->args[p->outputs[o]].bytes;
+      data = malloc(size + 1);
+      if (download(v, &v->bufs[v->buf_of[p->outputs[o]]], data, size)) {
+        free(data);
+        free(header);
+        return 1;
+      }
+    } else {
+      const gs_plan_global *g = &p->globals[o - p->noutputs];
+      if (!g->output || !header)
+        continue;
+      name = g->name;
+      size = g->bytes;
+      data = malloc(size + 1);
+      memcpy(data, header + g->offset, size);
+    }
+    (*names)[*n] = name;
+    (*out)[*n] = data;
+    (*sizes)[(*n)++] = size;
+  }
+  free(header);
+  return 0;
+}
+
+static void free_outputs(unsigned char **out, size_t *sizes, const char **names, size_t n) {
+  for (size_t i = 0; out && i < n; i++)
+    free(out[i]);
+  free(out);
+  free(sizes);
+  free(names);
+}
+
+/* After the runs, a replayed path runs once more from the inputs, and its
+ * outputs must be FIRST, the first (stepped, checked) run's, byte for byte:
+ * the replay skips the guards and choices that would catch a wrong path */
+static int check_replay(vk_run *v, unsigned char **first, const size_t *sizes, const char **names,
+                        size_t n) {
+  unsigned char **again = NULL;
+  size_t *asizes = NULL, m = 0, bytes = 0;
+  const char **anames = NULL;
+  int rc = write_inputs(v) || run_replay(v) || read_outputs(v, &again, &asizes, &anames, &m);
+  for (size_t i = 0; !rc && i < n && i < m; i++) {
+    size_t at = 0;
+    while (at < sizes[i] && first[i][at] == again[i][at])
+      at++;
+    if (at < sizes[i])
+      rc = failf(v,
+                 "kernel '%s': the replayed path's output '%s' differs from the first run's at "
+                 "byte %zu",
+                 v->plan.kernel, names[i], at);
+    bytes += sizes[i];
+  }
+  if (!rc)
+    printf("%s: the replayed path from the inputs again: %zu bytes of outputs, the first run's\n",
+           v->plan.kernel, bytes);
+  free_outputs(again, asizes, anames, m);
   return rc;
 }
 
@@ -1078,6 +1225,9 @@ int gs_vk_run(const gs_vk_request *r, char *err, size_t err_size) {
   v.err_size = err_size;
   v.plan.live_arg = v.plan.control_arg = v.plan.virtual_arg = -1;
   int rc = read_plan(&v) || check_grid(&v) || bind_args(&v);
+  const char *why = !rc && r->replay ? gs_plan_replay_refusal(&v.plan) : NULL;
+  if (why)
+    rc = failf(&v, "--replay: kernel '%s' cannot be replayed: %s", v.plan.kernel, why);
   if (!rc)
     rc = gs_vk_open(&v.d, r->device, "gridsplit", err, err_size);
   if (!rc) {
@@ -1097,13 +1247,26 @@ int gs_vk_run(const gs_vk_request *r, char *err, size_t err_size) {
     rc = make_buffers(&v) || (v.dynamic && make_step_buffers(&v)) || make_pipelines(&v) ||
          make_timer(&v);
   unsigned runs = r->runs ? r->runs : 1;
+  unsigned char **first = NULL;
+  size_t *sizes = NULL, nfirst = 0;
+  const char **names = NULL;
   for (unsigned i = 0; i < runs && !rc; i++) {
-    rc = v.dynamic ? run_dynamic(&v) : run_static(&v);
+    rc = !v.dynamic ? run_static(&v) : replays(&v) ? run_replay(&v) : run_dynamic(&v);
     if (!rc && v.timer)
       rc = read_timer(&v, &r->seconds[i]);
     if (!rc && i == 0)
-      rc = write_outputs(&v);
+      rc = write_outputs(&v) || (runs > 1 && v.plan.path_from_arguments &&
+                                 read_outputs(&v, &first, &sizes, &names, &nfirst));
   }
+  if (!rc && r->replay && !v.replayed)
+    rc = failf(&v,
+               "--replay: kernel '%s': no run learned the whole path (%u runs; a run learns it "
+               "when every launch it recorded ran)",
+               v.plan.kernel, runs);
+  if (!rc && v.replayed)
+    rc = check_replay(&v, first, sizes, names, nfirst);
+  free_outputs(first, sizes, names, nfirst);
+  free(v.path);
   release(&v);
   return rc;
 }

@@ -34,6 +34,9 @@ typedef struct {
                              (0: GS_VK_PHYSICAL_GROUPS, at most the grid's) */
   unsigned batch;         /* dynamic schedules: segments recorded ahead at first (0: 16, or as
                            * many as the last run took) */
+  int no_replay;          /* dynamic schedules: step every run, never replay a known path */
+  int replay; /* gridsplit run --replay: the kernel must be replayable (else an error before
+                 anything runs) and a run must replay (RUNS at least 3: two to learn) */
   size_t max_launches; /* dynamic schedules: an error once this many segments ran and
                           the schedule has not ended (0: no limit) */
   /* a caller's own argument conventions (a .gsp program's, runtime/

@@ -376,11 +376,12 @@ static const char run_usage[] =
     "With --max-launches N a dynamic schedule that has not ended after N\n"
     "launches of its segments (a loop of grid barriers that never ends) stops\n"
     "with an error, and no outputs are written.\n"
-    "With --replay (OpenCL, virtual workgroups, a dynamic schedule whose plan\n"
-    "says its path follows from the arguments) the schedule runs, then runs\n"
-    "again from the same inputs replaying the path it took, as a GPU runner\n"
-    "replays it: no guard, no choice, no control word; the outputs are the\n"
-    "replay's.\n";
+    "With --replay (virtual workgroups, a dynamic schedule whose plan says its\n"
+    "path follows from the arguments) the schedule runs, then runs again from\n"
+    "the same inputs replaying the path it took, as a GPU runner replays it:\n"
+    "no guard, no choice, no control word. On OpenCL the outputs are the\n"
+    "replay's; on Vulkan two runs learn the path, a third replays it, and the\n"
+    "replay from the inputs must give the first run's outputs, byte for byte.\n";
 
 static int run_main(int argc, char **argv) {
   gs_run_request req;

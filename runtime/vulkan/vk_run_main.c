@@ -4,13 +4,16 @@
  *   gs-vk-run MODULE.spv PLAN --grid X[,Y,Z] [--workgroup X[,Y,Z]]
  *             [--kernel NAME] [--out DIR] [--device N] [--batch N]
  *             [--physical-groups N] [--max-launches N]
- *             [--repeat N] [--verbose] ARG...
+ *             [--repeat N] [--no-replay] [--verbose] ARG...
  *
  * ARGs bind the kernel's arguments as `gridsplit run` binds them. Host
  * outputs go to DIR/NAME.bin (default gridsplit-run), from the first run.
  * With --repeat N the schedule runs N times more, and the device time of
  * each (timestamps around it) is summarised on stdout as
- * "gs-vk-run: KERNEL: N runs: median U us, min U us".
+ * "gs-vk-run: KERNEL: N runs: median U us, min U us". A dynamic schedule
+ * whose plan says "path_from_arguments" replays the path it learned in the
+ * runs after (vk_host.c) and checks the replay once more from the inputs;
+ * --no-replay steps every run.
  * Exit 0 after a run, 1 on any error (named on stderr), 2 on bad usage. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -23,8 +26,9 @@
 static int usage(const char *why) {
   fprintf(stderr,
           "gs-vk-run: %s\nusage: gs-vk-run MODULE.spv PLAN --grid X[,Y,Z] [--workgroup X[,Y,Z]] "
-          "[--kernel NAME] [--out DIR] [--device N] [--batch N] [--physical-groups N] [--max-launches N] [--repeat N] "
-          "[--verbose] ARG...\n",
+          "[--kernel NAME] [--out DIR] [--device N] [--batch N] [--physical-groups N] "
+          "[--max-launches N] [--repeat N] "
+          "[--no-replay] [--verbose] ARG...\n",
           why);
   return 2;
 }
@@ -90,6 +94,9 @@ int main(int argc, char **argv) {
       repeat = (unsigned)atoi(val);
     } else if (!strcmp(a, "--verbose")) {
       r.verbose = 1;
+      continue;
+    } else if (!strcmp(a, "--no-replay")) {
+      r.no_replay = 1;
       continue;
     } else if (a[0] == '-') {
       return usage("unknown option");
