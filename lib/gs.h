@@ -490,6 +490,8 @@ typedef struct {
   char *name;
   int arg; /* -1 for a global */
   buffer_space space;
+  int escapes; /* a pointer into it escapes (stored, cast to an integer, passed to an unknown
+                * call): where it is written is not known */
 } buffer_desc;
 
 typedef struct {

@@ -542,6 +542,8 @@ void summaries_dispose(summary_cache *c) {
 
 static void kernel_add(void *sink, LLVMValueRef inst, int root, unsigned flags) {
   kernel_access *ka = sink;
+  if (flags & ACC_ESCAPE)
+    VEC_AT(&ka->buffers, buffer_desc, root).escapes = 1;
   flags &= ACC_R | ACC_W | ACC_A;
   if (!flags)
     return;
@@ -569,7 +571,7 @@ static int kernel_root_of(void *sink, LLVMValueRef g) {
 
 static void add_global_buffer(void *ctx, LLVMValueRef g, buffer_space sp) {
   kernel_access *ka = ctx;
-  VEC_PUSH(&ka->buffers, buffer_desc, ((buffer_desc){g, gs_strdup(value_name(g)), -1, sp}));
+  VEC_PUSH(&ka->buffers, buffer_desc, ((buffer_desc){g, gs_strdup(value_name(g)), -1, sp, 0}));
 }
 
 void access_analyze(kernel_access *ka, LLVMModuleRef m, LLVMValueRef kernel, int live_state_arg,
@@ -596,7 +598,7 @@ void access_analyze(kernel_access *ka, LLVMModuleRef m, LLVMValueRef kernel, int
       str_printf(&s, "%s", name);
     else
       str_printf(&s, "arg%u", i);
-    VEC_PUSH(&ka->buffers, buffer_desc, ((buffer_desc){p, str_take(&s), (int)i, sp}));
+    VEC_PUSH(&ka->buffers, buffer_desc, ((buffer_desc){p, str_take(&s), (int)i, sp, 0}));
   }
   for_each_global_buffer(m, t, add_global_buffer, ka);
 

@@ -9,12 +9,14 @@
  * there are allowed only where they cannot reach the address: in the last
  * segment the value lives into, every write to the buffer is a plain store
  * to the same address as the invocation's own (the same computation of
- * arguments and ids), before any workgroup barrier, atomic or call that
- * could order invocations, and the invocation itself stores there on every
- * way through that segment. Another invocation writing that address there
+ * arguments and ids), of at least the bytes the value was read from,
+ * before any workgroup barrier, atomic or call that could order
+ * invocations, and the invocation itself stores there on every way through
+ * that segment. Another invocation writing that address there
  * would race with that store: the kernel would have a data race. The
  * buffer cannot alias another (noalias or distinct buffers), which
- * layout_load_recomputable checked. */
+ * layout_load_recomputable checked, and no pointer into it escapes (a
+ * write through one has no fact). */
 #include "split_steps.h"
 
 #include <stdlib.h>
@@ -33,7 +35,8 @@ int reload_one_buffer(const split_ctx *c, LLVMValueRef in) {
     one = b;
   }
   const buffer_desc *d = &VEC_AT(&c->access.buffers, buffer_desc, one);
-  return d->arg >= 0 && d->space == SPACE_GLOBAL ? one : -1;
+  /* a buffer whose pointer escapes may be written where no fact says */
+  return d->arg >= 0 && d->space == SPACE_GLOBAL && !d->escapes ? one : -1;
 }
 
 /* Whether A and B compute the same address (or condition) from the same
@@ -254,6 +257,12 @@ static int stores_on_every_way(split_ctx *c, size_t s, int buffer, LLVMValueRef 
   return every;
 }
 
+/* The bytes a load reads or a store writes */
+static unsigned long long access_bytes(const split_ctx *c, LLVMValueRef in) {
+  LLVMTypeRef ty = LLVMIsAStoreInst(in) ? LLVMTypeOf(LLVMGetOperand(in, 0)) : LLVMTypeOf(in);
+  return LLVMStoreSizeOfType(c->td, ty);
+}
+
 static int live_into(const split_ctx *c, size_t s, LLVMValueRef v) {
   return s > 0 && in_vec(&c->live.live[s - 1], v);
 }
@@ -275,6 +284,7 @@ int layout_reload_ok(void *ctxp, LLVMValueRef root, const gs_vec *tree, LLVMValu
     return 0;
   int store = LLVMIsAStoreInst(at) != NULL;
   LLVMValueRef addr = LLVMGetOperand(at, store ? 1 : 0);
+  unsigned long long bytes = access_bytes(c, at);
   for (size_t s = 0; s < c->nsegments; s++) {
     struct seg_facts *f = facts_of(c, s);
     int has = map_get(&f->has, at, NULL), rin = live_into(c, s, root);
@@ -293,7 +303,7 @@ int layout_reload_ok(void *ctxp, LLVMValueRef root, const gs_vec *tree, LLVMValu
       writes = 1;
       if (has ? !(store && in == at)
               : !LLVMIsAStoreInst(in) || !quiet(c, in) || map_get(&f->ordered, in, NULL) ||
-                    !same_address(c, LLVMGetOperand(in, 1), addr, 0))
+                    !same_address(c, LLVMGetOperand(in, 1), addr, 0) || access_bytes(c, in) < bytes)
         other = 1;
     }
     if (has) {

@@ -158,9 +158,6 @@ static const phi_guard *phi_guarded(remat_ctx *r, LLVMValueRef phi) {
   return NULL;
 }
 
-/* The store that writes V to memory right after V, in V's block with no
- * call, fence or atomic between (so that wherever V was computed, it was
- * stored; debug and lifetime markers and id queries aside), or NULL. */
 /* Calls that cannot leave the block or order anything: debug and lifetime
  * markers, assumptions, id queries. */
 static int marker(const remat_ctx *r, LLVMValueRef call) {
@@ -170,6 +167,9 @@ static int marker(const remat_ctx *r, LLVMValueRef call) {
                 r->t->is_pure_query(n)));
 }
 
+/* The store that writes V to memory right after V, in V's block with no
+ * call, fence or atomic between (so that wherever V was computed, it was
+ * stored; debug and lifetime markers and id queries aside), or NULL. */
 static LLVMValueRef stored_copy(const remat_ctx *r, LLVMValueRef v) {
   for (LLVMValueRef in = LLVMGetNextInstruction(v); in; in = LLVMGetNextInstruction(in)) {
     if (LLVMIsAStoreInst(in) && LLVMGetOperand(in, 0) == v)

@@ -32,5 +32,12 @@
 ; RUN: %gridsplit -O2 --plan - -o %t/q %S/Inputs/reload_relax.cl | %plan2lines | FileCheck %s --check-prefix=CARRIED
 
 ; REF: reference: the same bytes
+; A buffer whose address escapes is written where no fact says: its value
+; is carried, and the outputs are the reference's (the store through the
+; escaped pointer reaches the neighbour's p[i + 1] after the value was read).
+; RUN: %python -c "import struct,sys; open(sys.argv[1],'wb').write(struct.pack('<1000f', *[k + 1.0 for k in range(1000)]))" %t/p.bin
+; RUN: %gridsplit run --distinct-buffers --check --kernel escape --grid 1000 --workgroup 40 --out %t/e %S/Inputs/reload_escape.cl p=@%t/p.bin tab=zeros:8 out=zeros:4000 n=1000 2>&1 | FileCheck %s --check-prefix=CHECKED
+; CHECKED: gridsplit run: --check: every host-output buffer matches the reference
+
 ; DISTINCT: kernels[0].live_state.bytes_per_invocation = 8
 ; CARRIED: kernels[0].live_state.bytes_per_invocation = 12

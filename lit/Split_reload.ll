@@ -14,8 +14,9 @@
 ; writes p[i + 1]), between (segment 1 writes p[i] and the value lives on),
 ; ordered (a workgroup barrier before the last segment's store), one_way
 ; (the store runs on another condition than the load), stored_twice (the
-; storing segment writes r[i + 1] too). private_pick's pointer into one of
-; two places of a private array is recomputed, as the branch.
+; storing segment writes r[i + 1] too), wide (it read more bytes than the
+; store writes), escapes (p's address escapes). private_pick's pointer into
+; one of two places of a private array is recomputed, as the branch.
 ;
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: %gridsplit --dump-after=remat -o %t/d %s 2> %t/remat.txt
@@ -51,6 +52,12 @@
 ; REMAT:         carried: %rv = phi float
 ; REMAT-LABEL: kernel 'private_pick'
 ; REMAT:         recomputed: %q = phi ptr
+; REMAT-LABEL: kernel 'wide'
+; REMAT:         carried: %v = load <2 x float>
+; REMAT-LABEL: kernel 'escapes'
+; REMAT:       barrier 2:
+; REMAT-NEXT:    recomputed: %gid
+; REMAT-NEXT:    carried: %v = load float
 
 ; DISTINCT: recomputed: %pv = phi float
 ; DISTINCT-NOT: carried
@@ -409,3 +416,34 @@ declare spir_func void @_Z7barrierj(i32) #0
 declare spir_func void @gridsplit_grid_sync() #0
 
 attributes #0 = { convergent nounwind }
+
+; wide reads two floats where the last segment's store writes one: the
+; neighbour's store may change the other, so the value is carried.
+define spir_kernel void @wide(ptr addrspace(1) noalias %p, ptr addrspace(1) noalias %out, i32 %n) {
+entry:
+  %gid = call spir_func i64 @_Z13get_global_idj(i32 0)
+  %pp = getelementptr inbounds float, ptr addrspace(1) %p, i64 %gid
+  %v = load <2 x float>, ptr addrspace(1) %pp, align 4
+  call spir_func void @gridsplit_grid_sync()
+  store float 1.0, ptr addrspace(1) %pp, align 4
+  %a = extractelement <2 x float> %v, i32 1
+  %po = getelementptr inbounds float, ptr addrspace(1) %out, i64 %gid
+  store float %a, ptr addrspace(1) %po, align 4
+  ret void
+}
+
+; escapes stores p's address: a write through it has no fact, so the value
+; is carried.
+define spir_kernel void @escapes(ptr addrspace(1) noalias %p, ptr addrspace(1) noalias %out, ptr addrspace(1) noalias %tab) {
+entry:
+  %gid = call spir_func i64 @_Z13get_global_idj(i32 0)
+  %pi = ptrtoint ptr addrspace(1) %p to i64
+  store i64 %pi, ptr addrspace(1) %tab, align 8
+  call spir_func void @gridsplit_grid_sync()
+  %pp = getelementptr inbounds float, ptr addrspace(1) %p, i64 %gid
+  %v = load float, ptr addrspace(1) %pp, align 4
+  call spir_func void @gridsplit_grid_sync()
+  %po = getelementptr inbounds float, ptr addrspace(1) %out, i64 %gid
+  store float %v, ptr addrspace(1) %po, align 4
+  ret void
+}
