@@ -443,6 +443,7 @@ typedef struct {
   gs_map root_memo;    /* roots whose answer depends on where they live (reloads) */
   gs_map phi_guard;    /* phi -> 1 + index into guard_of, or -1: not a guarded phi */
   gs_vec guard_of;     /* phi_guard */
+  struct remat_dom *dom; /* the dominator tree phi_guarded asks, made when first asked */
   gs_map stored_roots; /* root -> which of it (STORED_ROOT) or its phi's sides are read back */
   gs_vec pending;      /* remat_reload: during one remat_ok, the reloads the root needs */
   gs_vec guards;       /* remat_reload: the conditions of the phis being walked */

@@ -44,7 +44,10 @@ void remat_init(remat_ctx *r, const gs_target *t, remat_load_ok load_ok, remat_r
   r->load_ctx = load_ctx;
 }
 
+static void dom_free(struct remat_dom *d);
+
 void remat_free(remat_ctx *r) {
+  dom_free(r->dom);
   map_free(&r->memo);
   map_free(&r->root_memo);
   map_free(&r->phi_guard);
@@ -56,63 +59,139 @@ void remat_free(remat_ctx *r) {
   vec_free(&r->built);
 }
 
-/* Whether every path from FN's entry to B passes X. */
-static int dominates(LLVMValueRef fn, LLVMBasicBlockRef x, LLVMBasicBlockRef b) {
-  if (x == b)
-    return 1;
+/* The dominator tree of the function the phis are in (Cooper, Harvey and
+ * Kennedy's iteration over reverse post-order), made once: the blocks in
+ * RPO, each one's immediate dominator and predecessor count. */
+struct remat_dom {
+  LLVMValueRef fn;
+  gs_map index; /* block -> 1 + RPO index */
+  gs_vec blocks;
+  int *idom, *npreds;
+};
+
+static int dom_index(const struct remat_dom *d, LLVMBasicBlockRef b) {
+  intptr_t i = 0;
+  return map_get(&d->index, b, &i) ? (int)i - 1 : -1;
+}
+
+static void dom_free(struct remat_dom *d) {
+  if (!d)
+    return;
+  map_free(&d->index);
+  vec_free(&d->blocks);
+  free(d->idom);
+  free(d->npreds);
+  free(d);
+}
+
+static struct remat_dom *dom_of(remat_ctx *r, LLVMValueRef fn) {
+  if (r->dom && r->dom->fn == fn)
+    return r->dom;
+  dom_free(r->dom);
+  struct remat_dom *d = r->dom = gs_xcalloc(1, sizeof *d);
+  d->fn = fn;
+  map_init(&d->index);
+  vec_init(&d->blocks, sizeof(LLVMBasicBlockRef));
+  /* post-order by an explicit DFS (block, next successor), then reversed */
+  gs_vec stack, post;
+  vec_init(&stack, sizeof(intptr_t));
+  vec_init(&post, sizeof(LLVMBasicBlockRef));
   gs_map seen;
-  gs_vec work;
   map_init(&seen);
-  vec_init(&work, sizeof(LLVMBasicBlockRef));
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
-  int reached = 0;
-  if (entry != x) {
-    map_put(&seen, entry, 1);
-    VEC_PUSH(&work, LLVMBasicBlockRef, entry);
-  }
-  while (work.len && !reached) {
-    LLVMBasicBlockRef at = VEC_AT(&work, LLVMBasicBlockRef, --work.len);
-    reached = at == b;
+  map_put(&seen, entry, 1);
+  VEC_PUSH(&stack, intptr_t, (intptr_t)entry);
+  VEC_PUSH(&stack, intptr_t, 0);
+  while (stack.len) {
+    LLVMBasicBlockRef at = (LLVMBasicBlockRef)VEC_AT(&stack, intptr_t, stack.len - 2);
+    intptr_t *next = &VEC_AT(&stack, intptr_t, stack.len - 1);
     LLVMValueRef term = LLVMGetBasicBlockTerminator(at);
     unsigned n = term ? LLVMGetNumSuccessors(term) : 0;
-    for (unsigned k = 0; k < n; k++) {
-      LLVMBasicBlockRef s = LLVMGetSuccessor(term, k);
-      if (s != x && !map_get(&seen, s, NULL)) {
+    if ((unsigned)*next < n) {
+      LLVMBasicBlockRef s = LLVMGetSuccessor(term, (unsigned)(*next)++);
+      if (!map_get(&seen, s, NULL)) {
         map_put(&seen, s, 1);
-        VEC_PUSH(&work, LLVMBasicBlockRef, s);
+        VEC_PUSH(&stack, intptr_t, (intptr_t)s);
+        VEC_PUSH(&stack, intptr_t, 0);
+      }
+      continue;
+    }
+    VEC_PUSH(&post, LLVMBasicBlockRef, at);
+    stack.len -= 2;
+  }
+  for (size_t i = post.len; i-- > 0;) {
+    map_put(&d->index, VEC_AT(&post, LLVMBasicBlockRef, i), (intptr_t)d->blocks.len + 1);
+    VEC_PUSH(&d->blocks, LLVMBasicBlockRef, VEC_AT(&post, LLVMBasicBlockRef, i));
+  }
+  vec_free(&stack);
+  vec_free(&post);
+  map_free(&seen);
+  size_t nb = d->blocks.len;
+  d->idom = gs_xcalloc(nb + 1, sizeof *d->idom);
+  d->npreds = gs_xcalloc(nb + 1, sizeof *d->npreds);
+  /* predecessors, as (block, pred) pairs in RPO order of the block */
+  gs_vec preds; /* int pairs */
+  vec_init(&preds, sizeof(int));
+  for (size_t i = 0; i < nb; i++) {
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(VEC_AT(&d->blocks, LLVMBasicBlockRef, i));
+    unsigned n = term ? LLVMGetNumSuccessors(term) : 0;
+    for (unsigned k = 0; k < n; k++) {
+      int s = dom_index(d, LLVMGetSuccessor(term, k));
+      d->npreds[s]++;
+      VEC_PUSH(&preds, int, s);
+      VEC_PUSH(&preds, int, (int)i);
+    }
+  }
+  for (size_t i = 0; i < nb; i++)
+    d->idom[i] = -1;
+  d->idom[0] = 0;
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (size_t e = 0; e < preds.len; e += 2) {
+      int b = VEC_AT(&preds, int, e), p = VEC_AT(&preds, int, e + 1);
+      if (b == 0 || d->idom[p] < 0)
+        continue;
+      int x = p, y = d->idom[b];
+      if (y >= 0)
+        while (x != y) {
+          while (x > y)
+            x = d->idom[x];
+          while (y > x)
+            y = d->idom[y];
+        }
+      if (d->idom[b] != x) {
+        d->idom[b] = x;
+        changed = 1;
       }
     }
   }
-  map_free(&seen);
-  vec_free(&work);
-  return !reached;
+  vec_free(&preds);
+  return d;
 }
 
-/* The only block that branches to B (counting each edge), or NULL. */
-static LLVMBasicBlockRef single_pred(LLVMValueRef fn, LLVMBasicBlockRef b) {
-  LLVMBasicBlockRef pred = NULL;
-  int edges = 0;
-  for (LLVMBasicBlockRef at = LLVMGetFirstBasicBlock(fn); at; at = LLVMGetNextBasicBlock(at)) {
-    LLVMValueRef term = LLVMGetBasicBlockTerminator(at);
-    unsigned n = term ? LLVMGetNumSuccessors(term) : 0;
-    for (unsigned k = 0; k < n; k++)
-      if (LLVMGetSuccessor(term, k) == b) {
-        pred = at;
-        edges++;
-      }
-  }
-  return edges == 1 ? pred : NULL;
+/* Whether every path from the entry to B passes X (both reachable). */
+static int dominates(const struct remat_dom *d, LLVMBasicBlockRef x, LLVMBasicBlockRef b) {
+  int xi = dom_index(d, x), bi = dom_index(d, b);
+  if (xi < 0 || bi < 0)
+    return 0;
+  while (bi > xi)
+    bi = d->idom[bi];
+  return bi == xi;
 }
 
 /* Which way of H's branch `br C, T, F` an edge from B into J came: 1 (T),
  * 0 (F), -1 (neither for sure). B is on a side when it is H and J that
  * successor, or when that successor is entered only from H and every path
  * to B passes it: then the last run of H took that side. */
-static int side_of(LLVMValueRef fn, LLVMValueRef br, LLVMBasicBlockRef b, LLVMBasicBlockRef j) {
+static int side_of(const struct remat_dom *d, LLVMValueRef br, LLVMBasicBlockRef b,
+                   LLVMBasicBlockRef j) {
   LLVMBasicBlockRef h = LLVMGetInstructionParent(br);
   for (int k = 0; k < 2; k++) {
     LLVMBasicBlockRef succ = LLVMGetSuccessor(br, (unsigned)k);
-    if (b == h ? succ == j : succ != j && single_pred(fn, succ) == h && dominates(fn, succ, b))
+    int si = dom_index(d, succ);
+    if (b == h ? succ == j
+               : succ != j && si >= 0 && d->npreds[si] == 1 && d->idom[si] == dom_index(d, h) &&
+                     dominates(d, succ, b))
       return k == 0;
   }
   return -1;
@@ -127,11 +206,15 @@ static const phi_guard *phi_guarded(remat_ctx *r, LLVMValueRef phi) {
     return at < 0 ? NULL : &VEC_AT(&r->guard_of, phi_guard, at - 1);
   map_put(&r->phi_guard, phi, -1);
   LLVMBasicBlockRef j = LLVMGetInstructionParent(phi);
-  LLVMValueRef fn = LLVMGetBasicBlockParent(j);
+  const struct remat_dom *d = dom_of(r, LLVMGetBasicBlockParent(j));
   unsigned n = LLVMCountIncoming(phi);
-  if (n < 2 || n > 8)
+  int ji = dom_index(d, j);
+  if (n < 2 || n > 8 || ji <= 0)
     return NULL;
-  for (LLVMBasicBlockRef h = LLVMGetFirstBasicBlock(fn); h; h = LLVMGetNextBasicBlock(h)) {
+  /* the branch is in a block that dominates J: walk up from J's dominator */
+  for (int hi = d->idom[ji], last = 0; !last; hi = d->idom[hi]) {
+    last = hi == 0;
+    LLVMBasicBlockRef h = VEC_AT(&d->blocks, LLVMBasicBlockRef, hi);
     LLVMValueRef br = LLVMGetBasicBlockTerminator(h);
     if (!br || !LLVMIsABranchInst(br) || !LLVMIsConditional(br) ||
         LLVMGetSuccessor(br, 0) == LLVMGetSuccessor(br, 1))
@@ -141,7 +224,7 @@ static const phi_guard *phi_guarded(remat_ctx *r, LLVMValueRef phi) {
     int ok = 1;
     for (unsigned k = 0; k < n && ok; k++) {
       LLVMBasicBlockRef from = LLVMGetIncomingBlock(phi, k);
-      int side = side_of(fn, br, from, j);
+      int side = side_of(d, br, from, j);
       LLVMValueRef in = LLVMGetIncomingValue(phi, k);
       ok = side >= 0 && (!g.value[side] || g.value[side] == in);
       if (ok) {

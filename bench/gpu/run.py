@@ -158,6 +158,12 @@ def main():
     if "--no-vulkan" in args:
         args.remove("--no-vulkan")
         vulkan = False
+    # gs-vk-run replays a learned path (dynamic schedules whose plan says
+    # path_from_arguments) from its third run; --vk-no-replay steps every run
+    vk_extra = []
+    if "--vk-no-replay" in args:
+        args.remove("--vk-no-replay")
+        vk_extra = ["--no-replay"]
     while "--workload" in args:
         i = args.index("--workload")
         only.append(args[i + 1])
@@ -227,7 +233,7 @@ def main():
                 if vulkan:
                     out = sh(["./gs-vk-run", "vk/%s.spv" % kernel, "vk/%s.plan.json" % kernel,
                               "--kernel", kernel, "--grid", str(grid), "--workgroup", str(WG),
-                              "--repeat", str(reps), "--out", vo] +
+                              "--repeat", str(reps), "--out", vo] + vk_extra +
                              ["%s=@%s/%s.bin" % (b, d, b) for b in names] + scalars(name, n))
                     tv.append(float(out.split(" us, min")[0].split()[-1]))
                 out = sh(["./coop", name, str(n), str(reps), d, co])
