@@ -50,6 +50,17 @@
 ; GSVK: sweeps: the replayed path from the inputs again: 616 bytes of outputs, the first run's
 ; NOREPLAY-NOT: replayed
 ;
+; A path that leaves a first successor (replay_pick.cl, mode 0), or batches
+; that do not add up to the path (--batch 4 for 6 launches), leave recorded
+; launches unreached: the next run learns the path one launch a batch, and
+; the runs after it replay.
+; RUN: %gridsplit run --runtime vulkan --check --replay --virtual-workgroups --physical-groups 2 --kernel pick --grid 18 --workgroup 3 --out %t/p0 %S/Inputs/replay_pick.cl out=zeros:72 mode=0 count=4 2>&1 | FileCheck %s --check-prefix=PICK
+; RUN: %gridsplit run --runtime vulkan --check --replay --virtual-workgroups --kernel pick --grid 18 --workgroup 3 --out %t/p1 %S/Inputs/replay_pick.cl out=zeros:72 mode=1 count=4 2>&1 | FileCheck %s --check-prefix=PICK
+; PICK: pick: the replayed path from the inputs again: 72 bytes of outputs, the first run's
+; PICK: gridsplit run: --check: every host-output buffer matches the reference
+; RUN: %gs_vk_run %t/m/path_from_arguments.spv %t/m/path_from_arguments.plan.json --grid 96 --workgroup 32 --batch 4 --repeat 3 --verbose --out %t/g3 a=@%t/a.bin b=zeros:308 n=77 count=5 2>&1 | FileCheck %s --check-prefix=GSVK
+; RUN: cmp %t/g3/a.bin %t/g1/a.bin
+;
 ; What cannot be replayed is refused before anything runs, naming the
 ; kernel and why, and writes nothing:
 ; RUN: not %gridsplit run --runtime vulkan --replay --virtual-workgroups --kernel until_clear --grid 8 --workgroup 4 --out %t/no1 %S/Inputs/path_from_arguments.cl x=zeros:32 flag=zeros:4 n=8 2>&1 | FileCheck %s --check-prefix=DATA

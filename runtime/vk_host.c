@@ -83,7 +83,8 @@ typedef struct {
   int *path;      /* the segments the last run launched, in order, when it is known whole */
   size_t npath, path_cap;
   int path_known;
-  int replayed; /* some run replayed the path: check it after the runs */
+  int learn_stepwise; /* the next run records one launch a batch, to learn the path */
+  int replayed;       /* some run replayed the path: check it after the runs */
 } vk_run;
 
 static int failf(vk_run *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -504,12 +505,13 @@ static int write_inputs(vk_run *v) {
         upload(v, &v->bufs[v->buf_of[i]], a->form == GS_BOUND_FILE ? a->data : NULL, a->bytes))
       return 1;
   }
-  if (p->live_arg < 0 || !p->header_bytes)
+  if (p->live_arg < 0)
     return 0;
+  /* the whole live state zeros first, then the header */
   unsigned char *h = calloc(p->header_bytes + 1, 1);
   for (size_t i = 0; i < p->nglobals; i++)
     memcpy(h + p->globals[i].offset, p->globals[i].init, p->globals[i].bytes);
-  int rc = upload(v, &v->bufs[v->buf_of[p->live_arg]], h, p->header_bytes);
+  int rc = upload(v, &v->bufs[v->buf_of[p->live_arg]], p->header_bytes ? h : NULL, p->header_bytes);
   free(h);
   return rc;
 }
@@ -868,10 +870,22 @@ static void record_batch(vk_run *v, VkCommandBuffer cb, int from, size_t n) {
     if (v->req->verbose)
       fprintf(stderr, "gridsplit: vulkan: %s segment %d recorded\n", v->plan.kernel, from);
     if (v->npath == v->path_cap) {
-      v->path_cap = v->path_cap ? 2 * v->path_cap : 64;
-      v->path = realloc(v->path, v->path_cap * sizeof *v->path);
+      size_t cap = v->path_cap ? 2 * v->path_cap : 64;
+      int *grown = realloc(v->path, cap * sizeof *grown);
+      if (!grown) {
+        fprintf(stderr, "gs-vk-run: out of memory recording the path\n");
+        abort();
+      }
+      v->path = grown;
+      v->path_cap = cap;
     }
     v->path[v->npath++] = from;
+    if (v->order_offset >= 0) {
+      /* stepped: the guard and the choices run, every virtual workgroup
+       * first to last */
+      uint32_t order = 0;
+      memcpy(v->push + v->order_offset, &order, 4);
+    }
     dispatch_setup(v, cb, (size_t)from, v->push);
     vkCmdDispatchIndirect(cb, v->dispatch.buf, 12 * (VkDeviceSize)from);
     barrier_to_shaders(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT);
@@ -903,6 +917,13 @@ static int run_static(vk_run *v) {
   return gs_vk_submit(&v->d, cb);
 }
 
+/* Whether a learned path may be replayed (docs/split.md, "Replaying a
+ * path"): the plan says the arguments decide it, the segments take the
+ * replay in their order word (virtual workgroups), and it is asked for */
+static int replayable(const vk_run *v) {
+  return v->plan.path_from_arguments && v->order_offset >= 0 && !v->req->no_replay;
+}
+
 static int run_dynamic(vk_run *v) {
   /* the control word at its start: unset, no flags, launch 0, segment 0;
    * segment 0 gets the grid, every other segment nothing */
@@ -919,9 +940,10 @@ static int run_dynamic(vk_run *v) {
    * same) whose path follows each segment's first successor (a loop whose
    * exit is its last successor) records exactly its launches in one batch:
    * none recorded and not reached (each cost 7.6 us on the H200), no
-   * read-back between batches. Only the count is learned, not the path
-   * (gs-cuda-run's stepper traces it; the step shader does not) */
-  size_t batch = v->req->batch            ? v->req->batch
+   * read-back between batches. When every launch recorded ran, the
+   * recorded sequence is the path (replays) */
+  size_t batch = v->learn_stepwise        ? 1
+                 : v->req->batch          ? v->req->batch
                  : v->learned > MAX_BATCH ? MAX_BATCH
                  : v->learned             ? v->learned
                                           : 16;
@@ -953,8 +975,12 @@ static int run_dynamic(vk_run *v) {
     int cur = word[GS_CONTROL_CURRENT];
     if (cur == GS_CONTROL_UNSET) {
       v->learned = (size_t)word[GS_CONTROL_LAUNCH];
-      /* every launch recorded ran: each was the one chosen */
+      /* every launch recorded ran: each was the one chosen. Where one did
+       * not (the path left a first successor, or ended inside a batch) and
+       * the path could be replayed, the next run learns it launch by
+       * launch: each batch one launch, the segment the control word names */
       v->path_known = v->learned == v->npath;
+      v->learn_stepwise = !v->path_known && replayable(v);
       return 0;
     }
     if (cur <= GS_CONTROL_STOPPED(0)) {
@@ -973,7 +999,8 @@ static int run_dynamic(vk_run *v) {
       return failf(v, "the control word holds no segment (%d) after the recorded launches", cur);
     from = cur;
     ran = (size_t)word[GS_CONTROL_LAUNCH];
-    batch = batch * 2 < MAX_BATCH ? batch * 2 : MAX_BATCH;
+    if (!v->learn_stepwise)
+      batch = batch * 2 < MAX_BATCH ? batch * 2 : MAX_BATCH;
   }
   return rc;
 }
@@ -982,8 +1009,7 @@ static int run_dynamic(vk_run *v) {
  * "Replaying a path"; gs-cuda-run's replays) */
 static int replays(const vk_run *v) {
   size_t max = v->req->max_launches;
-  return v->plan.path_from_arguments && v->order_offset >= 0 && v->path_known &&
-         !v->req->no_replay && (!max || v->npath <= max);
+  return replayable(v) && v->path_known && (!max || v->npath <= max);
 }
 
 /* The known path's launches, each vouched for in its order word (the
@@ -999,7 +1025,8 @@ static int run_replay(vk_run *v) {
   }
   for (size_t q = 0; q < v->npath; q++) {
     int s = v->path[q];
-    uint32_t order = gs_order_next(&v->orders, (size_t)s) | GS_ORDER_REPLAY | GS_ORDER_LAUNCH(q);
+    /* first to last, as the stepped runs it is checked against */
+    uint32_t order = GS_ORDER_REPLAY | GS_ORDER_LAUNCH(q);
     memcpy(v->push + v->order_offset, &order, 4);
     if (v->req->verbose)
       fprintf(stderr, "gridsplit: vulkan: %s segment %d replayed\n", v->plan.kernel, s);
@@ -1255,7 +1282,7 @@ int gs_vk_run(const gs_vk_request *r, char *err, size_t err_size) {
     if (!rc && v.timer)
       rc = read_timer(&v, &r->seconds[i]);
     if (!rc && i == 0)
-      rc = write_outputs(&v) || (runs > 1 && v.plan.path_from_arguments &&
+      rc = write_outputs(&v) || (runs > 1 && v.dynamic && replayable(&v) &&
                                  read_outputs(&v, &first, &sizes, &names, &nfirst));
   }
   if (!rc && r->replay && !v.replayed)
