@@ -1128,54 +1128,22 @@ static int write_outputs(vk_run *v) {
     return 0;
   if (mkdir(dir, 0777) != 0 && errno != EEXIST)
     return failf(v, "cannot create '%s': %s", dir, strerror(errno));
-  gs_host_plan *p = &v->plan;
-  unsigned char *header = NULL;
-  for (size_t i = 0; i < p->nglobals && p->live_arg >= 0; i++)
-    if (p->globals[i].output && !header) {
-      header = calloc(p->header_bytes + 1, 1);
-      if (download(v, &v->bufs[v->buf_of[p->live_arg]], header, p->header_bytes)) {
-        free(header);
-        return 1;
-      }
-    }
-  size_t nout = p->noutputs + p->nglobals;
-  for (size_t o = 0; o < nout; o++) {
-    const char *name;
-    unsigned char *data;
-    size_t size;
-    if (o < p->noutputs) {
-      const gs_host_arg *a = &v->args[p->outputs[o]];
-      name = a->name;
-      size = a->bytes;
-      data = malloc(size + 1);
-      if (download(v, &v->bufs[v->buf_of[p->outputs[o]]], data, size)) {
-        free(data);
-        free(header);
-        return 1;
-      }
-    } else {
-      const gs_plan_global *g = &p->globals[o - p->noutputs];
-      if (!g->output)
-        continue;
-      name = g->name;
-      size = g->bytes;
-      data = malloc(size + 1);
-      memcpy(data, header + g->offset, size);
-    }
+  unsigned char **out = NULL;
+  size_t *sizes = NULL, n = 0;
+  const char **names = NULL;
+  int rc = read_outputs(v, &out, &sizes, &names, &n);
+  for (size_t i = 0; !rc && i < n; i++) {
     char path[4096];
-    snprintf(path, sizeof path, "%s/%s.bin", dir, name);
+    snprintf(path, sizeof path, "%s/%s.bin", dir, names[i]);
     FILE *f = fopen(path, "wb");
-    int ok = f && fwrite(data, 1, size, f) == size;
+    int ok = f && fwrite(out[i], 1, sizes[i], f) == sizes[i];
     if (f && fclose(f))
       ok = 0;
-    free(data);
-    if (!ok) {
-      free(header);
-      return failf(v, "cannot write '%s': %s", path, strerror(errno));
-    }
+    if (!ok)
+      rc = failf(v, "cannot write '%s': %s", path, strerror(errno));
   }
-  free(header);
-  return 0;
+  free_outputs(out, sizes, names, n);
+  return rc;
 }
 
 static int make_timer(vk_run *v) {
