@@ -80,9 +80,10 @@ static int same_address(const split_ctx *c, LLVMValueRef a, LLVMValueRef b, int 
 }
 struct seg_facts {
   int done;
-  gs_vec insts;   /* LLVMValueRef: what the segment executes */
-  gs_map has;     /* the same, as a set */
+  gs_map has;     /* what the segment executes */
+  gs_vec writes;  /* LLVMValueRef: of those, what writes or updates a buffer */
   gs_map ordered; /* instructions that may run after a call, barrier or atomic */
+  gs_map live_in; /* the values live at its start (the liveness', as a set) */
 };
 
 static int starts(const char *s, const char *p) { return !strncmp(s, p, strlen(p)); }
@@ -132,10 +133,22 @@ static int block_index(const split_ctx *c, LLVMBasicBlockRef b) {
   return (int)i;
 }
 
-static void collect(void *ctx, LLVMValueRef in) {
-  struct seg_facts *f = ctx;
-  VEC_PUSH(&f->insts, LLVMValueRef, in);
-  map_put(&f->has, in, 1);
+typedef struct {
+  const split_ctx *c;
+  struct seg_facts *f;
+} collect_ctx;
+
+static void collect(void *ctxp, LLVMValueRef in) {
+  collect_ctx *x = ctxp;
+  map_put(&x->f->has, in, 1);
+  intptr_t i;
+  if (!map_get(&x->c->access.first_fact, in, &i))
+    return;
+  unsigned flags = 0;
+  for (; i >= 0; i = VEC_AT(&x->c->access.facts, access_fact, i).next)
+    flags |= VEC_AT(&x->c->access.facts, access_fact, i).flags;
+  if (flags & (ACC_W | ACC_A))
+    VEC_PUSH(&x->f->writes, LLVMValueRef, in);
 }
 
 /* Segment S's instructions, and which of them may run after one that is
@@ -147,16 +160,20 @@ static struct seg_facts *facts_of(split_ctx *c, size_t s) {
   if (f->done)
     return f;
   f->done = 1;
-  vec_init(&f->insts, sizeof(LLVMValueRef));
   map_init(&f->has);
+  vec_init(&f->writes, sizeof(LLVMValueRef));
   map_init(&f->ordered);
+  map_init(&f->live_in);
+  for (size_t i = 0; s > 0 && i < c->live.live[s - 1].len; i++)
+    map_put(&f->live_in, VEC_AT(&c->live.live[s - 1], LLVMValueRef, i), 1);
   size_t nb = c->cfg.blocks.len;
   int *stamp = gs_xcalloc(nb + 1, sizeof *stamp);
   for (size_t i = 0; i < nb; i++)
     stamp[i] = -1;
   gs_vec succs;
   vec_init(&succs, sizeof(int));
-  segment_walk(&c->cfg, s, &succs, collect, f, stamp);
+  collect_ctx cc = {c, f};
+  segment_walk(&c->cfg, s, &succs, collect, &cc, stamp);
   vec_free(&succs);
   /* seen[b]: 1 entered quiet, 2 entered after an ordering instruction */
   memset(stamp, 0, (nb + 1) * sizeof *stamp);
@@ -196,8 +213,9 @@ static struct seg_facts *facts_of(split_ctx *c, size_t s) {
 void reload_free(split_ctx *c) {
   for (size_t s = 0; c->reload_facts && s < c->nsegments; s++)
     if (c->reload_facts[s].done) {
-      vec_free(&c->reload_facts[s].insts);
       map_free(&c->reload_facts[s].has);
+      vec_free(&c->reload_facts[s].writes);
+      map_free(&c->reload_facts[s].live_in);
       map_free(&c->reload_facts[s].ordered);
     }
   free(c->reload_facts);
@@ -263,14 +281,14 @@ static unsigned long long access_bytes(const split_ctx *c, LLVMValueRef in) {
   return LLVMStoreSizeOfType(c->td, ty);
 }
 
-static int live_into(const split_ctx *c, size_t s, LLVMValueRef v) {
-  return s > 0 && in_vec(&c->live.live[s - 1], v);
+static int live_into(split_ctx *c, size_t s, LLVMValueRef v) {
+  return map_get(&facts_of(c, s)->live_in, v, NULL);
 }
 
-static int live_out_of(const split_ctx *c, size_t s, LLVMValueRef v) {
+static int live_out_of(split_ctx *c, size_t s, LLVMValueRef v) {
   for (size_t k = 0; k < c->succs[s].len; k++) {
     int next = VEC_AT(&c->succs[s], int, k);
-    if (next != GS_SEGMENT_END && in_vec(&c->live.live[next - 1], v))
+    if (next != GS_SEGMENT_END && live_into(c, (size_t)next, v))
       return 1;
   }
   return 0;
@@ -296,8 +314,8 @@ int layout_reload_ok(void *ctxp, LLVMValueRef root, const gs_vec *tree, LLVMValu
     if (!has && !rin && !rout && !tin)
       continue;
     int writes = 0, other = 0;
-    for (size_t i = 0; i < f->insts.len; i++) {
-      LLVMValueRef in = VEC_AT(&f->insts, LLVMValueRef, i);
+    for (size_t i = 0; i < f->writes.len; i++) {
+      LLVMValueRef in = VEC_AT(&f->writes, LLVMValueRef, i);
       if (!writes_buffer(c, in, buffer))
         continue;
       writes = 1;
