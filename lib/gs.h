@@ -443,6 +443,7 @@ typedef struct {
   gs_map root_memo;    /* roots whose answer depends on where they live (reloads) */
   gs_map phi_guard;    /* phi -> 1 + index into guard_of, or -1: not a guarded phi */
   gs_vec guard_of;     /* phi_guard */
+  const kernel_cfg *cfg; /* the kernel's blocks in RPO */
   struct remat_dom *dom; /* the dominator tree phi_guarded asks, made when first asked */
   gs_map stored_roots; /* root -> which of it (STORED_ROOT) or its phi's sides are read back */
   gs_vec pending;      /* remat_reload: during one remat_ok, the reloads the root needs */
@@ -458,8 +459,8 @@ typedef struct {
   void *load_ctx;
 } remat_ctx;
 
-void remat_init(remat_ctx *r, const struct gs_target *t, remat_load_ok load_ok,
-                remat_reload_ok reload_ok, void *load_ctx);
+void remat_init(remat_ctx *r, const kernel_cfg *cfg, const struct gs_target *t,
+                remat_load_ok load_ok, remat_reload_ok reload_ok, void *load_ctx);
 void remat_free(remat_ctx *r);
 int remat_ok(remat_ctx *r, LLVMValueRef v);
 /* Clones V's expression tree at B; VMAP maps originals (arguments included)

@@ -26,8 +26,9 @@ enum {
     * root phi */
 enum { MEMO_YES = 1, MEMO_NO = 2, MEMO_VISITING = 3 };
 
-void remat_init(remat_ctx *r, const gs_target *t, remat_load_ok load_ok, remat_reload_ok reload_ok,
-                void *load_ctx) {
+void remat_init(remat_ctx *r, const kernel_cfg *cfg, const gs_target *t, remat_load_ok load_ok,
+                remat_reload_ok reload_ok, void *load_ctx) {
+  r->cfg = cfg;
   map_init(&r->memo);
   map_init(&r->root_memo);
   map_init(&r->phi_guard);
@@ -59,81 +60,40 @@ void remat_free(remat_ctx *r) {
   vec_free(&r->built);
 }
 
-/* The dominator tree of the function the phis are in (Cooper, Harvey and
- * Kennedy's iteration over reverse post-order), made once: the blocks in
- * RPO, each one's immediate dominator and predecessor count. */
+/* The dominator tree of the kernel (Cooper, Harvey and Kennedy's iteration
+ * over the reverse post-order kernel_cfg holds), made once: each block's
+ * immediate dominator and predecessor count, by RPO index. */
 struct remat_dom {
-  LLVMValueRef fn;
-  gs_map index; /* block -> 1 + RPO index */
-  gs_vec blocks;
+  const kernel_cfg *cfg;
   int *idom, *npreds;
 };
 
 static int dom_index(const struct remat_dom *d, LLVMBasicBlockRef b) {
   intptr_t i = 0;
-  return map_get(&d->index, b, &i) ? (int)i - 1 : -1;
+  return map_get(&d->cfg->block_index, b, &i) ? (int)i : -1;
 }
 
 static void dom_free(struct remat_dom *d) {
   if (!d)
     return;
-  map_free(&d->index);
-  vec_free(&d->blocks);
   free(d->idom);
   free(d->npreds);
   free(d);
 }
 
-static struct remat_dom *dom_of(remat_ctx *r, LLVMValueRef fn) {
-  if (r->dom && r->dom->fn == fn)
+static const struct remat_dom *dom_of(remat_ctx *r) {
+  if (r->dom)
     return r->dom;
-  dom_free(r->dom);
   struct remat_dom *d = r->dom = gs_xcalloc(1, sizeof *d);
-  d->fn = fn;
-  map_init(&d->index);
-  vec_init(&d->blocks, sizeof(LLVMBasicBlockRef));
-  /* post-order by an explicit DFS (block, next successor), then reversed */
-  gs_vec stack, post;
-  vec_init(&stack, sizeof(intptr_t));
-  vec_init(&post, sizeof(LLVMBasicBlockRef));
-  gs_map seen;
-  map_init(&seen);
-  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
-  map_put(&seen, entry, 1);
-  VEC_PUSH(&stack, intptr_t, (intptr_t)entry);
-  VEC_PUSH(&stack, intptr_t, 0);
-  while (stack.len) {
-    LLVMBasicBlockRef at = (LLVMBasicBlockRef)VEC_AT(&stack, intptr_t, stack.len - 2);
-    intptr_t *next = &VEC_AT(&stack, intptr_t, stack.len - 1);
-    LLVMValueRef term = LLVMGetBasicBlockTerminator(at);
-    unsigned n = term ? LLVMGetNumSuccessors(term) : 0;
-    if ((unsigned)*next < n) {
-      LLVMBasicBlockRef s = LLVMGetSuccessor(term, (unsigned)(*next)++);
-      if (!map_get(&seen, s, NULL)) {
-        map_put(&seen, s, 1);
-        VEC_PUSH(&stack, intptr_t, (intptr_t)s);
-        VEC_PUSH(&stack, intptr_t, 0);
-      }
-      continue;
-    }
-    VEC_PUSH(&post, LLVMBasicBlockRef, at);
-    stack.len -= 2;
-  }
-  for (size_t i = post.len; i-- > 0;) {
-    map_put(&d->index, VEC_AT(&post, LLVMBasicBlockRef, i), (intptr_t)d->blocks.len + 1);
-    VEC_PUSH(&d->blocks, LLVMBasicBlockRef, VEC_AT(&post, LLVMBasicBlockRef, i));
-  }
-  vec_free(&stack);
-  vec_free(&post);
-  map_free(&seen);
-  size_t nb = d->blocks.len;
+  d->cfg = r->cfg;
+  size_t nb = r->cfg->blocks.len;
   d->idom = gs_xcalloc(nb + 1, sizeof *d->idom);
   d->npreds = gs_xcalloc(nb + 1, sizeof *d->npreds);
   /* predecessors, as (block, pred) pairs in RPO order of the block */
   gs_vec preds; /* int pairs */
   vec_init(&preds, sizeof(int));
   for (size_t i = 0; i < nb; i++) {
-    LLVMValueRef term = LLVMGetBasicBlockTerminator(VEC_AT(&d->blocks, LLVMBasicBlockRef, i));
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(VEC_AT(&r->cfg->blocks, LLVMBasicBlockRef, i));
     unsigned n = term ? LLVMGetNumSuccessors(term) : 0;
     for (unsigned k = 0; k < n; k++) {
       int s = dom_index(d, LLVMGetSuccessor(term, k));
@@ -206,7 +166,9 @@ static const phi_guard *phi_guarded(remat_ctx *r, LLVMValueRef phi) {
     return at < 0 ? NULL : &VEC_AT(&r->guard_of, phi_guard, at - 1);
   map_put(&r->phi_guard, phi, -1);
   LLVMBasicBlockRef j = LLVMGetInstructionParent(phi);
-  const struct remat_dom *d = dom_of(r, LLVMGetBasicBlockParent(j));
+  const struct remat_dom *d = dom_of(r);
+  if (LLVMGetBasicBlockParent(j) != r->cfg->fn)
+    return NULL;
   unsigned n = LLVMCountIncoming(phi);
   int ji = dom_index(d, j);
   if (n < 2 || n > 8 || ji <= 0)
@@ -214,7 +176,7 @@ static const phi_guard *phi_guarded(remat_ctx *r, LLVMValueRef phi) {
   /* the branch is in a block that dominates J: walk up from J's dominator */
   for (int hi = d->idom[ji], last = 0; !last; hi = d->idom[hi]) {
     last = hi == 0;
-    LLVMBasicBlockRef h = VEC_AT(&d->blocks, LLVMBasicBlockRef, hi);
+    LLVMBasicBlockRef h = VEC_AT(&r->cfg->blocks, LLVMBasicBlockRef, hi);
     LLVMValueRef br = LLVMGetBasicBlockTerminator(h);
     if (!br || !LLVMIsABranchInst(br) || !LLVMIsConditional(br) ||
         LLVMGetSuccessor(br, 0) == LLVMGetSuccessor(br, 1))

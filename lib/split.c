@@ -199,7 +199,7 @@ static gs_error *step_liveness(split_ctx *c, kernel_result *kr) {
 
 static gs_error *step_remat(split_ctx *c, kernel_result *kr) {
   (void)kr;
-  remat_init(&c->remat, c->t, layout_load_recomputable, layout_reload_ok, c);
+  remat_init(&c->remat, &c->cfg, c->t, layout_load_recomputable, layout_reload_ok, c);
   return NULL;
 }
 
