@@ -37,6 +37,7 @@
 ; escaped pointer reaches the neighbour's p[i + 1] after the value was read).
 ; RUN: %python -c "import struct,sys; open(sys.argv[1],'wb').write(struct.pack('<1000f', *[k + 1.0 for k in range(1000)]))" %t/p.bin
 ; RUN: %gridsplit run --distinct-buffers --check --kernel escape --grid 1000 --workgroup 40 --out %t/e %S/Inputs/reload_escape.cl p=@%t/p.bin tab=zeros:8 out=zeros:4000 n=1000 2>&1 | FileCheck %s --check-prefix=CHECKED
+; RUN: %gridsplit run -O0 --distinct-buffers --check --virtual-workgroups --physical-groups 3 --kernel escape --grid 1000 --workgroup 40 --out %t/e0 %S/Inputs/reload_escape.cl p=@%t/p.bin tab=zeros:8 out=zeros:4000 n=1000 2>&1 | FileCheck %s --check-prefix=CHECKED
 ; CHECKED: gridsplit run: --check: every host-output buffer matches the reference
 
 ; DISTINCT: kernels[0].live_state.bytes_per_invocation = 8

@@ -56,6 +56,7 @@
 ; the runs after it replay.
 ; RUN: %gridsplit run --runtime vulkan --check --replay --virtual-workgroups --physical-groups 2 --kernel pick --grid 18 --workgroup 3 --out %t/p0 %S/Inputs/replay_pick.cl out=zeros:72 mode=0 count=4 2>&1 | FileCheck %s --check-prefix=PICK
 ; RUN: %gridsplit run --runtime vulkan --check --replay --virtual-workgroups --kernel pick --grid 18 --workgroup 3 --out %t/p1 %S/Inputs/replay_pick.cl out=zeros:72 mode=1 count=4 2>&1 | FileCheck %s --check-prefix=PICK
+; RUN: %gridsplit run --runtime vulkan -O0 --check --replay --virtual-workgroups --physical-groups 4 --kernel pick --grid 18 --workgroup 3 --out %t/p00 %S/Inputs/replay_pick.cl out=zeros:72 mode=0 count=4 2>&1 | FileCheck %s --check-prefix=PICK
 ; PICK: pick: the replayed path from the inputs again: 72 bytes of outputs, the first run's
 ; PICK: gridsplit run: --check: every host-output buffer matches the reference
 ; RUN: %gs_vk_run %t/m/path_from_arguments.spv %t/m/path_from_arguments.plan.json --grid 96 --workgroup 32 --batch 4 --repeat 3 --verbose --out %t/g3 a=@%t/a.bin b=zeros:308 n=77 count=5 2>&1 | FileCheck %s --check-prefix=GSVK
