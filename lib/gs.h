@@ -316,6 +316,14 @@ char *spirv_validate_for(const char *data, size_t size, int vulkan);
 gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target *t, unsigned first,
                              int control, unsigned segment, const char *kernel);
 int virtual_workgroups_on(const gs_options *opts, const gs_target *t);
+/* vtrim: the one-dimensional loop over virtual workgroups is bounded by
+ * virtual_limit(TOTAL), built at B; once the bodies are inlined and tidied,
+ * virtual_trim makes each of SEG's limits TOTAL, or fewer where the last
+ * virtual workgroups do nothing (lib/vtrim.c); virtual_trim_done removes
+ * the limit's declaration from M. */
+LLVMValueRef virtual_limit(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef total);
+void virtual_trim(LLVMModuleRef m, LLVMValueRef seg, const gs_target *t);
+void virtual_trim_done(LLVMModuleRef m);
 /* unroll: the segments' loops that add up loaded values, unrolled
  * T->unroll_sums times (lib/unroll.c); SEGMENTS: the segment functions */
 gs_error *unroll_sums(LLVMModuleRef m, const gs_map *segments, const gs_target *t);

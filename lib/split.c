@@ -456,8 +456,12 @@ static gs_error *step_tidy(split_run *r) {
     err = ir_run_passes(r->c, "function(loop-mssa(licm)," GS_INSTCOMBINE ",simplifycfg)", NULL);
   }
   for (size_t i = 0; !err && i < r->segments.cap; i++)
-    if (r->segments.slots[i].key)
+    if (r->segments.slots[i].key) {
+      virtual_trim(r->c, (LLVMValueRef)r->segments.slots[i].key, r->t);
       ir_tidy_blocks((LLVMValueRef)r->segments.slots[i].key);
+    }
+  if (!err)
+    virtual_trim_done(r->c);
   /* loops adding up loads unrolled where the target asks (lib/unroll.c) */
   if (!err)
     err = unroll_sums(r->c, &r->segments, r->t);

@@ -602,8 +602,15 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
   lp.start = LLVMBuildSelect(b, reverse, back, lp.first, "gs.vstart");
   lp.step = LLVMBuildSelect(b, reverse, LLVMBuildNeg(b, lp.stride, ""), lp.stride, "gs.vstep");
   LLVMValueRef one_d = LLVMBuildICmp(b, LLVMIntEQ, nyz, LLVMConstInt(i32, 1, 0), "gs.v1d");
+  /* the one-dimensional loop ends at a limit that the tidy step lowers
+   * where the last virtual workgroups do nothing (lib/vtrim.c) */
+  vloop lp1 = lp;
+  lp1.total = virtual_limit(b, m, lp.total);
+  LLVMValueRef back1 =
+      LLVMBuildSub(b, LLVMBuildSub(b, lp1.total, LLVMConstInt(i32, 1, 0), ""), lp.first, "");
+  lp1.start = LLVMBuildSelect(b, reverse, back1, lp.first, "gs.vstart1d");
   LLVMPositionBuilderAtEnd(b, entry);
-  LLVMBasicBlockRef loop1 = build_vloop(&lp, m, t, 1);
+  LLVMBasicBlockRef loop1 = build_vloop(&lp1, m, t, 1);
   LLVMPositionBuilderAtEnd(b, entry);
   LLVMBasicBlockRef loop3 = build_vloop(&lp, m, t, 0);
   LLVMPositionBuilderAtEnd(b, entry);

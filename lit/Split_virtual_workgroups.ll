@@ -37,12 +37,15 @@ target triple = "spir64-unknown-unknown"
 ; docs/split.md).
 ; CHECK:         %[[REV:[0-9]+]] = and i32 %gs_vorder, 1
 ; CHECK-NEXT:    %gs.vreverse.not = icmp eq i32 %[[REV]], 0
-; CHECK:         %gs.vstart = select i1 %gs.vreverse.not, i32 %{{[0-9]+}}, i32 %{{[0-9]+}}
 ; CHECK:         %gs.vstep = select i1 %gs.vreverse.not, i32 %{{[0-9]+}}, i32 %{{[0-9]+}}
 ; CHECK:         %gs.v1d = icmp eq i32
 ; CHECK-NEXT:    br i1 %gs.v1d, label %gs.vloop1d.preheader, label %gs.vloop.preheader
+; The one-dimensional loop's start and end: every virtual workgroup (no
+; guard ends the work early: lit/Split_virtual_trim.ll)
+; CHECK:       gs.vloop1d.preheader:
+; CHECK:         %gs.vstart1d = select i1 %gs.vreverse.not, i32 %{{[0-9]+}}, i32 %{{[0-9]+}}
 ; CHECK:       gs.vloop1d:
-; CHECK-NEXT:    %gs.v = phi i32 {{.*}}[ %gs.vstart, %gs.vloop1d.preheader ]
+; CHECK-NEXT:    %gs.v = phi i32 {{.*}}[ %gs.vstart1d, %gs.vloop1d.preheader ]
 ; CHECK:         icmp ult i32 %gs.v, %gs.vtotal
 ; CHECK:       gs.vgroup:
 ; CHECK-NEXT:    zext i32 %gs.v to i64
@@ -56,6 +59,8 @@ target triple = "spir64-unknown-unknown"
 ; CHECK:         call spir_func void @_Z7barrierj(i32 1)
 ; CHECK-NEXT:    add i32 %gs.v, %gs.vstep
 ; CHECK-NEXT:    br label %gs.vloop1d
+; CHECK:       gs.vloop.preheader:
+; CHECK:         %gs.vstart = select i1 %gs.vreverse.not, i32 %{{[0-9]+}}, i32 %{{[0-9]+}}
 ; CHECK:       gs.vloop:
 ; CHECK-NEXT:    %[[V:gs.v[0-9]+]] = phi i32 {{.*}}[ %gs.vstart, %gs.vloop.preheader ]
 ; CHECK:       gs.vgroup{{[0-9]+}}:

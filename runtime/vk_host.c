@@ -1246,9 +1246,16 @@ int gs_vk_run(const gs_vk_request *r, char *err, size_t err_size) {
   size_t *sizes = NULL, nfirst = 0;
   const char **names = NULL;
   for (unsigned i = 0; i < runs && !rc; i++) {
-    rc = !v.dynamic ? run_static(&v) : replays(&v) ? run_replay(&v) : run_dynamic(&v);
+    int replay = v.dynamic && replays(&v);
+    rc = !v.dynamic ? run_static(&v) : replay ? run_replay(&v) : run_dynamic(&v);
     if (!rc && v.timer)
       rc = read_timer(&v, &r->seconds[i]);
+    if (!rc && v.timer && r->verbose)
+      fprintf(stderr, "gridsplit: vulkan: %s: run %u took %.1f us (%s)\n", v.plan.kernel, i,
+              1e6 * r->seconds[i],
+              !v.dynamic ? "static"
+              : replay   ? "replayed"
+                         : "stepped");
     if (!rc && i == 0)
       rc = write_outputs(&v) || (runs > 1 && v.dynamic && replayable(&v) &&
                                  read_outputs(&v, &first, &sizes, &names, &nfirst));
