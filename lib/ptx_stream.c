@@ -155,6 +155,14 @@ static long long inst_stride(stride_ctx *c, LLVMValueRef v) {
   }
   case LLVMSelect:
     return phi_stride(c, v, 1, 3);
+  case LLVMICmp:
+    /* a comparison of values the same in every invocation (the bound of a
+     * trimmed loop over virtual workgroups: lib/vtrim.c) */
+    a = stride_of(c, LLVMGetOperand(v, 0));
+    b = stride_of(c, LLVMGetOperand(v, 1));
+    if (a == UNKNOWN || b == UNKNOWN || (known(a) && a) || (known(b) && b))
+      return UNKNOWN;
+    return a == 0 && b == 0 ? 0 : PENDING;
   case LLVMZExt:
   case LLVMSExt:
   case LLVMTrunc:

@@ -602,13 +602,18 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
   lp.start = LLVMBuildSelect(b, reverse, back, lp.first, "gs.vstart");
   lp.step = LLVMBuildSelect(b, reverse, LLVMBuildNeg(b, lp.stride, ""), lp.stride, "gs.vstep");
   LLVMValueRef one_d = LLVMBuildICmp(b, LLVMIntEQ, nyz, LLVMConstInt(i32, 1, 0), "gs.v1d");
-  /* the one-dimensional loop ends at a limit that the tidy step lowers
-   * where the last virtual workgroups do nothing (lib/vtrim.c) */
+  /* a static schedule's one-dimensional loop ends at a limit that the tidy
+   * step lowers where the last virtual workgroups do nothing (lib/vtrim.c).
+   * Not a dynamic one's: every virtual workgroup records its choice (from
+   * LLVM 20 on in values of the loop, no store to see), and a launch whose
+   * virtual workgroups all did nothing would record none */
   vloop lp1 = lp;
-  lp1.total = virtual_limit(b, m, lp.total);
-  LLVMValueRef back1 =
-      LLVMBuildSub(b, LLVMBuildSub(b, lp1.total, LLVMConstInt(i32, 1, 0), ""), lp.first, "");
-  lp1.start = LLVMBuildSelect(b, reverse, back1, lp.first, "gs.vstart1d");
+  if (control < 0) {
+    lp1.total = virtual_limit(b, m, lp.total);
+    LLVMValueRef back1 =
+        LLVMBuildSub(b, LLVMBuildSub(b, lp1.total, LLVMConstInt(i32, 1, 0), ""), lp.first, "");
+    lp1.start = LLVMBuildSelect(b, reverse, back1, lp.first, "gs.vstart1d");
+  }
   LLVMPositionBuilderAtEnd(b, entry);
   LLVMBasicBlockRef loop1 = build_vloop(&lp1, m, t, 1);
   LLVMPositionBuilderAtEnd(b, entry);

@@ -28,11 +28,15 @@
  *   V <u E: E;   V <=u E, V == E: E + 1;   V <s E: max(E, 0);
  *   V <=s E: E < 0 ? 0 : E + 1
  * each computed in 64 bits and saturated at TOTAL, from a copy of E's
- * instructions made without their poison flags, then frozen. A segment
- * whose skipped workgroups would record a dynamic schedule's choice (a store
- * on the skipped side) is not trimmed: their choice is checked. */
+ * instructions made without their poison flags, then frozen. Only static
+ * schedules' segments are bounded so (virtualize_segment): in a dynamic one
+ * every virtual workgroup records its choice, from LLVM 20 on as values of
+ * the loop that no store shows, and a launch whose virtual workgroups were
+ * all skipped would record none (a kernel whose phase only the first m
+ * workgroups run, with m = 0, ended there with other bytes on lavapipe). */
 #include "gs.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define VLIMIT_NAME "gridsplit.vlimit"
@@ -128,24 +132,9 @@ static int invariant(LLVMValueRef e, LLVMValueRef seg, int *count) {
       return 0;
     return invariant(LLVMGetOperand(e, 0), seg, count);
   }
-  case LLVMAdd:
-  case LLVMSub:
-  case LLVMMul:
-  case LLVMShl:
-  case LLVMLShr:
-  case LLVMAShr:
-  case LLVMAnd:
-  case LLVMOr:
-  case LLVMXor:
-  case LLVMZExt:
-  case LLVMSExt:
-  case LLVMTrunc:
-  case LLVMSelect:
-  case LLVMICmp:
-  case LLVMFreeze:
-    break;
   default:
-    return 0;
+    if (!ir_is_integer_op(op) && op != LLVMSelect && op != LLVMICmp && op != LLVMFreeze)
+      return 0;
   }
   unsigned n = (unsigned)LLVMGetNumOperands(e);
   for (unsigned k = 0; k < n; k++)
@@ -306,9 +295,236 @@ static int skips_cleanly(LLVMBasicBlockRef from, const vshape *s, const gs_targe
   return 1;
 }
 
-/* The limit past which the body does nothing, built at B, or NULL */
-static LLVMValueRef trimmed_limit(LLVMBuilderRef b, LLVMValueRef seg, const vshape *s,
-                                  LLVMValueRef total, const gs_target *t) {
+/* A query call as the target builds it (the local id or size in dimension
+ * 0), to recognise the body's */
+typedef struct {
+  char *name;
+  unsigned nargs;
+  LLVMValueRef args[2];
+} query_ref;
+
+static void query_ref_make(query_ref *r, LLVMBuilderRef b, LLVMModuleRef m, const gs_target *t,
+                           gs_query q) {
+  memset(r, 0, sizeof *r);
+  LLVMValueRef x = t->build_query(b, m, q, 0), top = x;
+  while (LLVMIsACastInst(x))
+    x = LLVMGetOperand(x, 0);
+  if (LLVMIsACallInst(x) && LLVMGetNumArgOperands(x) <= 2 && ir_callee_name(x)) {
+    r->name = gs_strdup(ir_callee_name(x));
+    r->nargs = LLVMGetNumArgOperands(x);
+    for (unsigned k = 0; k < r->nargs; k++)
+      r->args[k] = LLVMGetOperand(x, k);
+  }
+  while (top != x) {
+    LLVMValueRef inner = LLVMGetOperand(top, 0);
+    LLVMInstructionEraseFromParent(top);
+    top = inner;
+  }
+  if (LLVMIsAInstruction(x))
+    LLVMInstructionEraseFromParent(x);
+}
+
+/* X is the query R, read through casts that keep a local id or size */
+static int is_query(LLVMValueRef x, const query_ref *r) {
+  while (LLVMIsAZExtInst(x) || (LLVMIsATruncInst(x) && LLVMGetIntTypeWidth(LLVMTypeOf(x)) >= 16))
+    x = LLVMGetOperand(x, 0);
+  if (!r->name || !LLVMIsACallInst(x) || LLVMGetNumArgOperands(x) != r->nargs)
+    return 0;
+  const char *callee = ir_callee_name(x);
+  if (!callee || strcmp(callee, r->name))
+    return 0;
+  for (unsigned k = 0; k < r->nargs; k++)
+    if (LLVMGetOperand(x, k) != r->args[k])
+      return 0;
+  return 1;
+}
+
+typedef struct {
+  LLVMBuilderRef b;
+  LLVMModuleRef m;
+  LLVMValueRef seg, v;
+  const gs_target *t;
+  query_ref lid, lsize;
+  int build;              /* 0: only whether a limit exists */
+  LLVMValueRef all, size; /* i64: the virtual workgroups, the local size (built) */
+} trim_ctx;
+
+/* X is the global id in dimension 0, V * local size + local id, computed in
+ * *WIDTH bits (the narrowest of the arithmetic and its casts: where it
+ * wraps) */
+static int is_global_id(const trim_ctx *c, LLVMValueRef x, unsigned *width) {
+  if (LLVMGetTypeKind(LLVMTypeOf(x)) != LLVMIntegerTypeKind)
+    return 0;
+  unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(x));
+  for (int depth = 0; depth < 8; depth++) {
+    if (LLVMIsATruncInst(x)) {
+      unsigned to = LLVMGetIntTypeWidth(LLVMTypeOf(x));
+      w = to < w ? to : w;
+    } else if (LLVMIsAZExtInst(x)) {
+      unsigned from = LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(x, 0)));
+      w = from < w ? from : w;
+    } else if (LLVMIsAInstruction(x) && LLVMGetInstructionOpcode(x) == LLVMAnd &&
+               LLVMIsAConstantInt(LLVMGetOperand(x, 1)) &&
+               LLVMGetIntTypeWidth(LLVMTypeOf(x)) <= 64) {
+      unsigned long long mask = LLVMConstIntGetZExtValue(LLVMGetOperand(x, 1));
+      unsigned k = 0;
+      while (k < 64 && (mask >> k & 1))
+        k++;
+      if (k < 8 || (k < 64 && mask >> k))
+        return 0;
+      w = k < w ? k : w;
+    } else {
+      break;
+    }
+    x = LLVMGetOperand(x, 0);
+  }
+  if (!LLVMIsAInstruction(x) || LLVMGetInstructionOpcode(x) != LLVMAdd)
+    return 0;
+  unsigned aw = LLVMGetIntTypeWidth(LLVMTypeOf(x));
+  w = aw < w ? aw : w;
+  for (unsigned k = 0; k < 2; k++) {
+    LLVMValueRef mul = LLVMGetOperand(x, k), lid = LLVMGetOperand(x, 1 - k);
+    if (!is_query(lid, &c->lid) || !LLVMIsAInstruction(mul) ||
+        LLVMGetInstructionOpcode(mul) != LLVMMul)
+      continue;
+    for (unsigned j = 0; j < 2; j++)
+      if (is_v(LLVMGetOperand(mul, j), c->v) && is_query(LLVMGetOperand(mul, 1 - j), &c->lsize)) {
+        *width = w;
+        return 1;
+      }
+  }
+  return 0;
+}
+
+/* E + 1, saturated at the virtual workgroups */
+static LLVMValueRef plus_one(const trim_ctx *c, LLVMValueRef x) {
+  LLVMTypeRef i64 = LLVMTypeOf(x);
+  return LLVMBuildSelect(c->b, LLVMBuildICmp(c->b, LLVMIntUGE, x, c->all, ""), c->all,
+                         LLVMBuildAdd(c->b, x, LLVMConstInt(i64, 1, 0), ""), "");
+}
+
+/* A limit L (i64) such that CMP has the value WANT for no invocation of a
+ * virtual workgroup V >= L, or NULL; without c->build, C->all for a limit */
+static LLVMValueRef compare_limit(trim_ctx *c, LLVMValueRef cmp, int want) {
+  LLVMIntPredicate p = LLVMGetICmpPredicate(cmp);
+  LLVMValueRef e = NULL;
+  unsigned width = 0;
+  int gid = 0;
+  for (unsigned k = 0; k < 2 && !e; k++) {
+    LLVMValueRef x = LLVMGetOperand(cmp, k);
+    if (is_v(x, c->v) || (gid = is_global_id(c, x, &width)))
+      e = LLVMGetOperand(cmp, 1 - k), p = k ? swapped(p) : p;
+  }
+  if (!want)
+    p = negated(p);
+  if (p == LLVMIntEQ)
+    p = LLVMIntULE; /* a subset */
+  int is_signed = p == LLVMIntSLT || p == LLVMIntSLE;
+  int count = 0;
+  if (!e || (p != LLVMIntULT && p != LLVMIntULE && !is_signed) ||
+      LLVMGetIntTypeWidth(LLVMTypeOf(e)) > 64 || !invariant(e, c->seg, &count))
+    return NULL;
+  if (!c->build)
+    return c->all;
+  LLVMBuilderRef b = c->b;
+  LLVMTypeRef i64 = LLVMTypeOf(c->all);
+  LLVMValueRef zero = LLVMConstInt(i64, 0, 0), x = copy_expr(b, e), lim;
+  if (LLVMGetIntTypeWidth(LLVMTypeOf(x)) < 64)
+    x = is_signed ? LLVMBuildSExt(b, x, i64, "") : LLVMBuildZExt(b, x, i64, "");
+  int le = p == LLVMIntULE || p == LLVMIntSLE;
+  if (!gid) {
+    /* V < E: E; V <= E: E + 1 */
+    lim = le ? plus_one(c, x) : x;
+  } else {
+    /* some V * S + l (0 <= l < S) < E: V < ceil(E / S); <= E: V <= E / S.
+     * From E >= all * S on, every virtual workgroup. No division, which
+     * NVPTX expands to a branch and a long sequence ahead of the loop (a
+     * static Jacobi sweep at 2^20 took 0.5 us longer): the division by
+     * 2^k, the greatest power of two up to S and 1024 (k a sum of
+     * comparisons), which bounds the same from above: exact for the sizes
+     * launched (powers of two), more workgroups than needed for others */
+    if (!c->size)
+      c->size = LLVMBuildZExt(b, c->t->build_query(b, c->m, Q_LOCAL_SIZE, 0), i64, "");
+    LLVMValueRef s = c->size, one = LLVMConstInt(i64, 1, 0);
+    LLVMValueRef bit[10];
+    unsigned nbit = 0;
+    for (unsigned k = 2; k <= 1024; k *= 2)
+      bit[nbit++] =
+          LLVMBuildZExt(b, LLVMBuildICmp(b, LLVMIntUGE, s, LLVMConstInt(i64, k, 0), ""), i64, "");
+    while (nbit > 1) { /* added pairwise: four deep, not ten */
+      unsigned half = 0;
+      for (unsigned k = 0; k < nbit; k += 2)
+        bit[half++] = k + 1 < nbit ? LLVMBuildAdd(b, bit[k], bit[k + 1], "") : bit[k];
+      nbit = half;
+    }
+    LLVMValueRef log2 = bit[0];
+    LLVMValueRef reach = LLVMBuildMul(b, c->all, s, "");
+    LLVMValueRef p2 = LLVMBuildShl(b, one, log2, "");
+    LLVMValueRef q =
+        le ? LLVMBuildAdd(b, LLVMBuildLShr(b, x, log2, ""), one, "")
+           : LLVMBuildLShr(b, LLVMBuildSub(b, LLVMBuildAdd(b, x, p2, ""), one, ""), log2, "");
+    lim = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntULT, x, reach, ""), q, c->all, "");
+    if (is_signed) /* no global id is below a negative E */
+      lim = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSLT, x, zero, ""), zero, lim, "");
+    /* all of which holds only while the global id cannot wrap in its WIDTH
+     * bits (for a signed comparison: stays below 2^(WIDTH-1)); a char's id
+     * wraps past 127 (a reviewer's kernel: `(char)i < -100` is true again
+     * from 128 on) */
+    unsigned bits = width - (is_signed ? 1 : 0);
+    if (bits < 64)
+      lim = LLVMBuildSelect(
+          b, LLVMBuildICmp(b, LLVMIntULE, reach, LLVMConstInt(i64, 1ull << bits, 0), ""), lim,
+          c->all, "");
+    return lim;
+  }
+  if (is_signed)
+    lim = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSLT, x, zero, ""), zero, lim, "");
+  return lim;
+}
+
+/* A limit such that condition X is WANT for no invocation of a virtual
+ * workgroup from it on (comparisons joined by and, or and not), or NULL */
+static LLVMValueRef cond_limit(trim_ctx *c, LLVMValueRef x, int want, int depth) {
+  if (depth > 8 || !LLVMIsAInstruction(x))
+    return NULL;
+  if (LLVMIsAICmpInst(x))
+    return compare_limit(c, x, want);
+  LLVMOpcode op = LLVMGetInstructionOpcode(x);
+  LLVMValueRef a, bb;
+  int both; /* WANT needs both sides (then the lesser limit serves), else either */
+  if (op == LLVMXor && LLVMIsAConstantInt(LLVMGetOperand(x, 1)) &&
+      LLVMConstIntGetZExtValue(LLVMGetOperand(x, 1)) == 1)
+    return cond_limit(c, LLVMGetOperand(x, 0), !want, depth + 1);
+  if (op == LLVMAnd || op == LLVMOr) {
+    a = LLVMGetOperand(x, 0), bb = LLVMGetOperand(x, 1);
+    both = (op == LLVMAnd) == want;
+  } else if (op == LLVMSelect && LLVMIsAConstantInt(LLVMGetOperand(x, 2)) &&
+             !LLVMConstIntGetZExtValue(LLVMGetOperand(x, 2))) {
+    a = LLVMGetOperand(x, 0), bb = LLVMGetOperand(x, 1); /* a && b */
+    both = want;
+  } else if (op == LLVMSelect && LLVMIsAConstantInt(LLVMGetOperand(x, 1)) &&
+             LLVMConstIntGetZExtValue(LLVMGetOperand(x, 1))) {
+    a = LLVMGetOperand(x, 0), bb = LLVMGetOperand(x, 2); /* a || b */
+    both = !want;
+  } else {
+    return NULL;
+  }
+  if (LLVMGetIntTypeWidth(LLVMTypeOf(x)) != 1)
+    return NULL;
+  LLVMValueRef la = cond_limit(c, a, want, depth + 1), lb = cond_limit(c, bb, want, depth + 1);
+  if (!both && (!la || !lb))
+    return NULL;
+  if (!la || !lb)
+    return la ? la : lb;
+  if (!c->build)
+    return c->all;
+  LLVMIntPredicate pick = both ? LLVMIntULT : LLVMIntUGT;
+  return LLVMBuildSelect(c->b, LLVMBuildICmp(c->b, pick, la, lb, ""), la, lb, "");
+}
+
+/* The limit past which the body does nothing, built at C->b, or NULL */
+static LLVMValueRef trimmed_limit(trim_ctx *c, const vshape *s, LLVMValueRef total) {
+  const gs_target *t = c->t;
   /* the latch: the step, the barrier between virtual workgroups, nothing
    * with an effect (a skipped workgroup would not make it) */
   for (LLVMValueRef i = LLVMGetFirstInstruction(s->latch); i; i = LLVMGetNextInstruction(i))
@@ -337,43 +553,26 @@ static LLVMValueRef trimmed_limit(LLVMBuilderRef b, LLVMValueRef seg, const vsha
     else
       bb = LLVMGetSuccessor(term, 0);
   }
-  LLVMValueRef cmp = LLVMGetCondition(br);
-  if (!LLVMIsAICmpInst(cmp))
-    return NULL;
-  LLVMIntPredicate p = LLVMGetICmpPredicate(cmp);
-  LLVMValueRef e = NULL;
-  if (is_v(LLVMGetOperand(cmp, 0), s->v))
-    e = LLVMGetOperand(cmp, 1);
-  else if (is_v(LLVMGetOperand(cmp, 1), s->v))
-    e = LLVMGetOperand(cmp, 0), p = swapped(p);
-  int count = 0;
-  if (!e || LLVMGetIntTypeWidth(LLVMTypeOf(e)) > 64 || !invariant(e, seg, &count))
-    return NULL;
-  /* the side that works: the true one, or the false one for V !p E */
+  /* the side that works: the true one (skipping on false), or the false */
+  int want = 1;
   if (!skips_cleanly(LLVMGetSuccessor(br, 1), s, t)) {
     if (!skips_cleanly(LLVMGetSuccessor(br, 0), s, t))
       return NULL;
-    p = negated(p);
+    want = 0;
   }
-  int is_signed = p == LLVMIntSLT || p == LLVMIntSLE;
-  if (p != LLVMIntULT && p != LLVMIntULE && p != LLVMIntEQ && !is_signed)
-    return NULL;
-  LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(seg));
+  LLVMContextRef ctx = LLVMGetModuleContext(c->m);
   LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), i32 = LLVMInt32TypeInContext(ctx);
-  LLVMValueRef zero = LLVMConstInt(i64, 0, 0), one = LLVMConstInt(i64, 1, 0);
-  LLVMValueRef x = copy_expr(b, e);
-  if (LLVMGetIntTypeWidth(LLVMTypeOf(x)) < 64)
-    x = is_signed ? LLVMBuildSExt(b, x, i64, "") : LLVMBuildZExt(b, x, i64, "");
-  LLVMValueRef all = LLVMBuildZExt(b, total, i64, "");
-  /* V < E: E; V <= E, V == E: E + 1, saturated at TOTAL */
-  LLVMValueRef lim = x;
-  if (p != LLVMIntULT && p != LLVMIntSLT)
-    lim = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntUGE, x, all, ""), all,
-                          LLVMBuildAdd(b, x, one, ""), "");
-  if (is_signed)
-    lim = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSLT, x, zero, ""), zero, lim, "");
-  lim = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntULT, lim, all, ""), lim, all, "");
-  return LLVMBuildFreeze(b, LLVMBuildTrunc(b, lim, i32, ""), "gs.vtrimmed");
+  c->v = s->v;
+  c->build = 0;
+  c->all = LLVMConstInt(i64, 0, 0); /* a placeholder for the dry run */
+  if (!cond_limit(c, LLVMGetCondition(br), want, 0))
+    return NULL;
+  c->build = 1;
+  c->all = LLVMBuildZExt(c->b, total, i64, "");
+  c->size = NULL; /* built where a global id needs it */
+  LLVMValueRef lim = cond_limit(c, LLVMGetCondition(br), want, 0);
+  lim = LLVMBuildSelect(c->b, LLVMBuildICmp(c->b, LLVMIntULT, lim, c->all, ""), lim, c->all, "");
+  return LLVMBuildFreeze(c->b, LLVMBuildTrunc(c->b, lim, i32, ""), "gs.vtrimmed");
 }
 
 void virtual_trim(LLVMModuleRef m, LLVMValueRef seg, const gs_target *t) {
@@ -388,16 +587,25 @@ void virtual_trim(LLVMModuleRef m, LLVMValueRef seg, const gs_target *t) {
       vec_push(&calls, &call);
   }
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
+  trim_ctx c = {b, m, seg, NULL, t, {0}, {0}, 0, NULL, NULL};
+  if (calls.len) {
+    LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(seg);
+    LLVMPositionBuilder(b, entry, LLVMGetFirstInstruction(entry));
+    query_ref_make(&c.lid, b, m, t, Q_LOCAL_ID);
+    query_ref_make(&c.lsize, b, m, t, Q_LOCAL_SIZE);
+  }
   for (size_t k = 0; k < calls.len; k++) {
     LLVMValueRef call = VEC_AT(&calls, LLVMValueRef, k);
     LLVMValueRef total = LLVMGetOperand(call, 0);
     LLVMPositionBuilderBefore(b, call);
     vshape s;
-    LLVMValueRef lim = find_loop(call, &s) ? trimmed_limit(b, seg, &s, total, t) : NULL;
+    LLVMValueRef lim = find_loop(call, &s) ? trimmed_limit(&c, &s, total) : NULL;
     LLVMReplaceAllUsesWith(call, lim ? lim : total);
     LLVMInstructionEraseFromParent(call);
   }
   LLVMDisposeBuilder(b);
+  free(c.lid.name);
+  free(c.lsize.name);
   vec_free(&calls);
 }
 

@@ -10,7 +10,9 @@ __attribute__((noinline)) static uint mix(global const uint *a, uint i) {
 
 // Phase by phase: every invocation mixes its element; the first M
 // workgroups sum theirs; the first workgroup sums those; workgroups below
-// the signed K write theirs; workgroups past M leave.
+// the signed K write theirs; global ids below M * 64 + 17 but for the first
+// workgroup's add to them; signed global ids up to K * 64 + 5, and the first
+// workgroup, count; workgroups past M leave.
 #define TRIM_BODY(M, K) \
   local uint s[64], z[64]; \
   uint i = get_global_id(0), g = get_group_id(0), l = get_local_id(0); \
@@ -49,6 +51,13 @@ __attribute__((noinline)) static uint mix(global const uint *a, uint i) {
   if (gi < K) \
     sg[gi * 64 + (int)l] = gi - (int)l; \
   gridsplit_grid_sync(); \
+  if (g >= 1 && i < M * 64u + 17u) \
+    sg[i] += (int)(g * 3u); \
+  gridsplit_grid_sync(); \
+  int ii = (int)get_global_id(0); \
+  if (ii <= K * 64 + 5 || g == 0) \
+    atomic_add(&part[g], 1u); \
+  gridsplit_grid_sync(); \
   if (g >= M + 1) \
     return; \
   out[1 + i] = v ^ g;
@@ -71,4 +80,49 @@ kernel void keep(global uint *out, uint m) {
     out[i] += 4u;
   else
     out[i] += 8u;
+}
+
+// A global id's bound at any workgroup size: trimmed where the size is a
+// power of two, and not at others (48).
+kernel void sized(global uint *out, uint n) {
+  uint i = get_global_id(0);
+  out[i] = i;
+  gridsplit_grid_sync();
+  if (i < n)
+    out[i] += 3u * get_group_id(0) + 1u;
+}
+
+// A dynamic schedule (the loop's trip count from data): its segments keep
+// every virtual workgroup, though the phase only the first m run comes
+// first, as every workgroup records its choice (m = 0: none would).
+kernel void dyn(global uint *a, global uint *out, uint m, uint n) {
+  uint g = get_group_id(0), i = get_global_id(0);
+  out[i] = i;
+  for (;;) {
+    gridsplit_grid_sync();
+    if (g < m)
+      out[i] += 1u;
+    if (a[0] < n) {
+      gridsplit_grid_sync();
+      if (i == 0)
+        a[0] += 1u;
+    } else {
+      break;
+    }
+  }
+}
+
+// A global id narrowed to a char wraps past 127: from 128 on `c < k` holds
+// again for a negative k (a reviewer's kernel), so no workgroup is skipped
+// where the id can wrap.
+kernel void narrow(global int *out, char k, char le) {
+  uint i = get_global_id(0);
+  out[i] = 1;
+  gridsplit_grid_sync();
+  char c = (char)get_global_id(0);
+  if (c < k)
+    out[get_global_id(0)] += 10;
+  gridsplit_grid_sync();
+  if (c <= le)
+    out[get_global_id(0)] += 100;
 }
