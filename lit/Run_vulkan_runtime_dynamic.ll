@@ -29,6 +29,7 @@
 ; RUN: %python %S/Inputs/vk_dynamic.py make %t 5
 ; RUN: %gs_vk_run %t/split/iter.spv %t/split/iter.plan.json --repeat 1 --verbose --grid 128 --out %t/again a=@%t/a steps=@%t/steps 2> %t/again.err
 ; RUN: FileCheck %s --check-prefix=LEARNED < %t/again.err
+; RUN: %python %S/Inputs/recorded_per_run.py %t/again.err | FileCheck %s --check-prefix=TAKEN
 ;
 ; RUN: not %gridsplit run --runtime vulkan -O0 --kernel racy --grid 64 --workgroup 1 --out %t/racy %S/Inputs/run_racy_flag.cl flag=zeros:4 out=zeros:256 2> %t/racy.err
 ; RUN: FileCheck %s --check-prefix=RACY < %t/racy.err
@@ -41,12 +42,13 @@
 ; BATCHES: iter: 6 launches ran, next 1
 ; BATCHES: iter: 41 launches ran, next -1
 ; A second run (--repeat) records the launches the first took, 6, in its
-; first batch, where the first recorded 16 and ran 6:
+; first batch, where the first recorded 16 and ran 6; so does every run
+; after (gs-vk-run's untimed warm-up runs, then the timed one):
 ; LEARNED-COUNT-16: iter segment {{[01]}} recorded
 ; LEARNED-NEXT: iter: 6 launches ran, next -1
 ; LEARNED-COUNT-6: iter segment {{[01]}} recorded
 ; LEARNED-NEXT: iter: 6 launches ran, next -1
-; LEARNED-NOT: recorded
+; TAKEN: recorded per run: 16 [6]
 ; RACY: run_racy_flag.cl: error: kernel 'racy': divergent grid barrier at run time: after segment 0 the invocations did not all reach the same barrier
 
 ;--- iter.ll
