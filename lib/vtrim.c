@@ -8,32 +8,43 @@
  * has 2^19 virtual workgroups in each of its four segments; on the H200 the
  * three where at most 2^11 work took some 130 us each through Vulkan.
  *
- * virtualize_segment bounds the one-dimensional loop by
- * `gs.vlimit(total)`, an opaque call the optimizer leaves alone. Once the
- * body is inlined and tidied, virtual_trim looks at the body's first branch:
- * where it compares the virtual workgroup V with a value E that only
- * parameters and constants make (launch-invariant), the side that runs when
- * V is beyond a limit L(E) is free of effects (no store, atomic, fence,
- * volatile load, barrier or unknown call on any way from it to the loop's
- * latch), and what runs before the branch is free of effects too, the
- * virtual workgroups from L on do nothing, and the loop stops at
- * min(total, L): gs.vlimit's result, which the reversed order's start also
- * counts from. Otherwise the call becomes TOTAL. The work side's virtual
- * workgroups run as before; no workgroup of the launch runs differently.
+ * virtualize_segment bounds a static schedule's one-dimensional loop by
+ * `gridsplit.vlimit(total)`, an opaque call the optimizer leaves alone.
+ * Once the body is inlined and tidied, virtual_trim looks at the body's
+ * first conditional branch, reached through code free of effects. Its
+ * condition is comparisons joined by and, or and not (cond_limit), each of
+ * the virtual workgroup V or of the global id V * S + l (S the local size,
+ * l the local id) with a value E made of the segment's parameters and
+ * constants only, by operations that cannot trap (launch-invariant; a
+ * by-value struct's field is a load, and does not qualify). Where the side
+ * the branch takes from a limit L on is free of effects (no store, atomic,
+ * fence, volatile load, barrier or unknown call on any way from it to the
+ * loop's latch), the virtual workgroups from L on do nothing, and the loop
+ * stops at min(total, L): gridsplit.vlimit's result, which the reversed
+ * order's start also counts from. Otherwise the call becomes TOTAL. The
+ * work side's virtual workgroups run as before.
  *
  * V < 2^31 (runners launch at most 2^31 virtual workgroups), so V read
  * through zext, sext, a truncation to 32 bits or more, or a mask keeping
  * its 31 low bits is V, and a signed comparison of it is an unsigned one.
- * The limits, for the side that works (the other side negated):
- *   V <u E: E;   V <=u E, V == E: E + 1;   V <s E: max(E, 0);
- *   V <=s E: E < 0 ? 0 : E + 1
+ * The limits, for the side that works (the other side negated; == taken as
+ * the <= it implies):
+ *   V < E: E;   V <= E: E + 1;   signed: 0 where E < 0
+ *   i < E: ceil(E / 2^k);   i <= E: floor(E / 2^k) + 1;   signed: 0 where
+ *     E < 0; 2^k the greatest power of two up to S and 1024 (no division:
+ *     exact for the sizes launched, more workgroups than needed for others);
+ *     all of it only where i, in the W bits it is computed in, cannot wrap
+ *     (total * S <= 2^W, 2^(W-1) signed), else TOTAL
+ *   A && B: the lesser of the two (either alone where the other has none);
+ *   A || B: the greater (both needed)
  * each computed in 64 bits and saturated at TOTAL, from a copy of E's
- * instructions made without their poison flags, then frozen. Only static
- * schedules' segments are bounded so (virtualize_segment): in a dynamic one
- * every virtual workgroup records its choice, from LLVM 20 on as values of
- * the loop that no store shows, and a launch whose virtual workgroups were
- * all skipped would record none (a kernel whose phase only the first m
- * workgroups run, with m = 0, ended there with other bytes on lavapipe). */
+ * instructions made without their poison flags before the limit's call,
+ * then frozen. Only static schedules' segments are bounded so
+ * (virtualize_segment): in a dynamic one every virtual workgroup records its
+ * choice, from LLVM 20 on as values of the loop that no store shows, and a
+ * launch whose virtual workgroups were all skipped would record none (a
+ * kernel whose phase only the first m workgroups run, with m = 0, ended
+ * there with other bytes on lavapipe). */
 #include "gs.h"
 
 #include <stdlib.h>

@@ -8,7 +8,9 @@
 ; saturates), zero, and a signed bound that is negative. The launch order
 ; alternates direction, so the reversed start counts from the trimmed
 ; limit (checked: counted from the whole grid, m=36 k=40 gave other bytes).
-; The struct-argument kernel (Inputs/vtrim_struct.cl) gives trim's bytes;
+; The struct-argument kernel (Inputs/vtrim_struct.cl: its fields are loads,
+; so only the loops bounded otherwise, i < n and g == 0, are cut) gives
+; trim's bytes;
 ; keep, whose guards must not trim, matches the reference too.
 ;
 ; RUN: rm -rf %t && mkdir -p %t

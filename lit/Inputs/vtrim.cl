@@ -1,7 +1,11 @@
 // Phases that only some workgroups run, their guards written as users
-// write them (lit/Run_virtual_trim.ll): an unsigned bound from a struct
-// argument, the first workgroup alone, a signed bound that may be
-// negative, an early return, and two guards the loop must not be cut by.
+// write them (lit/Run_virtual_trim.ll, Split_virtual_trim.ll): unsigned
+// bounds on the workgroup and on the global id, the first workgroup alone,
+// signed bounds that may be negative, guards joined by && and ||, an early
+// return; guards the loop must not be cut by (keep), other workgroup sizes
+// (sized), a narrowed global id that wraps (narrow), a dynamic schedule
+// (dyn). (trims in vtrim_struct.cl takes the bounds from a by-value struct,
+// whose fields are loads: its loops are not cut, and its bytes are trim's.)
 void gridsplit_grid_sync(void);
 
 __attribute__((noinline)) static uint mix(global const uint *a, uint i) {

@@ -1,6 +1,8 @@
 // lit/Run_virtual_trim.ll: Inputs/vtrim.cl's trim with its bounds in a
 // struct argument (the reference interpreter takes no struct arguments;
-// the test compares this kernel's bytes with trim's).
+// the test compares this kernel's bytes with trim's). A by-value struct's
+// fields are loads, which lib/vtrim.c does not take for launch-invariant:
+// only its loops bounded otherwise (i < n, g == 0) are cut.
 #include "vtrim.cl"
 
 typedef struct {

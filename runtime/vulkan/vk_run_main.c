@@ -9,8 +9,9 @@
  * ARGs bind the kernel's arguments as `gridsplit run` binds them. Host
  * outputs go to DIR/NAME.bin (default gridsplit-run), from the first run.
  * With --repeat N the schedule runs N times more, after untimed runs for
- * 200 ms that keep the device's clock up (vk_host.c, warm_up), and the
- * device time of each (timestamps around it) is summarised on stdout as
+ * 200 ms (at most 64) that keep the device's clock up (vk_host.c,
+ * warm_up), and the device time of each (timestamps around it) is
+ * summarised on stdout as
  * "gs-vk-run: KERNEL: N runs: median U us, min U us". A dynamic schedule
  * whose plan says "path_from_arguments" replays the path it learned in the
  * runs after (vk_host.c) and checks the replay once more from the inputs;
