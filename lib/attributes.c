@@ -196,21 +196,27 @@ void attr_segment_roles(LLVMModuleRef c, kernel_result *kr, const gs_target *t,
   roles_compute(kr);
 }
 
-/* Whether FN may write memory or call what could: stores, atomics, fences,
- * and calls but the target's pure queries, workgroup barriers and LLVM's
- * markers. A segment without effects need not run (SPEC section 4). */
+/* Whether instruction I may write memory or call what could: stores,
+ * atomics, fences, volatile loads, and calls but the target's pure queries,
+ * LLVM's markers and, with BARRIERS, workgroup barriers */
+int attr_inst_has_effect(LLVMValueRef i, const gs_target *t, int barriers) {
+  if (LLVMIsAStoreInst(i) || LLVMIsAAtomicRMWInst(i) || LLVMIsAAtomicCmpXchgInst(i) ||
+      LLVMIsAFenceInst(i) || (LLVMIsALoadInst(i) && LLVMGetVolatile(i)))
+    return 1;
+  if (!ir_is_call(i) || ir_is_marker(i))
+    return 0;
+  const char *callee = ir_callee_name(i);
+  return !callee ||
+         !(t->is_pure_query(callee) || (barriers && t->is_workgroup_barrier(i, callee, 1)));
+}
+
+/* Whether FN has an effect (attr_inst_has_effect, workgroup barriers
+ * apart). A segment without effects need not run (SPEC section 4). */
 int attr_segment_has_effects(LLVMValueRef fn, const gs_target *t) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-      if (LLVMIsAStoreInst(i) || LLVMIsAAtomicRMWInst(i) || LLVMIsAAtomicCmpXchgInst(i) ||
-          LLVMIsAFenceInst(i) || (LLVMIsALoadInst(i) && LLVMGetVolatile(i)))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      if (attr_inst_has_effect(i, t, 1))
         return 1;
-      if (!ir_is_call(i) || ir_is_marker(i))
-        continue;
-      const char *callee = ir_callee_name(i);
-      if (!callee || !(t->is_pure_query(callee) || t->is_workgroup_barrier(i, callee, 1)))
-        return 1;
-    }
   return 0;
 }
 

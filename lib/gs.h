@@ -322,6 +322,10 @@ int virtual_workgroups_on(const gs_options *opts, const gs_target *t);
  * virtual workgroups do nothing (lib/vtrim.c); virtual_trim_done removes
  * the limit's declaration from M. */
 LLVMValueRef virtual_limit(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef total);
+/* attributes.c: whether instruction I may write memory or call what could
+ * (stores, atomics, fences, volatile loads, calls but the target's pure
+ * queries, LLVM's markers and, with BARRIERS, workgroup barriers) */
+int attr_inst_has_effect(LLVMValueRef i, const gs_target *t, int barriers);
 void virtual_trim(LLVMModuleRef m, LLVMValueRef seg, const gs_target *t);
 void virtual_trim_done(LLVMModuleRef m);
 /* unroll: the segments' loops that add up loaded values, unrolled

@@ -78,22 +78,6 @@ LLVMValueRef virtual_limit(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef total
   return LLVMBuildCall2(b, fty, fn, &total, 1, "gs.vlimit");
 }
 
-/* whether I has no effect another invocation or a later one could see */
-static int pure(LLVMValueRef i, const gs_target *t) {
-  if (LLVMIsAStoreInst(i) || LLVMIsAAtomicRMWInst(i) || LLVMIsAAtomicCmpXchgInst(i) ||
-      LLVMIsAFenceInst(i) || (LLVMIsALoadInst(i) && LLVMGetVolatile(i)))
-    return 0;
-  if (!ir_is_call(i) || ir_is_marker(i))
-    return 1;
-  const char *callee = ir_callee_name(i);
-  return callee && t->is_pure_query(callee);
-}
-
-static int is_latch_barrier(LLVMValueRef i, const gs_target *t) {
-  const char *callee = ir_is_call(i) ? ir_callee_name(i) : NULL;
-  return callee && t->is_workgroup_barrier(i, callee, 0);
-}
-
 /* X is the virtual workgroup V, read as the comment at the top says */
 static int is_v(LLVMValueRef x, LLVMValueRef v) {
   for (int depth = 0; depth < 8; depth++) {
@@ -291,7 +275,7 @@ static int skips_cleanly(LLVMBasicBlockRef from, const vshape *s, const gs_targe
       return 0;
     seen[nseen++] = bb;
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      if (!pure(i, t))
+      if (attr_inst_has_effect(i, t, 0))
         return 0;
     LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
     if (!term || !LLVMIsABranchInst(term))
@@ -539,7 +523,7 @@ static LLVMValueRef trimmed_limit(trim_ctx *c, const vshape *s, LLVMValueRef tot
   /* the latch: the step, the barrier between virtual workgroups, nothing
    * with an effect (a skipped workgroup would not make it) */
   for (LLVMValueRef i = LLVMGetFirstInstruction(s->latch); i; i = LLVMGetNextInstruction(i))
-    if (!pure(i, t) && !is_latch_barrier(i, t))
+    if (attr_inst_has_effect(i, t, 1))
       return NULL;
   /* from the body's start, through blocks free of effects, to its first
    * conditional branch */
@@ -554,7 +538,7 @@ static LLVMValueRef trimmed_limit(trim_ctx *c, const vshape *s, LLVMValueRef tot
       return NULL;
     seen[nseen++] = bb;
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      if (!pure(i, t))
+      if (attr_inst_has_effect(i, t, 0))
         return NULL;
     LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
     if (!term || !LLVMIsABranchInst(term))

@@ -1095,21 +1095,31 @@ static void free_outputs(unsigned char **out, size_t *sizes, const char **names,
   free(names);
 }
 
+/* One run of the schedule: static, the learned path replayed, or stepped;
+ * *HOW names which */
+static int run_once(vk_run *v, const char **how) {
+  if (!v->dynamic) {
+    *how = "static";
+    return run_static(v);
+  }
+  int replay = replays(v);
+  *how = replay ? "replayed" : "stepped";
+  return replay ? run_replay(v) : run_dynamic(v);
+}
+
+static int read_timer(vk_run *v, double *seconds);
+
 /* Untimed runs before the timed ones, for 200 ms of device time (at most
  * 64): the first run's outputs are read back in between, which left the
  * H200 idle long enough to run the next runs at its lowest SM clock (345
  * MHz; bench/gpu/README.md, sixth session). Each is a run like the timed
  * ones: a dynamic schedule learns and replays as it would. */
-static int read_timer(vk_run *v, double *seconds);
-
 static int warm_up(vk_run *v) {
   double spent = 0;
   for (int k = 0; k < 64 && spent < 0.2; k++) {
     double s = 0;
-    if ((!v->dynamic  ? run_static(v)
-         : replays(v) ? run_replay(v)
-                      : run_dynamic(v)) ||
-        read_timer(v, &s))
+    const char *how;
+    if (run_once(v, &how) || read_timer(v, &s))
       return 1;
     spent += s;
     if (v->req->verbose)
@@ -1267,24 +1277,22 @@ int gs_vk_run(const gs_vk_request *r, char *err, size_t err_size) {
   size_t *sizes = NULL, nfirst = 0;
   const char **names = NULL;
   for (unsigned i = 0; i < runs && !rc; i++) {
-    int replay = v.dynamic && replays(&v);
-    rc = !v.dynamic ? run_static(&v) : replay ? run_replay(&v) : run_dynamic(&v);
+    const char *how;
+    rc = run_once(&v, &how);
     if (!rc && v.timer)
       rc = read_timer(&v, &r->seconds[i]);
     if (!rc && v.timer && r->verbose)
       fprintf(stderr, "gridsplit: vulkan: %s: run %u took %.1f us (%s)\n", v.plan.kernel, i,
-              1e6 * r->seconds[i],
-              !v.dynamic ? "static"
-              : replay   ? "replayed"
-                         : "stepped");
+              1e6 * r->seconds[i], how);
     /* the first run's outputs, read once: written out, and kept where a
      * replay is checked against them. (Reading them a second time, 1 GB at
      * jacobi_loop's 2^27, left the H200 idle long enough to drop its SM
      * clock to 345 MHz for the next runs.) */
-    if (!rc && i == 0 && (r->out_dir || (runs > 1 && v.dynamic && replayable(&v)))) {
+    int keep = runs > 1 && v.dynamic && replayable(&v);
+    if (!rc && i == 0 && (r->out_dir || keep)) {
       rc = read_outputs(&v, &first, &sizes, &names, &nfirst) ||
            write_outputs(&v, first, sizes, names, nfirst);
-      if (!(runs > 1 && v.dynamic && replayable(&v))) {
+      if (!keep) {
         free_outputs(first, sizes, names, nfirst);
         first = NULL, sizes = NULL, names = NULL, nfirst = 0;
       }
