@@ -30,6 +30,8 @@
 ; RUN: %gs_vk_run %t/split/iter.spv %t/split/iter.plan.json --repeat 1 --verbose --grid 128 --out %t/again a=@%t/a steps=@%t/steps 2> %t/again.err
 ; RUN: FileCheck %s --check-prefix=LEARNED < %t/again.err
 ; RUN: %python %S/Inputs/recorded_per_run.py %t/again.err | FileCheck %s --check-prefix=TAKEN
+; RUN: %gs_vk_run %t/split/iter.spv %t/split/iter.plan.json --repeat 2 --profile --grid 128 --out %t/prof a=@%t/a steps=@%t/steps 2> %t/prof.err
+; RUN: FileCheck %s --check-prefix=PROFILE < %t/prof.err
 ;
 ; RUN: not %gridsplit run --runtime vulkan -O0 --kernel racy --grid 64 --workgroup 1 --out %t/racy %S/Inputs/run_racy_flag.cl flag=zeros:4 out=zeros:256 2> %t/racy.err
 ; RUN: FileCheck %s --check-prefix=RACY < %t/racy.err
@@ -49,6 +51,11 @@
 ; LEARNED-COUNT-6: iter segment {{[01]}} recorded
 ; LEARNED-NEXT: iter: 6 launches ran, next -1
 ; TAKEN: recorded per run: 16 [6]
+; --profile: each segment's dispatches and time in a timed run (two):
+; PROFILE: iter: profile of 2 runs (per run: segment, dispatches, us)
+; PROFILE-NEXT: iter:   segment 0: 1.00 dispatches, {{[0-9.]+}} us
+; PROFILE-NEXT: iter:   segment 1: 5.00 dispatches, {{[0-9.]+}} us
+; PROFILE-NEXT: iter:   segments together: {{[0-9.]+}} us
 ; RACY: run_racy_flag.cl: error: kernel 'racy': divergent grid barrier at run time: after segment 0 the invocations did not all reach the same barrier
 
 ;--- iter.ll

@@ -75,6 +75,13 @@ typedef struct {
   VkPipeline *pipe;
   VkDescriptorSet *set;
   VkQueryPool timer;
+  VkQueryPool prof; /* --profile: two timestamps around each segment dispatch of a command buffer */
+  uint32_t prof_cap, prof_used;
+  int *prof_seg;           /* per pair: its segment */
+  double *seg_us;          /* per segment: device time summed while PROFILING */
+  unsigned long *seg_runs; /* per segment: its dispatches while PROFILING */
+  int profiling;           /* the runs counted: those after the first and the warm-up */
+  unsigned profiled_runs;
   /* dynamic schedules */
   int dynamic;
   gs_vk_buffer successors, dispatch, word; /* WORD: the control word's staging copy */
@@ -805,6 +812,82 @@ static void dispatch_setup(vk_run *v, VkCommandBuffer cb, size_t i, const void *
     vkCmdPushConstants(cb, v->pl[i], VK_SHADER_STAGE_COMPUTE_BIT, 0, v->plan.push_bytes, push);
 }
 
+/* --profile: room for N segment dispatches in the next command buffer */
+static int prof_reserve(vk_run *v, size_t n) {
+  v->prof_used = 0;
+  if (!v->req->profile || n <= v->prof_cap)
+    return 0;
+  if (v->prof)
+    vkDestroyQueryPool(v->d.dev, v->prof, NULL);
+  v->prof = VK_NULL_HANDLE;
+  free(v->prof_seg);
+  v->prof_cap = 0;
+  v->prof_seg = malloc(n * sizeof *v->prof_seg);
+  VkQueryPoolCreateInfo ci = {VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+                              NULL,
+                              0,
+                              VK_QUERY_TYPE_TIMESTAMP,
+                              2 * (uint32_t)n,
+                              0};
+  if (!v->prof_seg || gs_vk_check(&v->d, vkCreateQueryPool(v->d.dev, &ci, NULL, &v->prof),
+                                  "creating the profile's query pool"))
+    return 1;
+  v->prof_cap = (uint32_t)n;
+  return 0;
+}
+
+static void prof_reset(vk_run *v, VkCommandBuffer cb) {
+  if (v->prof)
+    vkCmdResetQueryPool(cb, v->prof, 0, 2 * v->prof_cap);
+}
+
+/* a timestamp before (END 0) or after (END 1) segment S's dispatch */
+static void prof_mark(vk_run *v, VkCommandBuffer cb, int s, int end) {
+  if (!v->prof || v->prof_used >= v->prof_cap)
+    return;
+  vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, v->prof, 2 * v->prof_used + end);
+  if (end)
+    v->prof_seg[v->prof_used++] = s;
+}
+
+/* after the command buffer ran: its pairs into the segments' sums */
+static int prof_collect(vk_run *v) {
+  if (!v->prof || !v->prof_used || !v->profiling)
+    return 0;
+  uint64_t *t = malloc(2 * v->prof_used * sizeof *t);
+  int rc =
+      !t || gs_vk_check(&v->d,
+                        vkGetQueryPoolResults(v->d.dev, v->prof, 0, 2 * v->prof_used,
+                                              2 * v->prof_used * sizeof *t, t, 8,
+                                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+                        "reading the profile's timestamps");
+  for (uint32_t q = 0; !rc && q < v->prof_used; q++) {
+    v->seg_us[v->prof_seg[q]] +=
+        (double)(t[2 * q + 1] - t[2 * q]) * v->d.props.limits.timestampPeriod * 1e-3;
+    v->seg_runs[v->prof_seg[q]]++;
+  }
+  free(t);
+  v->prof_used = 0;
+  return rc;
+}
+
+static void prof_print(vk_run *v) {
+  if (!v->req->profile || !v->profiled_runs)
+    return;
+  double all = 0;
+  for (size_t s = 0; s < v->nseg; s++)
+    all += v->seg_us[s];
+  fprintf(stderr, "gridsplit: vulkan: %s: profile of %u runs (per run: segment, dispatches, us)\n",
+          v->plan.kernel, v->profiled_runs);
+  for (size_t s = 0; s < v->nseg; s++)
+    if (v->seg_runs[s])
+      fprintf(stderr, "gridsplit: vulkan: %s:   segment %zu: %.2f dispatches, %.2f us (%.1f%%)\n",
+              v->plan.kernel, s, (double)v->seg_runs[s] / v->profiled_runs,
+              v->seg_us[s] / v->profiled_runs, all > 0 ? 100 * v->seg_us[s] / all : 0);
+  fprintf(stderr, "gridsplit: vulkan: %s:   segments together: %.2f us\n", v->plan.kernel,
+          all / v->profiled_runs);
+}
+
 enum { PENDING_READ = 1, PENDING_WRITE = 2 };
 
 /* A static schedule: the segments that are not empty, in order. PENDING
@@ -856,8 +939,10 @@ static void record_static(vk_run *v, VkCommandBuffer cb) {
       uint32_t order = gs_order_next(&v->orders, s);
       memcpy(v->push + v->order_offset, &order, 4);
     }
+    prof_mark(v, cb, (int)s, 0);
     dispatch_setup(v, cb, s, v->push);
     vkCmdDispatch(cb, v->launch[0], v->launch[1], v->launch[2]);
+    prof_mark(v, cb, (int)s, 1);
   }
   free(pending);
   free(bmb);
@@ -886,8 +971,10 @@ static void record_batch(vk_run *v, VkCommandBuffer cb, int from, size_t n) {
       uint32_t order = 0;
       memcpy(v->push + v->order_offset, &order, 4);
     }
+    prof_mark(v, cb, from, 0);
     dispatch_setup(v, cb, (size_t)from, v->push);
     vkCmdDispatchIndirect(cb, v->dispatch.buf, 12 * (VkDeviceSize)from);
+    prof_mark(v, cb, from, 1);
     barrier_to_shaders(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT);
     uint32_t *step_push = calloc(v->plan.push_bytes / 4 + 1, 4);
     step_push[0] = (uint32_t)from;
@@ -907,14 +994,15 @@ static void timestamp(vk_run *v, VkCommandBuffer cb, uint32_t q) {
 
 static int run_static(vk_run *v) {
   VkCommandBuffer cb;
-  if (gs_vk_begin(&v->d, &cb))
+  if (prof_reserve(v, v->nseg) || gs_vk_begin(&v->d, &cb))
     return 1;
+  prof_reset(v, cb);
   if (v->timer)
     vkCmdResetQueryPool(cb, v->timer, 0, 2);
   timestamp(v, cb, 0);
   record_static(v, cb);
   timestamp(v, cb, 1);
-  return gs_vk_submit(&v->d, cb);
+  return gs_vk_submit(&v->d, cb) || prof_collect(v);
 }
 
 /* Whether a learned path may be replayed (docs/split.md, "Replaying a
@@ -954,19 +1042,21 @@ static int run_dynamic(vk_run *v) {
                    "kernel '%s': the schedule has not ended after %zu launches "
                    "(--max-launches %zu): segment %d would run next",
                    v->plan.kernel, max, max, from);
+    size_t n = max && batch > max - ran ? max - ran : batch;
     VkCommandBuffer cb;
-    if (gs_vk_begin(&v->d, &cb))
+    if (prof_reserve(v, n) || gs_vk_begin(&v->d, &cb))
       return 1;
+    prof_reset(v, cb);
     if (first && v->timer) {
       vkCmdResetQueryPool(cb, v->timer, 0, 2);
       timestamp(v, cb, 0);
     } else if (v->timer)
       vkCmdResetQueryPool(cb, v->timer, 1, 1); /* written again: the last batch's counts */
     first = 0;
-    record_batch(v, cb, from, max && batch > max - ran ? max - ran : batch);
+    record_batch(v, cb, from, n);
     timestamp(v, cb, 1);
     gs_vk_copy(cb, v->bufs[v->buf_of[v->plan.control_arg]].buf, v->word.buf, GS_CONTROL_BYTES);
-    if (gs_vk_submit(&v->d, cb))
+    if (gs_vk_submit(&v->d, cb) || prof_collect(v))
       return 1;
     const int32_t *word = v->word.map;
     if (v->req->verbose)
@@ -1017,8 +1107,9 @@ static int replays(const vk_run *v) {
  * each; no step shader, and the control word is not read */
 static int run_replay(vk_run *v) {
   VkCommandBuffer cb;
-  if (gs_vk_begin(&v->d, &cb))
+  if (prof_reserve(v, v->npath) || gs_vk_begin(&v->d, &cb))
     return 1;
+  prof_reset(v, cb);
   if (v->timer) {
     vkCmdResetQueryPool(cb, v->timer, 0, 2);
     timestamp(v, cb, 0);
@@ -1030,13 +1121,15 @@ static int run_replay(vk_run *v) {
     memcpy(v->push + v->order_offset, &order, 4);
     if (v->req->verbose)
       fprintf(stderr, "gridsplit: vulkan: %s segment %d replayed\n", v->plan.kernel, s);
+    prof_mark(v, cb, s, 0);
     dispatch_setup(v, cb, (size_t)s, v->push);
     vkCmdDispatch(cb, v->launch[0], v->launch[1], v->launch[2]);
+    prof_mark(v, cb, s, 1);
     barrier_to_shaders(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT);
   }
   timestamp(v, cb, 1);
   v->replayed = 1;
-  return gs_vk_submit(&v->d, cb);
+  return gs_vk_submit(&v->d, cb) || prof_collect(v);
 }
 
 /* The host outputs, one allocation each (the buffers', then the header's
@@ -1221,6 +1314,8 @@ static void release(vk_run *v) {
       vkDestroyShaderModule(d->dev, v->sm, NULL);
     if (v->timer)
       vkDestroyQueryPool(d->dev, v->timer, NULL);
+    if (v->prof)
+      vkDestroyQueryPool(d->dev, v->prof, NULL);
     for (size_t b = 0; b < v->nbufs; b++)
       gs_vk_buffer_free(d, &v->bufs[b]);
     gs_vk_buffer_free(d, &v->successors);
@@ -1236,6 +1331,9 @@ static void release(vk_run *v) {
   free(v->buf_of);
   free(v->push);
   free(v->predicted);
+  free(v->prof_seg);
+  free(v->seg_us);
+  free(v->seg_runs);
   gs_order_free(&v->orders);
   if (v->args)
     gs_bind_free(v->args, v->plan.nargs);
@@ -1272,12 +1370,20 @@ int gs_vk_run(const gs_vk_request *r, char *err, size_t err_size) {
   if (!rc)
     rc = make_buffers(&v) || (v.dynamic && make_step_buffers(&v)) || make_pipelines(&v) ||
          make_timer(&v);
+  if (!rc && r->profile) {
+    v.seg_us = calloc(v.nseg, sizeof *v.seg_us);
+    v.seg_runs = calloc(v.nseg, sizeof *v.seg_runs);
+    if (!v.seg_us || !v.seg_runs)
+      rc = failf(&v, "out of memory");
+  }
   unsigned runs = r->runs ? r->runs : 1;
   unsigned char **first = NULL;
   size_t *sizes = NULL, nfirst = 0;
   const char **names = NULL;
   for (unsigned i = 0; i < runs && !rc; i++) {
     const char *how;
+    v.profiling = i > 0 || runs == 1;
+    v.profiled_runs += v.profiling;
     rc = run_once(&v, &how);
     if (!rc && v.timer)
       rc = read_timer(&v, &r->seconds[i]);
@@ -1305,6 +1411,9 @@ int gs_vk_run(const gs_vk_request *r, char *err, size_t err_size) {
                "--replay: kernel '%s': no run learned the whole path (%u runs; a run learns it "
                "when every launch it recorded ran)",
                v.plan.kernel, runs);
+  if (!rc)
+    prof_print(&v);
+  v.profiling = 0;
   if (!rc && v.replayed)
     rc = check_replay(&v, first, sizes, names, nfirst);
   free_outputs(first, sizes, names, nfirst);

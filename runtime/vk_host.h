@@ -28,6 +28,8 @@ typedef struct {
   const char *out_dir; /* host outputs go to OUT_DIR/NAME.bin; NULL: nowhere */
   unsigned device;     /* the loader's device N */
   int verbose;         /* each step on stderr */
+  int profile; /* each segment's device time (timestamps around its dispatches) summed over the
+                  runs after the first and the warm-up, printed on stderr after them */
   unsigned runs;       /* run the schedule this often (0: once); outputs are the first run's */
   double *seconds;     /* if not NULL: each run's device time (timestamps), RUNS of them */
   size_t physical_groups; /* with virtual workgroups: the workgroups each dispatch launches

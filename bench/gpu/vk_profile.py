@@ -9,6 +9,12 @@ the fixed cost of the dispatches and the barriers between them.
 
   vk_profile.py [--reps N] NAME:E ...     e.g. jacobi:24 reduce:27
   vk_profile.py --cuda-physical NAME:E ...
+  vk_profile.py --timestamps NAME:E ...
+
+--timestamps: any schedule, dynamic ones too: gs-vk-run --profile, which
+writes timestamps around each segment's dispatches in the timed runs and
+prints each segment's dispatches and device time per run (the step shaders
+of a stepped run are outside them).
 
 --cuda-physical: the control for the Vulkan shaders' one workgroup per 256
 elements: the CUDA split (gs-cuda-run --graph, built by run.py) with its
@@ -19,7 +25,7 @@ measured twice, alternating, the smaller median kept.
 """
 import json, os, subprocess, sys
 import numpy as np
-from run import WG, ceil, inputs, sh
+from run import WG, ceil, inputs, scalars, sh
 
 
 def vk(name, plan, grid, d, names, n, reps):
@@ -28,6 +34,23 @@ def vk(name, plan, grid, d, names, n, reps):
              ["%s=@%s/%s.bin" % (b, d, b) for b in names] + ["n=%d" % n] +
              (["sweeps=8"] if name == "jacobi_loop" else []))
     return float(out.split(" us, min")[0].split()[-1])
+
+
+def timestamps(jobs, rng, reps):
+    for job in jobs:
+        name, e = job.split(":")
+        n = 1 << int(e)
+        d = "/tmp/gsprof/%s_%d" % (name, n)
+        names, grid, _ = inputs(name, n, d, rng)
+        r = subprocess.run(["./gs-vk-run", "vk/%s.spv" % name, "vk/%s.plan.json" % name, "--kernel",
+                            name, "--grid", str(grid), "--workgroup", str(WG), "--repeat",
+                            str(reps), "--profile", "--out", d + "/o"] +
+                           ["%s=@%s/%s.bin" % (b, d, b) for b in names] + scalars(name, n),
+                           capture_output=True, text=True)
+        print("%s 2^%s: %s%s" % (name, e, r.stdout, "\n".join(
+            l for l in r.stderr.splitlines() if "warning" not in l)))
+        sys.stdout.flush()
+        subprocess.run(["rm", "-rf", d])
 
 
 def cuda_physical(jobs, rng):
@@ -60,6 +83,8 @@ def main():
     if args[:1] == ["--reps"]:
         reps, args = int(args[1]), args[2:]
     rng = np.random.default_rng(7)
+    if args[:1] == ["--timestamps"]:
+        return timestamps(args[1:], rng, reps)
     for job in args:
         name, e = job.split(":")
         e = int(e)

@@ -4,7 +4,7 @@
  *   gs-vk-run MODULE.spv PLAN --grid X[,Y,Z] [--workgroup X[,Y,Z]]
  *             [--kernel NAME] [--out DIR] [--device N] [--batch N]
  *             [--physical-groups N] [--max-launches N]
- *             [--repeat N] [--no-replay] [--verbose] ARG...
+ *             [--repeat N] [--no-replay] [--profile] [--verbose] ARG...
  *
  * ARGs bind the kernel's arguments as `gridsplit run` binds them. Host
  * outputs go to DIR/NAME.bin (default gridsplit-run), from the first run.
@@ -15,7 +15,11 @@
  * "gs-vk-run: KERNEL: N runs: median U us, min U us". A dynamic schedule
  * whose plan says "path_from_arguments" replays the path it learned in the
  * runs after (vk_host.c) and checks the replay once more from the inputs;
- * --no-replay steps every run.
+ * --no-replay steps every run. --profile prints on stderr each segment's
+ * dispatches and device time per run (timestamps around each dispatch of it,
+ * the runs after the first and the warm-up; a dynamic schedule's step
+ * shaders are outside them, a recorded launch the schedule did not reach,
+ * which dispatches no workgroups, is counted).
  * Exit 0 after a run, 1 on any error (named on stderr), 2 on bad usage. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -30,7 +34,7 @@ static int usage(const char *why) {
           "gs-vk-run: %s\nusage: gs-vk-run MODULE.spv PLAN --grid X[,Y,Z] [--workgroup X[,Y,Z]] "
           "[--kernel NAME] [--out DIR] [--device N] [--batch N] [--physical-groups N] "
           "[--max-launches N] [--repeat N] "
-          "[--no-replay] [--verbose] ARG...\n",
+          "[--no-replay] [--profile] [--verbose] ARG...\n",
           why);
   return 2;
 }
@@ -96,6 +100,9 @@ int main(int argc, char **argv) {
       repeat = (unsigned)atoi(val);
     } else if (!strcmp(a, "--verbose")) {
       r.verbose = 1;
+      continue;
+    } else if (!strcmp(a, "--profile")) {
+      r.profile = 1;
       continue;
     } else if (!strcmp(a, "--no-replay")) {
       r.no_replay = 1;
