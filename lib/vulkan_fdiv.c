@@ -5,8 +5,21 @@
  * So each float `fdiv` becomes a call of gs.fdiv, which divides in integer
  * arithmetic, exactly: the significands' quotient to 33 bits and its
  * remainder, rounded once. A double `fdiv` is refused, and so is `frem`
- * (OpFRem is x - y * trunc(x / y), inexact). */
+ * (OpFRem is x - y * trunc(x / y), inexact).
+ *
+ * The quotient is found from two estimates in floats, each checked and
+ * corrected in exact integer arithmetic, so that whatever OpFDiv returns the
+ * result is exact: a 64-bit OpUDiv, which NVIDIA's driver expands into a long
+ * sequence, took three quarters of a division-bound shader's time on the
+ * H200 (bench/gpu/README.md). Only where the corrected estimate is still not
+ * the quotient (a driver's division far worse than 2.5 ULP) does it divide
+ * in integers. Two knobs for the tests, read at emission: GS_VULKAN_FDIV_SKEW=K
+ * (an integer) adds K to the first estimate's bits, wrong on purpose, and
+ * GS_VULKAN_FDIV_NO_FALLBACK=1 makes the integer division's way return 0,
+ * so that a test sees whether the estimates alone gave the quotient. */
 #include "vulkan.h"
+
+#include <stdlib.h>
 
 #if GS_LLVM_MAJOR >= 22
 
@@ -37,9 +50,79 @@ static void unpack(vk *v, LLVMValueRef u, int zero_ok, LLVMValueRef *m, LLVMValu
   *x = sel(v, sub, LLVMBuildSub(v->b, msb, k32(v, 22), ""), e);
 }
 
+/* A float's value clamped to [LO, HI] (a NaN to FALLBACK), so that
+ * converting it to an integer is defined */
+static LLVMValueRef clamp_float(vk *v, LLVMValueRef x, double lo, double hi, double fallback) {
+  LLVMTypeRef f32 = LLVMFloatTypeInContext(v->ctx);
+  LLVMValueRef in =
+      LLVMBuildAnd(v->b, LLVMBuildFCmp(v->b, LLVMRealOGE, x, LLVMConstReal(f32, lo), ""),
+                   LLVMBuildFCmp(v->b, LLVMRealOLE, x, LLVMConstReal(f32, hi), ""), "");
+  return sel(v, in, x, LLVMConstReal(f32, fallback));
+}
+
+/* *Q = floor(NUM / DEN) and *REM = NUM - *Q * DEN, for NUM = MA * 2^32 and
+ * DEN = MB, MA and MB in [2^23, 2^24), at the builder in FN (which gets
+ * blocks): Q0 from the floats' quotient MA / MB (to 2^-23 or so: Q0 within
+ * some 2^11 of Q), Q0 + C with C from the remainder's quotient by MB in
+ * floats (within 1 of Q), then up to two steps each way while the
+ * remainder is outside [0, DEN). A remainder still outside takes the
+ * integer division. Every product and difference fits in 64 bits: Q0 <=
+ * 2^34, |C| <= 2^30, DEN < 2^24. */
+static void exact_quotient(vk *v, LLVMValueRef fn, LLVMValueRef ma, LLVMValueRef mb,
+                           LLVMValueRef num, LLVMValueRef den, LLVMValueRef *q, LLVMValueRef *rem) {
+  LLVMTypeRef f32 = LLVMFloatTypeInContext(v->ctx);
+  LLVMValueRef fa = LLVMBuildUIToFP(v->b, ma, f32, "");
+  LLVMValueRef fb = LLVMBuildUIToFP(v->b, mb, f32, "");
+  LLVMValueRef est = LLVMBuildFDiv(v->b, fa, fb, "gs.fdiv.estimate");
+  const char *skew = getenv("GS_VULKAN_FDIV_SKEW");
+  if (skew && *skew)
+    est = LLVMBuildBitCast(
+        v->b,
+        LLVMBuildAdd(v->b, LLVMBuildBitCast(v->b, est, v->i32, ""),
+                     LLVMConstInt(v->i32, (unsigned long long)strtoll(skew, NULL, 10), 1), ""),
+        f32, "");
+  /* MA / MB is in (1/2, 2) */
+  est = clamp_float(v, est, 0.25, 4.0, 1.0);
+  LLVMValueRef q0 = LLVMBuildFPToUI(
+      v->b, LLVMBuildFMul(v->b, est, LLVMConstReal(f32, 4294967296.0), ""), v->i64, "");
+  LLVMValueRef r0 = LLVMBuildSub(v->b, num, LLVMBuildMul(v->b, q0, den, ""), "");
+  LLVMValueRef cf = LLVMBuildFDiv(v->b, LLVMBuildSIToFP(v->b, r0, f32, ""), fb, "");
+  cf = clamp_float(v, cf, -1073741824.0, 1073741824.0, 0.0);
+  LLVMValueRef c = LLVMBuildFPToSI(v->b, cf, v->i64, "");
+  LLVMValueRef qq = LLVMBuildAdd(v->b, q0, c, "");
+  LLVMValueRef rr = LLVMBuildSub(v->b, r0, LLVMBuildMul(v->b, c, den, ""), "");
+  for (int k = 0; k < 2; k++) {
+    LLVMValueRef low = LLVMBuildICmp(v->b, LLVMIntSLT, rr, k64(v, 0), "");
+    qq = sel(v, low, LLVMBuildSub(v->b, qq, k64(v, 1), ""), qq);
+    rr = sel(v, low, LLVMBuildAdd(v->b, rr, den, ""), rr);
+    LLVMValueRef high = LLVMBuildICmp(v->b, LLVMIntSGE, rr, den, "");
+    qq = sel(v, high, LLVMBuildAdd(v->b, qq, k64(v, 1), ""), qq);
+    rr = sel(v, high, LLVMBuildSub(v->b, rr, den, ""), rr);
+  }
+  LLVMValueRef good = LLVMBuildAnd(v->b, LLVMBuildICmp(v->b, LLVMIntSGE, rr, k64(v, 0), ""),
+                                   LLVMBuildICmp(v->b, LLVMIntSLT, rr, den, ""), "");
+  LLVMBasicBlockRef from = LLVMGetInsertBlock(v->b);
+  LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(v->ctx, fn, "divide");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(v->ctx, fn, "rounded");
+  LLVMBuildCondBr(v->b, good, done, slow);
+  LLVMPositionBuilderAtEnd(v->b, slow);
+  const char *off = getenv("GS_VULKAN_FDIV_NO_FALLBACK");
+  int fallback = !off || !*off;
+  LLVMValueRef qs = fallback ? LLVMBuildUDiv(v->b, num, den, "") : k64(v, 0);
+  LLVMValueRef rs = fallback ? LLVMBuildURem(v->b, num, den, "") : k64(v, 0);
+  LLVMBuildBr(v->b, done);
+  LLVMPositionBuilderAtEnd(v->b, done);
+  LLVMBasicBlockRef in[2] = {from, slow};
+  LLVMValueRef qv[2] = {qq, qs}, rv[2] = {rr, rs};
+  *q = LLVMBuildPhi(v->b, v->i64, "");
+  LLVMAddIncoming(*q, qv, in, 2);
+  *rem = LLVMBuildPhi(v->b, v->i64, "");
+  LLVMAddIncoming(*rem, rv, in, 2);
+}
+
 /* The function gs.fdiv(float a, float b): a / b as IEEE 754 binary32
- * division rounds it. Branch-free: the quotient of sanitized operands, then
- * the special cases chosen over it. */
+ * division rounds it: the quotient of sanitized operands (exact_quotient),
+ * then the special cases chosen over it. */
 static LLVMValueRef fdiv_function(vk *v) {
   LLVMValueRef fn = LLVMGetNamedFunction(v->m, "gs.fdiv");
   if (fn)
@@ -71,9 +154,9 @@ static LLVMValueRef fdiv_function(vk *v) {
    * when ma >= mb, else 31; the rest and the remainder round it */
   LLVMValueRef num = LLVMBuildShl(v->b, LLVMBuildZExt(v->b, ma, v->i64, ""), k64(v, 32), "");
   LLVMValueRef den = LLVMBuildZExt(v->b, mb, v->i64, "");
-  LLVMValueRef q = LLVMBuildUDiv(v->b, num, den, "");
-  LLVMValueRef sticky =
-      LLVMBuildICmp(v->b, LLVMIntNE, LLVMBuildURem(v->b, num, den, ""), k64(v, 0), "");
+  LLVMValueRef q, rem;
+  exact_quotient(v, fn, ma, mb, num, den, &q, &rem);
+  LLVMValueRef sticky = LLVMBuildICmp(v->b, LLVMIntNE, rem, k64(v, 0), "");
   LLVMValueRef big = LLVMBuildICmp(v->b, LLVMIntUGE, ma, mb, "");
   /* the result's biased exponent, and the bits of q below its 24 */
   LLVMValueRef biased = LLVMBuildAdd(

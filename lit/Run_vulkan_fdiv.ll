@@ -2,7 +2,9 @@
 ; Float division to the nearest (docs/targets.md "Vulkan"): Vulkan asks a
 ; shader's OpFDiv for 2.5 ULP only, and every other runner divides as IEEE
 ; 754 does. So each float fdiv is a call of gs.fdiv, integer arithmetic that
-; rounds the significands' quotient once, to the nearest, ties to even;
+; rounds the significands' quotient once, to the nearest, ties to even (the
+; quotient from two estimates in floats, each corrected in integers, and a
+; 64-bit integer division only where they were too far off);
 ; infinities, zeros, subnormals and NaNs (a NaN operand quieted, 0/0 and
 ; inf/inf the default NaN 0x7fc00000) as IEEE 754 has them. Run on a Vulkan
 ; device by gs-vk-exec over 262144 operand pairs (every pair of 21 special
@@ -10,6 +12,12 @@
 ; integers, subnormal and overflowing quotients) against Python's division
 ; (Inputs/vk_fdiv.py). A <2 x float> fdiv divides lane by lane; a double
 ; one is refused.
+; The estimates are tested wrong on purpose (GS_VULKAN_FDIV_SKEW adds to the
+; first one's bits): without the integer division (GS_VULKAN_FDIV_NO_FALLBACK,
+; which makes that way return 0) a first estimate up to 2048 ULP off still
+; gives every quotient (one correction step each way instead of two does
+; not, at 300 and 2048); one 2^22 ULP off gives wrong ones without it and
+; every quotient with it.
 ;
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: %gridsplit --target vulkan -o %t %s
@@ -19,14 +27,34 @@
 ; RUN: %python %S/Inputs/vk_fdiv.py check %t | FileCheck %s
 ; RUN: %gs_vk_exec %t/Run_vulkan_fdiv.spv --groups 2048 --buffer %t/a --buffer %t/b --buffer %t/q2 --entry div2
 ; RUN: %python %S/Inputs/vk_fdiv.py check %t q2 | FileCheck %s
+; RUN: env GS_VULKAN_FDIV_NO_FALLBACK=1 GS_VULKAN_FDIV_SKEW=300 %gridsplit --target vulkan -o %t/s300 %s
+; RUN: %gs_vk_exec %t/s300/Run_vulkan_fdiv.spv --groups 4096 --buffer %t/a --buffer %t/b --buffer %t/q --entry div
+; RUN: %python %S/Inputs/vk_fdiv.py check %t | FileCheck %s
+; RUN: env GS_VULKAN_FDIV_NO_FALLBACK=1 GS_VULKAN_FDIV_SKEW=2048 %gridsplit --target vulkan -o %t/s2048 %s
+; RUN: %gs_vk_exec %t/s2048/Run_vulkan_fdiv.spv --groups 4096 --buffer %t/a --buffer %t/b --buffer %t/q --entry div
+; RUN: %python %S/Inputs/vk_fdiv.py check %t | FileCheck %s
+; RUN: env GS_VULKAN_FDIV_NO_FALLBACK=1 GS_VULKAN_FDIV_SKEW=-2048 %gridsplit --target vulkan -o %t/sm2048 %s
+; RUN: %gs_vk_exec %t/sm2048/Run_vulkan_fdiv.spv --groups 4096 --buffer %t/a --buffer %t/b --buffer %t/q --entry div
+; RUN: %python %S/Inputs/vk_fdiv.py check %t | FileCheck %s
+; RUN: env GS_VULKAN_FDIV_NO_FALLBACK=1 GS_VULKAN_FDIV_SKEW=4194304 %gridsplit --target vulkan -o %t/far %s
+; RUN: %gs_vk_exec %t/far/Run_vulkan_fdiv.spv --groups 4096 --buffer %t/a --buffer %t/b --buffer %t/q --entry div
+; RUN: %python %S/Inputs/vk_fdiv.py check %t | FileCheck %s --check-prefix=WRONG
+; RUN: env GS_VULKAN_FDIV_SKEW=4194304 %gridsplit --target vulkan -o %t/fallback %s
+; RUN: %gs_vk_exec %t/fallback/Run_vulkan_fdiv.spv --groups 4096 --buffer %t/a --buffer %t/b --buffer %t/q --entry div
+; RUN: %python %S/Inputs/vk_fdiv.py check %t | FileCheck %s
 ; RUN: not %gridsplit --target vulkan -o %t/d %S/Inputs/vk_fdiv_double.ll 2>&1 | FileCheck %s --check-prefix=DOUBLE
 ; RUN: not ls %t/d/vk_fdiv_double.spv
 
+; The kernels call gs.fdiv, whose estimates are its only OpFDivs:
 ; SPV-NOT: OpFDiv
+; SPV: %gs_fdiv = OpFunction
+; SPV: OpFDiv %float
+; SPV: OpFDiv %float
 ; SPV: OpUDiv %ulong
 ; SPV-NOT: OpFDiv
 
 ; CHECK: 262144 pairs, 0 differ
+; WRONG: 262144 pairs, {{[1-9][0-9]*}} differ
 
 ; DOUBLE: error: {{.*}}fdiv double{{.*}}divides floats other than 32-bit ones, which a Vulkan shader divides to 2.5 ULP, not to the nearest as the references do
 
