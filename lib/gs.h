@@ -267,6 +267,9 @@ gs_error *spirv_emit_check(LLVMModuleRef m);
 char *spirv_emit_translate(LLVMModuleRef m, const char *out);
 char *spirv_check(const char *data, size_t size);
 char *spirv_check_for(const char *data, size_t size, int vulkan);
+/* each OpEntryPoint of the SPIR-V words W[0 .. N) with only the global
+ * variables its functions use (lib/spirv_interface.c): the new count */
+size_t spirv_prune_interfaces(uint32_t *w, size_t n);
 void scalarize_one_element_vectors(LLVMModuleRef m);
 gs_error *amdgpu_link_code_object(const char *obj, const char *out);
 char *nvptx_emit_rewrite(LLVMModuleRef m, const char *cpu);

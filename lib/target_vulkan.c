@@ -640,7 +640,10 @@ static gs_error *vulkan_emit_check(LLVMModuleRef m) {
  * - it decorates no floating-point product or sum NoContraction, so a
  *   Vulkan driver may fuse a*b+c (NVIDIA's does), which no other runner
  *   does (llvm.fmuladd is split in two first, vulkan_calls.c): each gets
- *   the decoration, ahead of the module's first. */
+ *   the decoration, ahead of the module's first.
+ * - it lists every global variable in every entry point's interface, and
+ *   NVIDIA's driver gives each pipeline all their workgroup memory: each
+ *   interface is pruned to what its entry point uses (spirv_interface.c). */
 enum {
   OP_DECORATE = 71,
   OP_MEMBER_DECORATE = 72,
@@ -741,15 +744,22 @@ static int vulkan_mend(char **data, size_t *size) {
     i += count;
   }
   free(width);
+  if (changed && barriers && uint_ty)
+    out[3] = bound + 2;
   if (!changed) {
     free(out);
-    return 0;
+    out = w;
+    o = n;
   }
-  if (barriers && uint_ty)
-    out[3] = bound + 2;
-  free(*data);
-  *data = (char *)out;
-  *size = o * 4;
+  /* and each entry point's interface only what it uses (lib/spirv_interface.c) */
+  size_t pruned = spirv_prune_interfaces(out, o);
+  if (!changed && pruned == o)
+    return 0;
+  if (changed) {
+    free(*data);
+    *data = (char *)out;
+  }
+  *size = pruned * 4;
   return 1;
 }
 
