@@ -268,6 +268,28 @@ static void set_type_qual(LLVMValueRef fn, unsigned arg, int is_const, int is_re
   free(mds);
 }
 
+int attr_mark_unwritten(LLVMModuleRef c, const kernel_result *kr) {
+  size_t nb = kr->buffers.len;
+  int any = 0;
+  for (size_t s = 0; kr->distinct_buffers && s < kr->nsegments; s++) {
+    LLVMValueRef fn = segment_function(c, kr, s);
+    for (size_t b = 0; fn && b < nb; b++) {
+      const buffer_desc *d = &VEC_AT(&kr->buffers, buffer_desc, b);
+      gs_role role = kr->access[s * nb + b].role;
+      if (d->arg < 0 || d->space == SPACE_WORKGROUP ||
+          (role != GS_ROLE_READ && role != GS_ROLE_NONE))
+        continue;
+      for (int k = 0; k < 2; k++) {
+        const char *name = k ? "readonly" : "noalias";
+        if (!has_param_attr(fn, (unsigned)d->arg, name))
+          add_param_attr(fn, (unsigned)d->arg, name);
+      }
+      any = 1;
+    }
+  }
+  return any;
+}
+
 void attr_apply_roles(LLVMModuleRef c, const kernel_result *kr) {
   size_t nb = kr->buffers.len;
   for (size_t s = 0; s < kr->nsegments; s++) {

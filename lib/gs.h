@@ -174,6 +174,10 @@ typedef struct gs_target {
   /* a segment's launch-invariant reads move to its entry block
    * (lib/launch_reads.c) */
   int hoist_launch_reads;
+  /* with virtual workgroups and distinct buffers, what depends only on
+   * buffers no invocation of the segment writes leaves the loop over
+   * virtual workgroups (attr_hoist_unwritten) */
+  int hoist_unwritten;
 
   /* barriers */
   /* the split's workgroup barrier, ordering workgroup memory */

@@ -484,7 +484,54 @@ static gs_error *step_roles(split_run *r) {
   return NULL;
 }
 
+/* LICM once more where the target asks (hoist_unwritten), with the buffers
+ * no invocation of a segment writes noalias and readonly: their loads at
+ * addresses the same in every virtual workgroup (cg's dots[0]) and what is
+ * computed from them alone (cg's division by it) then leave the loop over
+ * virtual workgroups, across the workgroup barriers in it, once the loop is
+ * rotated (a load in its body runs in every iteration only then). The roles
+ * were found before and stay: LICM adds no access. Buffers that are written
+ * stay without noalias here, so that no load of one moves across a
+ * barrier that orders another invocation's write to it. */
+static gs_error *hoist_unwritten(split_run *r) {
+  if (!r->t->hoist_unwritten || !virtual_workgroups_on(r->opts, r->t))
+    return NULL;
+  int any = 0;
+  for (size_t k = 0; k < r->a->kernels.len; k++) {
+    kernel_result *kr = &VEC_AT(&r->a->kernels, kernel_result, k);
+    if (kr->barriers)
+      any |= attr_mark_unwritten(r->c, kr);
+  }
+  /* a load after a query or a workgroup barrier runs in every iteration
+   * only if they return: they do (a barrier that some invocation of the
+   * workgroup does not reach is refused, or reported at run time) */
+  LLVMContextRef ctx = LLVMGetModuleContext(r->c);
+  LLVMAttributeRef returns[2] = {
+      LLVMCreateEnumAttribute(ctx, LLVMGetEnumAttributeKindForName("willreturn", 10), 0),
+      LLVMCreateEnumAttribute(ctx, LLVMGetEnumAttributeKindForName("nounwind", 8), 0)};
+  for (size_t i = 0; any && i < r->segments.cap; i++) {
+    LLVMValueRef fn = (LLVMValueRef)r->segments.slots[i].key;
+    for (LLVMBasicBlockRef bb = fn ? LLVMGetFirstBasicBlock(fn) : NULL; bb;
+         bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+        LLVMValueRef callee = LLVMIsACallInst(in) ? LLVMGetCalledValue(in) : NULL;
+        const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName(callee) : NULL;
+        if (name && (r->t->is_pure_query(name) || r->t->is_workgroup_barrier(in, name, 0)))
+          for (int k = 0; k < 2; k++)
+            LLVMAddCallSiteAttribute(in, LLVMAttributeFunctionIndex, returns[k]);
+      }
+  }
+  return any ? ir_run_passes(r->c,
+                             "function(loop(loop-rotate),loop-mssa(licm)," GS_INSTCOMBINE
+                             ",simplifycfg)",
+                             NULL)
+             : NULL;
+}
+
 static gs_error *step_attributes(split_run *r) {
+  gs_error *err = hoist_unwritten(r);
+  if (err)
+    return err;
   for (size_t k = 0; k < r->a->kernels.len; k++) {
     kernel_result *kr = &VEC_AT(&r->a->kernels, kernel_result, k);
     if (!kr->barriers)

@@ -173,6 +173,11 @@ void attr_segment_roles(LLVMModuleRef c, kernel_result *kr, const gs_target *t,
                         summary_cache *cache, gs_vec *warnings);
 int attr_segment_has_effects(LLVMValueRef fn, const gs_target *t);
 void attr_apply_roles(LLVMModuleRef c, const kernel_result *kr);
+/* where the kernel's buffers are distinct: each segment's buffers that no
+ * invocation of it writes (role read or none) noalias and readonly, so that
+ * LICM may take their loads out of the loop over virtual workgroups across
+ * the workgroup barriers in it; 1 when any was marked */
+int attr_mark_unwritten(LLVMModuleRef c, const kernel_result *kr);
 
 /* dump.c: what each kernel step computed, as --dump-after=STEP prints it */
 

@@ -1,0 +1,23 @@
+// lit Split_hoist_unwritten.ll, Run_hoist_unwritten.ll: a read of a buffer
+// no invocation of the segment writes (c[2]), at the same address in every
+// virtual workgroup, across a workgroup barrier; a helper that is not
+// inlined reads it too; v is written in one segment and read (another
+// invocation's element) in the next.
+void gridsplit_grid_sync(void);
+
+__attribute__((noinline)) float scale(global const float *c, float x) { return x / c[0] + c[1]; }
+
+kernel void hoist(global const float *c, global float *v, global float *w, uint n) {
+  uint g = get_global_id(0);
+  local float s[16];
+  if (g < n)
+    v[g] = scale(c, v[g]);
+  gridsplit_grid_sync();
+  float k = c[2];
+  s[get_local_id(0)] = k * (float)get_local_id(0);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  float t = g < n ? v[(g + 1) % n] : 1.0f;
+  t = t / k + s[(get_local_id(0) + 1) % get_local_size(0)];
+  if (g < n)
+    w[g] = t;
+}

@@ -1,0 +1,14 @@
+; REQUIRES: llvm15
+; Loads of buffers a segment does not write, taken out of the loop over
+; virtual workgroups (Split_hoist_unwritten.ll), run on POCL against
+; gs-reference at -O2 and -O0, on 2 and 3 physical workgroups for 13
+; virtual ones (the last partly past n), with and without distinct buffers.
+;
+; RUN: rm -rf %t && mkdir -p %t
+; RUN: %python -c "import struct,sys; open(sys.argv[1],'wb').write(struct.pack('<3f', 0.75, -1.5, 3.0)); open(sys.argv[2],'wb').write(struct.pack('<200f', *[(k * 37 %% 101) / 7.0 for k in range(200)]))" %t/c.bin %t/v.bin
+; RUN: %gridsplit run -O2 --check --virtual-workgroups --distinct-buffers --physical-groups 3 --kernel hoist --grid 208 --workgroup 16 --out %t/a %S/Inputs/hoist_unwritten.cl c=@%t/c.bin v=@%t/v.bin w=zeros:800 n=200 2>&1 | FileCheck %s
+; RUN: %gridsplit run -O0 --check --virtual-workgroups --distinct-buffers --physical-groups 2 --kernel hoist --grid 208 --workgroup 16 --out %t/b %S/Inputs/hoist_unwritten.cl c=@%t/c.bin v=@%t/v.bin w=zeros:800 n=200 2>&1 | FileCheck %s
+; RUN: %gridsplit run -O2 --check --virtual-workgroups --physical-groups 2 --kernel hoist --grid 208 --workgroup 16 --out %t/c %S/Inputs/hoist_unwritten.cl c=@%t/c.bin v=@%t/v.bin w=zeros:800 n=200 2>&1 | FileCheck %s
+; RUN: cmp %t/a/w.bin %t/c/w.bin
+
+; CHECK: gridsplit run: --check: every host-output buffer matches the reference
