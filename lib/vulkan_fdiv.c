@@ -13,13 +13,16 @@
  * sequence, took three quarters of a division-bound shader's time on the
  * H200 (bench/gpu/README.md). Only where the corrected estimate is still not
  * the quotient (a driver's division far worse than 2.5 ULP) does it divide
- * in integers. Two knobs for the tests, read at emission: GS_VULKAN_FDIV_SKEW=K
+ * in integers. A scalar division goes through gs.fdiv.memo, which keeps the
+ * last operands and quotient of its call site (values, once inlined and
+ * promoted). Two knobs for the tests, read at emission: GS_VULKAN_FDIV_SKEW=K
  * (an integer) adds K to the first estimate's bits, wrong on purpose, and
  * GS_VULKAN_FDIV_NO_FALLBACK=1 makes the integer division's way return 0,
  * so that a test sees whether the estimates alone gave the quotient. */
 #include "vulkan.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #if GS_LLVM_MAJOR >= 22
 
@@ -208,11 +211,74 @@ static LLVMValueRef fdiv_function(vk *v) {
   return fn;
 }
 
+/* gs.fdiv.memo(float a, float b, ptr ca, ptr cb, ptr cq), always inlined:
+ * a / b as gs.fdiv gives it, from the cache private to the call site (a's
+ * bits, b's bits, the quotient's, at CA, CB, CQ) where a and b are the bits it holds, else computed
+ * and kept there. A division by a value read once per launch (cg's dots[1], read under i < n, where
+ * no buffer is known to be long enough to read it before) is then computed once per invocation of
+ * the physical grid, not once per element. The cache starts as {+0, +0, 0x7fc00000}: gs.fdiv's 0 /
+ * 0. */
+static LLVMValueRef memo_function(vk *v, LLVMTypeRef ptr) {
+  LLVMValueRef fn = LLVMGetNamedFunction(v->m, "gs.fdiv.memo");
+  if (fn)
+    return fn;
+  LLVMValueRef div = fdiv_function(v);
+  LLVMTypeRef f32 = LLVMFloatTypeInContext(v->ctx);
+  LLVMTypeRef params[5] = {f32, f32, ptr, ptr, ptr};
+  fn = LLVMAddFunction(v->m, "gs.fdiv.memo", LLVMFunctionType(f32, params, 5, 0));
+  LLVMSetLinkage(fn, LLVMInternalLinkage);
+  LLVMAddAttributeAtIndex(
+      fn, LLVMAttributeFunctionIndex,
+      LLVMCreateEnumAttribute(v->ctx, LLVMGetEnumAttributeKindForName("alwaysinline", 12), 0));
+  LLVMBasicBlockRef saved = LLVMGetInsertBlock(v->b);
+  LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(v->ctx, fn, "entry");
+  LLVMBasicBlockRef kept = LLVMAppendBasicBlockInContext(v->ctx, fn, "kept");
+  LLVMBasicBlockRef compute = LLVMAppendBasicBlockInContext(v->ctx, fn, "compute");
+  LLVMValueRef a = LLVMGetParam(fn, 0), b = LLVMGetParam(fn, 1);
+  LLVMValueRef slot[3] = {LLVMGetParam(fn, 2), LLVMGetParam(fn, 3), LLVMGetParam(fn, 4)};
+  LLVMPositionBuilderAtEnd(v->b, entry);
+  LLVMValueRef ua = LLVMBuildBitCast(v->b, a, v->i32, ""),
+               ub = LLVMBuildBitCast(v->b, b, v->i32, "");
+  LLVMValueRef hit = LLVMBuildAnd(
+      v->b, LLVMBuildICmp(v->b, LLVMIntEQ, ua, LLVMBuildLoad2(v->b, v->i32, slot[0], ""), ""),
+      LLVMBuildICmp(v->b, LLVMIntEQ, ub, LLVMBuildLoad2(v->b, v->i32, slot[1], ""), ""), "");
+  LLVMBuildCondBr(v->b, hit, kept, compute);
+  LLVMPositionBuilderAtEnd(v->b, kept);
+  LLVMBuildRet(v->b, LLVMBuildBitCast(v->b, LLVMBuildLoad2(v->b, v->i32, slot[2], ""), f32, ""));
+  LLVMPositionBuilderAtEnd(v->b, compute);
+  LLVMValueRef args[2] = {a, b};
+  LLVMValueRef q = LLVMBuildCall2(v->b, LLVMGlobalGetValueType(div), div, args, 2, "");
+  LLVMBuildStore(v->b, ua, slot[0]);
+  LLVMBuildStore(v->b, ub, slot[1]);
+  LLVMBuildStore(v->b, LLVMBuildBitCast(v->b, q, v->i32, ""), slot[2]);
+  LLVMBuildRet(v->b, q);
+  if (saved)
+    LLVMPositionBuilderAtEnd(v->b, saved);
+  return fn;
+}
+
+/* a call site's cache for gs.fdiv.memo, in FN's entry: three words, one
+ * alloca each (so that mem2reg makes them values), initialized there */
+static void memo_cache(vk *v, LLVMValueRef fn, LLVMValueRef cache[3]) {
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
+  LLVMValueRef first = LLVMGetFirstInstruction(entry);
+  while (first && LLVMIsAAllocaInst(first))
+    first = LLVMGetNextInstruction(first);
+  LLVMPositionBuilderBefore(v->b, first);
+  static const unsigned long long start[3] = {0, 0, 0x7fc00000};
+  for (unsigned k = 0; k < 3; k++) {
+    cache[k] = LLVMBuildAlloca(v->b, v->i32, "gs.fdiv.cache");
+    LLVMBuildStore(v->b, k32(v, start[k]), cache[k]);
+  }
+}
+
 char *vulkan_exact_fdiv(vk *v) {
   gs_vec divs;
   vec_init(&divs, sizeof(LLVMValueRef));
   for (LLVMValueRef f = LLVMGetFirstFunction(v->m); f; f = LLVMGetNextFunction(f))
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMBasicBlockRef bb =
+             strncmp(LLVMGetValueName(f), "gs.fdiv", 7) ? LLVMGetFirstBasicBlock(f) : NULL;
+         bb; bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
         if (LLVMIsABinaryOperator(in) && (LLVMGetInstructionOpcode(in) == LLVMFDiv ||
                                           LLVMGetInstructionOpcode(in) == LLVMFRem))
@@ -238,8 +304,12 @@ char *vulkan_exact_fdiv(vk *v) {
     LLVMPositionBuilderBefore(v->b, in);
     LLVMValueRef a = LLVMGetOperand(in, 0), b = LLVMGetOperand(in, 1), x;
     if (!vec) {
-      LLVMValueRef args[2] = {a, b};
-      x = LLVMBuildCall2(v->b, fty, fn, args, 2, "");
+      LLVMValueRef args[5] = {a, b, NULL, NULL, NULL};
+      memo_cache(v, LLVMGetBasicBlockParent(LLVMGetInstructionParent(in)), args + 2);
+      /* the allocas' own address space (the data layout's) */
+      LLVMValueRef memo = memo_function(v, LLVMTypeOf(args[2]));
+      LLVMPositionBuilderBefore(v->b, in);
+      x = LLVMBuildCall2(v->b, LLVMGlobalGetValueType(memo), memo, args, 5, "");
     } else {
       x = LLVMGetUndef(ty);
       for (unsigned k = 0; k < LLVMGetVectorSize(ty); k++) {
@@ -253,6 +323,20 @@ char *vulkan_exact_fdiv(vk *v) {
     LLVMInstructionEraseFromParent(in);
   }
   vec_free(&divs);
+  /* the memo calls inlined, their caches values (mem2reg: phis around the
+   * loops over virtual workgroups) */
+  LLVMValueRef memo = LLVMGetNamedFunction(v->m, "gs.fdiv.memo");
+  if (!err && memo) {
+    gs_error *e = ir_run_passes(v->m, "always-inline,function(mem2reg)", "keeping quotients");
+    if (e) {
+      err = gs_strdup(gs_error_message(e));
+      gs_error_dispose(e);
+    }
+  }
+  /* (the inliner deletes it once unused; looked up again) */
+  memo = err ? NULL : LLVMGetNamedFunction(v->m, "gs.fdiv.memo");
+  if (memo && !LLVMGetFirstUse(memo))
+    LLVMDeleteFunction(memo);
   return err;
 }
 

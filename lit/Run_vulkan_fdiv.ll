@@ -27,6 +27,8 @@
 ; RUN: %python %S/Inputs/vk_fdiv.py check %t | FileCheck %s
 ; RUN: %gs_vk_exec %t/Run_vulkan_fdiv.spv --groups 2048 --buffer %t/a --buffer %t/b --buffer %t/q2 --entry div2
 ; RUN: %python %S/Inputs/vk_fdiv.py check %t q2 | FileCheck %s
+; RUN: %gs_vk_exec %t/Run_vulkan_fdiv.spv --groups 4096 --buffer %t/a --buffer %t/b --buffer %t/q4 --entry divloop
+; RUN: %python %S/Inputs/vk_fdiv.py loop %t | FileCheck %s --check-prefix=LOOP
 ; RUN: env GS_VULKAN_FDIV_NO_FALLBACK=1 GS_VULKAN_FDIV_SKEW=300 %gridsplit --target vulkan -o %t/s300 %s
 ; RUN: %gs_vk_exec %t/s300/Run_vulkan_fdiv.spv --groups 4096 --buffer %t/a --buffer %t/b --buffer %t/q --entry div
 ; RUN: %python %S/Inputs/vk_fdiv.py check %t | FileCheck %s
@@ -55,6 +57,7 @@
 
 ; CHECK: 262144 pairs, 0 differ
 ; WRONG: 262144 pairs, {{[1-9][0-9]*}} differ
+; LOOP: 1048576 quotients, 0 differ
 
 ; DOUBLE: error: {{.*}}fdiv double{{.*}}divides floats other than 32-bit ones, which a Vulkan shader divides to 2.5 ULP, not to the nearest as the references do
 
@@ -86,5 +89,30 @@ entry:
   %y = load <2 x float>, ptr addrspace(1) %pb, align 8
   %z = fdiv <2 x float> %x, %y
   store <2 x float> %z, ptr addrspace(1) %pq, align 8
+  ret void
+}
+
+define spir_kernel void @divloop(ptr addrspace(1) readonly %a, ptr addrspace(1) readonly %b, ptr addrspace(1) %q) {
+entry:
+  %id = call spir_func i64 @_Z13get_global_idj(i32 0)
+  %pa = getelementptr inbounds float, ptr addrspace(1) %a, i64 %id
+  %x = load float, ptr addrspace(1) %pa, align 4
+  br label %loop
+loop:
+  %k = phi i64 [ 0, %entry ], [ %k1, %loop ]
+  %half = lshr i64 %k, 1
+  %j0 = add i64 %id, %half
+  %j = and i64 %j0, 262143
+  %pb = getelementptr inbounds float, ptr addrspace(1) %b, i64 %j
+  %y = load float, ptr addrspace(1) %pb, align 4
+  %z = fdiv float %x, %y
+  %o0 = shl i64 %id, 2
+  %o = add i64 %o0, %k
+  %pq = getelementptr inbounds float, ptr addrspace(1) %q, i64 %o
+  store float %z, ptr addrspace(1) %pq, align 4
+  %k1 = add i64 %k, 1
+  %more = icmp ult i64 %k1, 4
+  br i1 %more, label %loop, label %done
+done:
   ret void
 }

@@ -6,6 +6,7 @@ division when the wider format has at least 2p + 2 bits (53 >= 50).
 
     vk_fdiv.py make DIR     writes DIR/a, DIR/b (float bits), DIR/q and DIR/q2 (zeros)
     vk_fdiv.py check DIR [Q] compares DIR/Q (default q) with the expected quotients
+    vk_fdiv.py loop DIR      compares DIR/q4 with divloop's: a[i] / b[(i + (k >> 1)) % N], k < 4
 """
 import ctypes
 import math
@@ -50,6 +51,15 @@ if sys.argv[1] == 'make':
     open(os.path.join(sys.argv[2], 'b'), 'wb').write(struct.pack('<%dI' % len(pairs), *[p[1] for p in pairs]))
     open(os.path.join(sys.argv[2], 'q'), 'wb').write(bytes(4 * len(pairs)))
     open(os.path.join(sys.argv[2], 'q2'), 'wb').write(bytes(4 * len(pairs)))
+    open(os.path.join(sys.argv[2], 'q4'), 'wb').write(bytes(16 * len(pairs)))
+elif sys.argv[1] == 'loop':
+    n = len(pairs)
+    got = struct.unpack('<%dI' % (4 * n), open(os.path.join(sys.argv[2], 'q4'), 'rb').read())
+    bad = [(i, k) for i in range(n) for k in range(4)
+           if got[4 * i + k] != expect(pairs[i][0], pairs[(i + (k >> 1)) % n][1])]
+    print(4 * n, 'quotients,', len(bad), 'differ')
+    for i, k in bad[:10]:
+        print('  invocation %d, k %d' % (i, k))
 else:
     out = sys.argv[3] if len(sys.argv) > 3 else 'q'
     got = struct.unpack('<%dI' % len(pairs), open(os.path.join(sys.argv[2], out), 'rb').read())
