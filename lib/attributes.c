@@ -271,14 +271,25 @@ static void set_type_qual(LLVMValueRef fn, unsigned arg, int is_const, int is_re
 int attr_mark_unwritten(LLVMModuleRef c, const kernel_result *kr) {
   size_t nb = kr->buffers.len;
   int any = 0;
+  LLVMContextRef ctx = LLVMGetModuleContext(c);
+  unsigned scope = LLVMGetMDKindIDInContext(ctx, "alias.scope", 11);
+  unsigned noalias_md = LLVMGetMDKindIDInContext(ctx, "noalias", 7);
+  unsigned noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
   for (size_t s = 0; kr->distinct_buffers && s < kr->nsegments; s++) {
     LLVMValueRef fn = segment_function(c, kr, s);
     for (size_t b = 0; fn && b < nb; b++) {
       const buffer_desc *d = &VEC_AT(&kr->buffers, buffer_desc, b);
       gs_role role = kr->access[s * nb + b].role;
-      if (d->arg < 0 || d->space == SPACE_WORKGROUP ||
-          (role != GS_ROLE_READ && role != GS_ROLE_NONE))
+      if (d->arg < 0 || d->space == SPACE_WORKGROUP)
         continue;
+      if (role != GS_ROLE_READ && role != GS_ROLE_NONE) {
+        /* a written buffer the kernel declared restrict: noalias would let
+         * a read of it after a barrier (which now returns) be made once
+         * before the loop, and miss another invocation's write ordered by
+         * that barrier. attr_apply_roles gives it back after. */
+        LLVMRemoveEnumAttributeAtIndex(fn, (unsigned)d->arg + 1, noalias);
+        continue;
+      }
       for (int k = 0; k < 2; k++) {
         const char *name = k ? "readonly" : "noalias";
         if (!has_param_attr(fn, (unsigned)d->arg, name))
@@ -286,6 +297,14 @@ int attr_mark_unwritten(LLVMModuleRef c, const kernel_result *kr) {
       }
       any = 1;
     }
+    /* and what inlining a restrict argument's function left: scopes that
+     * tell LLVM a barrier call does not touch that buffer */
+    for (LLVMBasicBlockRef bb = fn ? LLVMGetFirstBasicBlock(fn) : NULL; bb;
+         bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+        LLVMSetMetadata(in, scope, NULL);
+        LLVMSetMetadata(in, noalias_md, NULL);
+      }
   }
   return any;
 }

@@ -41,6 +41,7 @@ enum { GLOBAL = 1, EVERYWHERE = 2, FUNCTION = 4 };
 
 typedef struct {
   const uint32_t *w;
+  uint32_t bound;      /* the module's id bound: KIND and SEEN's length */
   unsigned char *kind; /* per id: GLOBAL, EVERYWHERE, FUNCTION */
   uint32_t *start;     /* per function id: the word of its OpFunction */
   uint32_t *seen;      /* per id: the last entry point (1-based) that reached it */
@@ -56,9 +57,11 @@ static void reach(prune *p, uint32_t fn, uint32_t stamp, size_t n) {
     size_t i = p->start[p->stack[--top]];
     for (;;) {
       uint32_t count = p->w[i] >> 16, op = p->w[i] & 0xffff;
+      /* every operand word; a literal past the bound (Aligned 1048576,
+       * a loop's PartialCount) names nothing */
       for (uint32_t k = 1; k < count; k++) {
         uint32_t x = p->w[i + k];
-        if (x >= MAX_BOUND || !p->kind[x] || p->seen[x] == stamp)
+        if (x >= p->bound || !p->kind[x] || p->seen[x] == stamp)
           continue;
         p->seen[x] = stamp;
         if (p->kind[x] & FUNCTION)
@@ -75,7 +78,11 @@ size_t spirv_prune_interfaces(uint32_t *w, size_t n) {
   if (n < 5 || w[3] > MAX_BOUND)
     return n;
   uint32_t bound = w[3];
-  prune p = {w, calloc(bound, 1), calloc(bound, sizeof(uint32_t)), calloc(bound, sizeof(uint32_t)),
+  prune p = {w,
+             bound,
+             calloc(bound, 1),
+             calloc(bound, sizeof(uint32_t)),
+             calloc(bound, sizeof(uint32_t)),
              calloc(bound + 1, sizeof(uint32_t))};
   int ok = p.kind && p.start && p.seen && p.stack;
   int in_function = 0;

@@ -176,7 +176,9 @@ void attr_apply_roles(LLVMModuleRef c, const kernel_result *kr);
 /* where the kernel's buffers are distinct: each segment's buffers that no
  * invocation of it writes (role read or none) noalias and readonly, so that
  * LICM may take their loads out of the loop over virtual workgroups across
- * the workgroup barriers in it; 1 when any was marked */
+ * the workgroup barriers in it; the written ones without noalias, and the
+ * segment without scoped-alias metadata (a restrict argument's, inlined);
+ * 1 when any buffer was marked */
 int attr_mark_unwritten(LLVMModuleRef c, const kernel_result *kr);
 
 /* dump.c: what each kernel step computed, as --dump-after=STEP prints it */

@@ -21,3 +21,17 @@ kernel void hoist(global const float *c, global float *v, global float *w, uint 
   if (g < n)
     w[g] = t;
 }
+
+// A written buffer the kernel declares restrict, read after a barrier that
+// orders another invocation's write to it (one workgroup: no race). Its
+// read must not be made once before the loop over virtual workgroups
+// (a review found it was, with the barrier marked willreturn).
+kernel void flagged(global int *restrict flag, global int *out, global const int *in) {
+  size_t g = get_global_id(0), l = get_local_id(0);
+  out[g] = in[g] * 2;
+  gridsplit_grid_sync();
+  if (l == 0)
+    flag[0] = out[g] + in[1];
+  barrier(CLK_GLOBAL_MEM_FENCE);
+  out[g] = flag[0] + (int)g;
+}

@@ -15,6 +15,7 @@ int main(int argc, char **argv) {
   srunner_add_suite(sr, suite_pocl());
   srunner_add_suite(sr, suite_hostplan());
   srunner_add_suite(sr, suite_scratch());
+  srunner_add_suite(sr, suite_spirv());
   /* CK_NORMAL prints the closing "100%: Checks: N, Failures: 0, Errors: 0". */
   srunner_run(sr, argc > 1 ? argv[1] : NULL, NULL, CK_NORMAL);
   int failed = srunner_ntests_failed(sr);

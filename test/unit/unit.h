@@ -78,5 +78,6 @@ Suite *suite_order(void);
 Suite *suite_pocl(void);
 Suite *suite_hostplan(void);
 Suite *suite_scratch(void);
+Suite *suite_spirv(void);
 
 #endif
