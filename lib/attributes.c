@@ -280,13 +280,15 @@ int attr_mark_unwritten(LLVMModuleRef c, const kernel_result *kr) {
     for (size_t b = 0; fn && b < nb; b++) {
       const buffer_desc *d = &VEC_AT(&kr->buffers, buffer_desc, b);
       gs_role role = kr->access[s * nb + b].role;
-      if (d->arg < 0 || d->space == SPACE_WORKGROUP)
+      if (d->arg < 0)
         continue;
-      if (role != GS_ROLE_READ && role != GS_ROLE_NONE) {
-        /* a written buffer the kernel declared restrict: noalias would let
-         * a read of it after a barrier (which now returns) be made once
+      if (d->space == SPACE_WORKGROUP || (role != GS_ROLE_READ && role != GS_ROLE_NONE)) {
+        /* a written buffer, or workgroup memory (which other invocations of
+         * the workgroup write), the kernel declared restrict: noalias would
+         * let a read of it after a barrier (which now returns) be made once
          * before the loop, and miss another invocation's write ordered by
-         * that barrier. attr_apply_roles gives it back after. */
+         * that barrier. attr_apply_roles gives it back after to global
+         * buffers; workgroup memory stays without. */
         LLVMRemoveEnumAttributeAtIndex(fn, (unsigned)d->arg + 1, noalias);
         continue;
       }

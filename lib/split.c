@@ -521,11 +521,27 @@ static gs_error *hoist_unwritten(split_run *r) {
             LLVMAddCallSiteAttribute(in, LLVMAttributeFunctionIndex, returns[k]);
       }
   }
-  return any ? ir_run_passes(r->c,
-                             "function(loop(loop-rotate),loop-mssa(licm)," GS_INSTCOMBINE
-                             ",simplifycfg)",
-                             NULL)
-             : NULL;
+  gs_error *err = any ? ir_run_passes(r->c,
+                                      "function(loop(loop-rotate),loop-mssa(licm)," GS_INSTCOMBINE
+                                      ",simplifycfg)",
+                                      NULL)
+                      : NULL;
+  /* and the barriers do not return any more, to whatever LLVM runs next:
+   * attr_apply_roles makes written buffers noalias again, and a barrier
+   * that returns would let a read of one cross it */
+  unsigned willreturn = LLVMGetEnumAttributeKindForName("willreturn", 10);
+  for (size_t i = 0; any && i < r->segments.cap; i++) {
+    LLVMValueRef fn = (LLVMValueRef)r->segments.slots[i].key;
+    for (LLVMBasicBlockRef bb = fn ? LLVMGetFirstBasicBlock(fn) : NULL; bb;
+         bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+        LLVMValueRef callee = LLVMIsACallInst(in) ? LLVMGetCalledValue(in) : NULL;
+        const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName(callee) : NULL;
+        if (name && r->t->is_workgroup_barrier(in, name, 0))
+          LLVMRemoveCallSiteEnumAttribute(in, LLVMAttributeFunctionIndex, willreturn);
+      }
+  }
+  return err;
 }
 
 static gs_error *step_attributes(split_run *r) {

@@ -9,7 +9,8 @@
 ; of the physical grid where it was once per element (on Vulkan a call of
 ; gs.fdiv). Without --distinct-buffers the load stays in the loop (another
 ; buffer might be the same memory, written). Runs on POCL and Vulkan:
-; Run_hoist_unwritten.ll, Run_vulkan_hoist_unwritten.ll.
+; Run_hoist_unwritten.ll, Run_vulkan_hoist_unwritten.ll. The workgroup
+; barriers are marked willreturn for the pass only.
 ;
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: %gridsplit --target spirv --virtual-workgroups --distinct-buffers -O2 --dump-after=attributes -o %t/d %S/Inputs/hoist_unwritten.cl 2>&1 | FileCheck %s --check-prefix=DISTINCT
@@ -23,6 +24,10 @@
 ; DISTINCT: gs.vgroup:
 ; DISTINCT-NOT: load float, ptr addrspace(1) %[[P]]
 ; DISTINCT: gs.vdone:
+; and the barriers do not return for what runs after the pass (written
+; buffers are noalias again there):
+; DISTINCT: call spir_func void @_Z7barrierj(i32 {{.*}}) #[[BAR:[0-9]+]]
+; DISTINCT: attributes #[[BAR]] = { convergent nounwind }
 
 ; KEEP: define spir_kernel void @hoist.seg1(
 ; KEEP: gs.vgroup:

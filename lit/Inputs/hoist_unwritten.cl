@@ -35,3 +35,17 @@ kernel void flagged(global int *restrict flag, global int *out, global const int
   barrier(CLK_GLOBAL_MEM_FENCE);
   out[g] = flag[0] + (int)g;
 }
+
+// The same through workgroup memory the kernel declares restrict: written
+// by one invocation of each workgroup, read by all after the barrier, for
+// four virtual workgroups on one physical one (a second review found 60 of
+// 64 elements wrong: the local argument kept its noalias).
+kernel void lflagged(global int *out, global const int *in, local int *restrict s) {
+  size_t g = get_global_id(0), l = get_local_id(0);
+  out[g] = in[g] * 2;
+  gridsplit_grid_sync();
+  if (l == 0)
+    s[0] = out[g] + in[1] + (int)get_group_id(0);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[g] = s[0] + (int)g;
+}
