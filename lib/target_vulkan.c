@@ -87,9 +87,12 @@ static LLVMValueRef add_entry(vk *v, const char *name, const unsigned wg[3]) {
 /* The step shader of a dynamic schedule (vulkan_layout.h): after segment
  * S (push word 0) of NSEG (word 1), when the control word says S ran
  * (CURRENT), S's choice NEXT is checked: no flags set, and NEXT the end
- * (-1) or a segment that the successor table allows. Then the control
- * word becomes {UNSET, FLAGS, LAUNCH + 1, NEXT}, S's dispatch words zero
- * and NEXT's the grid's counts (words 2..4); else CURRENT becomes
+ * (-1) or a segment that the successor table allows (its entry not 0).
+ * Then the control word becomes {UNSET, FLAGS, LAUNCH + 1, NEXT}, S's
+ * dispatch words zero and NEXT's the counts of words 2..4, the first the
+ * larger of word 2 and the table's entry (a host gives each segment its
+ * own count of physical workgroups there; an entry of 1 keeps word 2);
+ * else CURRENT becomes
  * GS_CONTROL_STOPPED(S), FLAGS gaining GS_CONTROL_NOT_SUCCESSOR for a
  * choice that is no successor. Straight-line but for the one test. */
 static void step_shader(vk *v) {
@@ -122,8 +125,8 @@ static void step_shader(vk *v) {
   LLVMValueRef inrange = LLVMBuildICmp(b, LLVMIntULT, entry1, row, "");
   LLVMValueRef at = LLVMBuildAdd(b, LLVMBuildMul(b, seg, row, ""),
                                  LLVMBuildSelect(b, inrange, entry1, C(0), ""), "");
-  LLVMValueRef allowed = LLVMBuildICmp(
-      b, LLVMIntNE, LLVMBuildLoad2(b, v->i32, vulkan_word_of(v, succ, at), ""), C(0), "");
+  LLVMValueRef entry_word = LLVMBuildLoad2(b, v->i32, vulkan_word_of(v, succ, at), "");
+  LLVMValueRef allowed = LLVMBuildICmp(b, LLVMIntNE, entry_word, C(0), "");
   LLVMValueRef clean = LLVMBuildICmp(b, LLVMIntEQ, flags, C(0), "");
   LLVMValueRef ok = LLVMBuildAnd(b, clean, LLVMBuildAnd(b, inrange, allowed, ""), "ok");
   LLVMValueRef stray = LLVMBuildAnd(b, clean, LLVMBuildNot(b, ok, ""), "");
@@ -143,10 +146,15 @@ static void step_shader(vk *v) {
     LLVMBuildStore(
         b, C(0),
         vulkan_word_of(v, disp, LLVMBuildAdd(b, LLVMBuildMul(b, seg, C(3), ""), C(d), "")));
-  for (unsigned d = 0; d < 3; d++)
+  for (unsigned d = 0; d < 3; d++) {
+    LLVMValueRef count = w[2 + d];
+    if (d == 0) /* the larger of the table's entry and the push word */
+      count = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntUGT, entry_word, count, ""), entry_word,
+                              count, "");
     LLVMBuildStore(
-        b, LLVMBuildSelect(b, go, w[2 + d], C(0), ""),
+        b, LLVMBuildSelect(b, go, count, C(0), ""),
         vulkan_word_of(v, disp, LLVMBuildAdd(b, LLVMBuildMul(b, to, C(3), ""), C(d), "")));
+  }
 #undef CTL
 #undef C
   LLVMBuildBr(b, done);

@@ -30,6 +30,14 @@
 ; RUN: %gridsplit run --runtime vulkan --distinct-buffers --virtual-workgroups --physical-groups 3 --kernel cg --grid 1024 --workgroup 256 --out %t/cd %S/../bench/gpu/workloads.cl rhs=@%t/rhs.bin x=zeros:4096 r=zeros:4096 p=zeros:4096 part=zeros:16 dots=zeros:12 n=1024 nx=32 maxit=200 tol2=1e-10
 ; RUN: cmp %t/cd/x.bin %t/c/x.bin
 ; RUN: cmp %t/cd/dots.bin %t/c/dots.bin
+; Each segment with a count of physical workgroups of its own (as NVIDIA's
+; registers give them: docs/targets.md), the step shader dispatching the
+; chosen segment's from the successor table: the same bytes.
+; RUN: env GS_VK_TEST_GROUPS=1,2,3,4,1,3,2 %gridsplit run --runtime vulkan --verbose --check --distinct-buffers --virtual-workgroups --kernel cg --grid 1024 --workgroup 256 --out %t/cs %S/../bench/gpu/workloads.cl rhs=@%t/rhs.bin x=zeros:4096 r=zeros:4096 p=zeros:4096 part=zeros:16 dots=zeros:12 n=1024 nx=32 maxit=200 tol2=1e-10 > %t/cs.out 2>&1
+; RUN: FileCheck %s --check-prefix=GROUPS < %t/cs.out
+; RUN: FileCheck %s --check-prefix=CHECKED < %t/cs.out
+; RUN: cmp %t/cs/x.bin %t/c/x.bin
+; RUN: cmp %t/cs/dots.bin %t/c/dots.bin
 ; RUN: %gridsplit run --runtime vulkan -O0 --check --kernel bfs --grid 1024 --workgroup 256 --out %t/b0 %S/../bench/gpu/workloads.cl offsets=@%t/off.bin cols=@%t/cols.bin dist=zeros:4000 count=zeros:4004 n=1000 src=7 | FileCheck %s --check-prefix=CHECKED
 ; RUN: cmp %t/b0/dist.bin %t/dist.exp
 ; RUN: %gridsplit run --runtime vulkan -O0 --virtual-workgroups --physical-groups 3 --kernel bfs --grid 1024 --workgroup 256 --out %t/b0v %S/../bench/gpu/workloads.cl offsets=@%t/off.bin cols=@%t/cols.bin dist=zeros:4000 count=zeros:4004 n=1000 src=7
@@ -40,4 +48,12 @@
 
 ; CHECKED: gridsplit run: --check: every host-output buffer matches the reference
 ; O0CG: workloads.cl: error: vulkan code generation failed: --target vulkan: {{.*}} reaches memory through a pointer that resolves to no one buffer or workgroup variable
+; GROUPS: cg segment 0: {{.*}}; 1 physical workgroups a dispatch
+; GROUPS-NEXT: cg segment 1: {{.*}}; 2 physical workgroups a dispatch
+; GROUPS-NEXT: cg segment 2: {{.*}}; 3 physical workgroups a dispatch
+; GROUPS-NEXT: cg segment 3: {{.*}}; 4 physical workgroups a dispatch
+; GROUPS-NEXT: cg segment 4: {{.*}}; 1 physical workgroups a dispatch
+; GROUPS-NEXT: cg segment 5: {{.*}}; 3 physical workgroups a dispatch
+; GROUPS-NEXT: cg segment 6: {{.*}}; 2 physical workgroups a dispatch
+; GROUPS-NEXT: cg segment 7: {{.*}}; 4 physical workgroups a dispatch
 ; CG: residual below 1e-4: True; iterations 15

@@ -16,6 +16,10 @@
 ; RUN: %gridsplit run --runtime vulkan -O2 --check --replay --virtual-workgroups --physical-groups 2 --kernel sweeps --grid 96 --workgroup 32 --out %t/s2 %S/Inputs/path_from_arguments.cl a=@%t/a.bin b=zeros:308 n=77 count=5 2>&1 | FileCheck %s --check-prefix=SWEEPS
 ; RUN: %gridsplit run --runtime vulkan -O2 --check --replay --virtual-workgroups --physical-groups 3 --kernel tree --grid 40 --workgroup 4 --out %t/t2 %S/Inputs/path_from_arguments.cl v=@%t/v.bin 2>&1 | FileCheck %s --check-prefix=TREE
 ; RUN: %gridsplit run --runtime vulkan -O0 --check --replay --virtual-workgroups --physical-groups 1 --kernel tree --grid 40 --workgroup 4 --out %t/t0 %S/Inputs/path_from_arguments.cl v=@%t/v.bin 2>&1 | FileCheck %s --check-prefix=TREE
+; Each segment with its own count of physical workgroups (docs/targets.md),
+; in the stepped runs and the replay:
+; RUN: env GS_VK_TEST_GROUPS=1,3,2 %gridsplit run --runtime vulkan -O2 --check --replay --virtual-workgroups --kernel sweeps --grid 96 --workgroup 32 --out %t/sg %S/Inputs/path_from_arguments.cl a=@%t/a.bin b=zeros:308 n=77 count=5 2>&1 | FileCheck %s --check-prefix=SWEEPS
+; RUN: cmp %t/sg/b.bin %t/s2/b.bin
 ; RUN: %gridsplit run --runtime vulkan -O2 --check --replay --virtual-workgroups --kernel counter_pointer --grid 60 --workgroup 6 --out %t/c2 %S/Inputs/path_from_arguments.cl out=zeros:240 count=4 2>&1 | FileCheck %s --check-prefix=COUNTER
 ; RUN: %gridsplit run --runtime vulkan -O2 --check --replay --virtual-workgroups --physical-groups 2 --kernel early_return --grid 60 --workgroup 6 --out %t/e2 %S/Inputs/path_from_arguments.cl out=zeros:240 n=41 count=3 2>&1 | FileCheck %s --check-prefix=EARLY
 ; RUN: %gridsplit run --runtime vulkan -O0 --check --replay --virtual-workgroups --physical-groups 3 --kernel early_return --grid 60 --workgroup 6 --out %t/e0 %S/Inputs/path_from_arguments.cl out=zeros:240 n=41 count=3 2>&1 | FileCheck %s --check-prefix=EARLY

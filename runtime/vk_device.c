@@ -24,6 +24,20 @@ static int failf(gs_vk_device *d, const char *fmt, ...) {
   return 1;
 }
 
+/* Whether device PD has extension NAME */
+static int has_extension(VkPhysicalDevice pd, const char *name) {
+  uint32_t n = 0;
+  int has = 0;
+  if (vkEnumerateDeviceExtensionProperties(pd, NULL, &n, NULL) != VK_SUCCESS || !n)
+    return 0;
+  VkExtensionProperties *ext = calloc(n, sizeof *ext);
+  if (ext && vkEnumerateDeviceExtensionProperties(pd, NULL, &n, ext) == VK_SUCCESS)
+    for (uint32_t i = 0; i < n && !has; i++)
+      has = !strcmp(ext[i].extensionName, name);
+  free(ext);
+  return has;
+}
+
 int gs_vk_open(gs_vk_device *d, unsigned index, const char *name, char *err, size_t err_size) {
   memset(d, 0, sizeof *d);
   d->err = err;
@@ -45,12 +59,22 @@ int gs_vk_open(gs_vk_device *d, unsigned index, const char *name, char *err, siz
   d->pd = pds[index];
   vkGetPhysicalDeviceProperties(d->pd, &d->props);
   VkPhysicalDeviceProperties2 p2;
+  VkPhysicalDeviceShaderSMBuiltinsPropertiesNV sm;
   memset(&p2, 0, sizeof p2);
+  memset(&sm, 0, sizeof sm);
   memset(&d->props12, 0, sizeof d->props12);
   p2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2;
   d->props12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES;
+  sm.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SM_BUILTINS_PROPERTIES_NV;
   p2.pNext = &d->props12;
+  /* the multiprocessors and their warps, where the device says (NVIDIA's):
+   * the Vulkan host sizes its dispatches by them */
+  int nv_sm = has_extension(d->pd, "VK_NV_shader_sm_builtins");
+  if (nv_sm)
+    d->props12.pNext = &sm;
   vkGetPhysicalDeviceProperties2(d->pd, &p2);
+  d->sm_count = nv_sm ? sm.shaderSMCount : 0;
+  d->warps_per_sm = nv_sm ? sm.shaderWarpsPerSM : 0;
   vkGetPhysicalDeviceMemoryProperties(d->pd, &d->mem);
   if (d->props.apiVersion < VK_API_VERSION_1_3)
     return failf(d, "Vulkan device %u (%s) has Vulkan %u.%u; the shaders need 1.3", index,
@@ -93,15 +117,7 @@ int gs_vk_open(gs_vk_device *d, unsigned index, const char *name, char *err, siz
   VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR fx;
   memset(&fx, 0, sizeof fx);
   fx.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR;
-  uint32_t next = 0;
-  d->stats = 0;
-  if (vkEnumerateDeviceExtensionProperties(d->pd, NULL, &next, NULL) == VK_SUCCESS && next) {
-    VkExtensionProperties *ext = calloc(next, sizeof *ext);
-    if (ext && vkEnumerateDeviceExtensionProperties(d->pd, NULL, &next, ext) == VK_SUCCESS)
-      for (uint32_t i = 0; i < next && !d->stats; i++)
-        d->stats = !strcmp(ext[i].extensionName, stats_ext);
-    free(ext);
-  }
+  d->stats = has_extension(d->pd, stats_ext);
   if (d->stats) {
     fx.pipelineExecutableInfo = VK_TRUE;
     f13.pNext = &fx;

@@ -22,6 +22,7 @@ typedef struct {
   VkFence fence;
   int stats; /* VK_KHR_pipeline_executable_properties enabled: the driver's
               * statistics of each pipeline (registers, memory) */
+  unsigned sm_count, warps_per_sm; /* VK_NV_shader_sm_builtins' (NVIDIA), else 0 */
   char *err;
   size_t err_size;
 } gs_vk_device;

@@ -40,6 +40,7 @@
 
 #include "gridsplit/control_word.h"
 #include "hostplan.h"
+#include "occupancy.h"
 #include "order.h"
 #include "vk_device.h"
 
@@ -62,6 +63,8 @@ typedef struct {
   unsigned groups[3];   /* the grid's workgroups per dimension */
   unsigned launch[3];   /* the workgroups each dispatch launches: the grid's, or with
                            virtual workgroups as many physical ones as are asked */
+  unsigned *seg_groups; /* virtual workgroups, per segment: its dispatches' physical
+                           workgroups (launch[0], or what NVIDIA's multiprocessors hold) */
   int order_offset;     /* virtual workgroups: the order's place in the push constants */
   gs_order orders;
   size_t ninv, ngroups; /* invocations, workgroups */
@@ -93,6 +96,11 @@ typedef struct {
   int learn_stepwise; /* the next run records one launch a batch, to learn the path */
   int replayed;       /* some run replayed the path: check it after the runs */
 } vk_run;
+
+/* The physical workgroups (dimension x) of a dispatch of segment S */
+static unsigned groups_x(const vk_run *v, size_t s) {
+  return v->seg_groups ? v->seg_groups[s] : v->launch[0];
+}
 
 static int failf(vk_run *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int failf(vk_run *v, const char *fmt, ...) {
@@ -602,9 +610,25 @@ static void dump_representations(vk_run *v, const VkPipelineExecutableInfoKHR *e
   free(r);
 }
 
-/* --verbose: the driver's statistics of PIPE (VK_KHR_pipeline_executable_
- * properties: registers, workgroup memory, ...), one line per executable */
-static void print_stats(vk_run *v, VkPipeline pipe, const char *entry) {
+/* Whether NAME (a driver's statistic) contains WORD, in any case */
+static int names(const char *name, const char *word) {
+  for (; *name; name++) {
+    size_t i = 0;
+    while (word[i] && name[i] && (name[i] | 32) == (word[i] | 32))
+      i++;
+    if (!word[i])
+      return 1;
+  }
+  return 0;
+}
+
+/* The driver's statistics of PIPE (VK_KHR_pipeline_executable_properties):
+ * its registers per invocation and workgroup memory into REGS and SHARED
+ * (0 where it gives none), and with --verbose every statistic, one line
+ * per executable */
+static void pipeline_stats(vk_run *v, VkPipeline pipe, const char *entry, unsigned *regs,
+                           unsigned *shared) {
+  *regs = *shared = 0;
   PFN_vkGetPipelineExecutablePropertiesKHR props =
       (PFN_vkGetPipelineExecutablePropertiesKHR)vkGetDeviceProcAddr(
           v->d.dev, "vkGetPipelineExecutablePropertiesKHR");
@@ -624,7 +648,20 @@ static void print_stats(vk_run *v, VkPipeline pipe, const char *entry) {
     VkPipelineExecutableStatisticKHR *st = calloc(ns, sizeof *st);
     for (uint32_t k = 0; st && k < ns; k++)
       st[k].sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR;
-    if (st && stats(v->d.dev, &ei, &ns, st) == VK_SUCCESS) {
+    if (st && stats(v->d.dev, &ei, &ns, st) == VK_SUCCESS)
+      for (uint32_t k = 0; k < ns; k++) {
+        unsigned long long x = st[k].format == VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR
+                                   ? (unsigned long long)(st[k].value.i64 > 0 ? st[k].value.i64 : 0)
+                               : st[k].format == VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR
+                                   ? (unsigned long long)st[k].value.u64
+                                   : 0;
+        x = x < 0xffffffffu ? x : 0xffffffffu;
+        if (names(st[k].name, "register") && !*regs)
+          *regs = (unsigned)x;
+        else if (names(st[k].name, "shared") && !*shared)
+          *shared = (unsigned)x;
+      }
+    if (st && v->req->verbose && stats(v->d.dev, &ei, &ns, st) == VK_SUCCESS) {
       fprintf(stderr, "gridsplit: vulkan: %s statistics:", entry);
       for (uint32_t k = 0; k < ns; k++) {
         fprintf(stderr, "%s %s ", k ? ";" : "", st[k].name);
@@ -645,8 +682,43 @@ static void print_stats(vk_run *v, VkPipeline pipe, const char *entry) {
       fputc('\n', stderr);
     }
     free(st);
-    dump_representations(v, &ei, entry, e);
+    if (v->req->verbose)
+      dump_representations(v, &ei, entry, e);
   }
+}
+
+/* Segment S's physical workgroups (virtual workgroups): as asked
+ * (--physical-groups); else as many as the device's multiprocessors hold
+ * at once where NVIDIA's driver says how many registers and how much
+ * workgroup memory the segment's pipeline takes (REGS, SHARED), so that a
+ * dispatch is one wave (bench/gpu/README.md: cg's update segment, 40
+ * registers, ran 1056 workgroups where 792 fit); else
+ * GS_VK_PHYSICAL_GROUPS. At most the grid's; any count computes the same.
+ * GS_VK_TEST_GROUPS, a comma list, sets each segment's in its turn (tests:
+ * lavapipe says nothing of its registers). */
+static void segment_groups(vk_run *v, size_t s, unsigned regs, unsigned shared) {
+  size_t want = v->launch[0];
+  unsigned per =
+      gs_nv_groups_per_sm(regs, shared, v->wg[0] * v->wg[1] * v->wg[2], v->d.warps_per_sm);
+  if (!v->req->physical_groups && per && v->d.sm_count)
+    want = (size_t)per * v->d.sm_count;
+  const char *test = getenv("GS_VK_TEST_GROUPS");
+  for (size_t k = 0; test && *test; k++) {
+    char *end;
+    unsigned long long x = strtoull(test, &end, 10);
+    if (k == s && end != test && x)
+      want = (size_t)x;
+    test = strchr(test, ',');
+    test = test ? test + 1 : NULL;
+  }
+  unsigned most = v->d.props.limits.maxComputeWorkGroupCount[0];
+  want = want < v->ngroups ? want : v->ngroups;
+  v->seg_groups[s] = (unsigned)(want < most ? want : most);
+  if (v->req->verbose)
+    fprintf(stderr,
+            "gridsplit: vulkan: %s segment %zu: %u registers, %u bytes of workgroup memory: "
+            "%u workgroups a multiprocessor; %u physical workgroups a dispatch\n",
+            v->plan.kernel, s, regs, shared, per, v->seg_groups[s]);
 }
 
 static int make_pipeline(vk_run *v, size_t i, const char *entry) {
@@ -661,25 +733,30 @@ static int make_pipeline(vk_run *v, size_t i, const char *entry) {
   if (gs_vk_check(&v->d, vkCreatePipelineLayout(v->d.dev, &plci, NULL, &v->pl[i]),
                   "creating a pipeline layout"))
     return 1;
-  int stats = v->req->verbose && v->d.stats;
-  VkComputePipelineCreateInfo cpci = {VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-                                      NULL,
-                                      stats ? VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR |
-                                                  VK_PIPELINE_CREATE_CAPTURE_INTERNAL_REPRESENTATIONS_BIT_KHR
-                                            : 0,
-                                      {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0,
-                                       VK_SHADER_STAGE_COMPUTE_BIT, v->sm, entry, NULL},
-                                      v->pl[i],
-                                      VK_NULL_HANDLE,
-                                      0};
+  /* the statistics where they are printed or size the dispatches */
+  int stats = v->d.stats && (v->req->verbose || v->seg_groups);
+  VkComputePipelineCreateInfo cpci = {
+      VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+      NULL,
+      (stats ? VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR : 0u) |
+          (stats && v->req->verbose ? VK_PIPELINE_CREATE_CAPTURE_INTERNAL_REPRESENTATIONS_BIT_KHR
+                                    : 0u),
+      {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0, VK_SHADER_STAGE_COMPUTE_BIT,
+       v->sm, entry, NULL},
+      v->pl[i],
+      VK_NULL_HANDLE,
+      0};
   char what[512];
   snprintf(what, sizeof what, "creating the pipeline of entry point '%s'", entry);
   if (gs_vk_check(&v->d,
                   vkCreateComputePipelines(v->d.dev, VK_NULL_HANDLE, 1, &cpci, NULL, &v->pipe[i]),
                   what))
     return 1;
+  unsigned regs = 0, shared = 0;
   if (stats)
-    print_stats(v, v->pipe[i], entry);
+    pipeline_stats(v, v->pipe[i], entry, &regs, &shared);
+  if (v->seg_groups && i < v->nseg)
+    segment_groups(v, i, regs, shared);
   return 0;
 }
 
@@ -707,26 +784,40 @@ static void write_set(vk_run *v, VkDescriptorSet set, const gs_plan_binding *b, 
   free(w);
 }
 
-/* The step shader's successor table (u32 per entry: segment s's row of
- * NSEG + 1, entry 0 the end, entry t + 1 segment t) and dispatch words */
+/* The step shader's successor table and dispatch words (filled by
+ * fill_step_table once the pipelines are made) */
 static int make_step_buffers(vk_run *v) {
   size_t n = v->nseg, row = n + 1;
-  uint32_t *table = calloc(n * row + 1, sizeof *table);
   v->predicted = malloc(n * sizeof *v->predicted);
   for (size_t s = 0; s < n; s++) {
     const gs_plan_segment *seg = &v->plan.segments[s];
     v->predicted[s] = -1;
+    for (size_t i = 0; i < seg->nsuccessors && v->predicted[s] < 0; i++)
+      if (seg->successors[i] >= 0)
+        v->predicted[s] = seg->successors[i];
+  }
+  return gs_vk_buffer_make(&v->d, n * row * 4, 0, &v->successors) ||
+         gs_vk_buffer_make(&v->d, 12 * n, 0, &v->dispatch) ||
+         gs_vk_buffer_make(&v->d, GS_CONTROL_BYTES, 1, &v->word);
+}
+
+/* The successor table (u32 per entry: segment s's row of NSEG + 1, entry
+ * 0 the end, entry t + 1 segment t): 0 where t does not follow s; where
+ * it does, with virtual workgroups t's physical workgroups (the step
+ * shader dispatches that many, lib/target_vulkan.c), else 1 */
+static int fill_step_table(vk_run *v) {
+  size_t n = v->nseg, row = n + 1;
+  uint32_t *table = calloc(n * row + 1, sizeof *table);
+  if (!table)
+    return failf(v, "out of memory");
+  for (size_t s = 0; s < n; s++) {
+    const gs_plan_segment *seg = &v->plan.segments[s];
     for (size_t i = 0; i < seg->nsuccessors; i++) {
       int t = seg->successors[i];
-      table[s * row + (size_t)(t + 1)] = 1;
-      if (t >= 0 && v->predicted[s] < 0)
-        v->predicted[s] = t;
+      table[s * row + (size_t)(t + 1)] = t >= 0 && v->seg_groups ? groups_x(v, (size_t)t) : 1;
     }
   }
-  int rc = gs_vk_buffer_make(&v->d, n * row * 4, 0, &v->successors) ||
-           upload(v, &v->successors, table, n * row * 4) ||
-           gs_vk_buffer_make(&v->d, 12 * n, 0, &v->dispatch) ||
-           gs_vk_buffer_make(&v->d, GS_CONTROL_BYTES, 1, &v->word);
+  int rc = upload(v, &v->successors, table, n * row * 4);
   free(table);
   return rc;
 }
@@ -754,6 +845,11 @@ static int make_pipelines(vk_run *v) {
   free(code);
   if (bad)
     return 1;
+  if (v->plan.virtual_arg >= 0) {
+    v->seg_groups = calloc(n + 1, sizeof *v->seg_groups);
+    if (!v->seg_groups)
+      return failf(v, "out of memory");
+  }
   v->dsl = calloc(n + 1, sizeof *v->dsl);
   v->pl = calloc(n + 1, sizeof *v->pl);
   v->pipe = calloc(n + 1, sizeof *v->pipe);
@@ -941,7 +1037,7 @@ static void record_static(vk_run *v, VkCommandBuffer cb) {
     }
     prof_mark(v, cb, (int)s, 0);
     dispatch_setup(v, cb, s, v->push);
-    vkCmdDispatch(cb, v->launch[0], v->launch[1], v->launch[2]);
+    vkCmdDispatch(cb, groups_x(v, s), v->launch[1], v->launch[2]);
     prof_mark(v, cb, (int)s, 1);
   }
   free(pending);
@@ -980,6 +1076,10 @@ static void record_batch(vk_run *v, VkCommandBuffer cb, int from, size_t n) {
     step_push[0] = (uint32_t)from;
     step_push[1] = (uint32_t)v->nseg;
     memcpy(step_push + 2, v->launch, sizeof v->launch);
+    /* with virtual workgroups the next segment's own count comes from the
+     * successor table: the step shader takes the larger */
+    if (v->seg_groups)
+      step_push[2] = 1;
     dispatch_setup(v, cb, v->nseg, step_push);
     free(step_push);
     vkCmdDispatch(cb, 1, 1, 1);
@@ -1018,6 +1118,7 @@ static int run_dynamic(vk_run *v) {
   int32_t start[GS_CONTROL_WORDS] = {GS_CONTROL_UNSET, 0, 0, 0};
   uint32_t *counts = calloc(3 * v->nseg, 4);
   memcpy(counts, v->launch, sizeof v->launch);
+  counts[0] = groups_x(v, 0);
   int rc = upload(v, &v->bufs[v->buf_of[v->plan.control_arg]], start, sizeof start) ||
            upload(v, &v->dispatch, counts, 12 * v->nseg);
   free(counts);
@@ -1123,7 +1224,7 @@ static int run_replay(vk_run *v) {
       fprintf(stderr, "gridsplit: vulkan: %s segment %d replayed\n", v->plan.kernel, s);
     prof_mark(v, cb, s, 0);
     dispatch_setup(v, cb, (size_t)s, v->push);
-    vkCmdDispatch(cb, v->launch[0], v->launch[1], v->launch[2]);
+    vkCmdDispatch(cb, groups_x(v, (size_t)s), v->launch[1], v->launch[2]);
     prof_mark(v, cb, s, 1);
     barrier_to_shaders(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT);
   }
@@ -1331,6 +1432,7 @@ static void release(vk_run *v) {
   free(v->buf_of);
   free(v->push);
   free(v->predicted);
+  free(v->seg_groups);
   free(v->prof_seg);
   free(v->seg_us);
   free(v->seg_runs);
@@ -1369,7 +1471,7 @@ int gs_vk_run(const gs_vk_request *r, char *err, size_t err_size) {
   }
   if (!rc)
     rc = make_buffers(&v) || (v.dynamic && make_step_buffers(&v)) || make_pipelines(&v) ||
-         make_timer(&v);
+         (v.dynamic && fill_step_table(&v)) || make_timer(&v);
   if (!rc && r->profile) {
     v.seg_us = calloc(v.nseg, sizeof *v.seg_us);
     v.seg_runs = calloc(v.nseg, sizeof *v.seg_runs);

@@ -10,9 +10,10 @@
 #include "hostplan.h"
 
 /* Physical workgroups a dispatch of virtual workgroups launches unless
- * asked: about as many as an H200 holds at once in workgroups of 256
- * (132 multiprocessors, 8 each); a device that holds fewer runs them in
- * turn. Vulkan says nothing of how many a device holds. */
+ * asked, where the device does not say what it holds (NVIDIA's does:
+ * each segment then launches what its multiprocessors hold, occupancy.h):
+ * about as many as an H200 holds at once in workgroups of 256 (132
+ * multiprocessors, 8 each); a device that holds fewer runs them in turn. */
 #define GS_VK_PHYSICAL_GROUPS 1056
 
 typedef struct {
@@ -33,7 +34,8 @@ typedef struct {
   unsigned runs;       /* run the schedule this often (0: once); outputs are the first run's */
   double *seconds;     /* if not NULL: each run's device time (timestamps), RUNS of them */
   size_t physical_groups; /* with virtual workgroups: the workgroups each dispatch launches
-                             (0: GS_VK_PHYSICAL_GROUPS, at most the grid's) */
+                             (0: what the device holds of each segment, or
+                             GS_VK_PHYSICAL_GROUPS; at most the grid's) */
   unsigned batch;         /* dynamic schedules: segments recorded ahead at first (0: 16, or as
                            * many as the last run took) */
   int no_replay;          /* dynamic schedules: step every run, never replay a known path */

@@ -164,6 +164,14 @@ def main():
     if "--vk-no-replay" in args:
         args.remove("--vk-no-replay")
         vk_extra = ["--no-replay"]
+    # --vk-compare "ARGS": every Vulkan case also runs with gs-vk-run's ARGS
+    # added (alternating with the plain runs, its own outputs compared to
+    # the cooperative kernel's), its ratio in the notes
+    vk_compare = None
+    if "--vk-compare" in args:
+        i = args.index("--vk-compare")
+        vk_compare = args[i + 1].split()
+        del args[i:i + 2]
     while "--workload" in args:
         i = args.index("--workload")
         only.append(args[i + 1])
@@ -216,7 +224,7 @@ def main():
                 os.makedirs(o, exist_ok=True)
             # each measured twice, alternating, the smaller median kept; the
             # spread between a version's two medians says what is noise
-            ts, tc, tv = {p: [] for p in ptxs}, [], []
+            ts, tc, tv, tw = {p: [] for p in ptxs}, [], [], []
             for _ in range(2):
                 for ptx in ptxs:
                     # an extra X.ptx with its own plan X.plan.json (another split)
@@ -236,6 +244,14 @@ def main():
                               "--repeat", str(reps), "--out", vo] + vk_extra +
                              ["%s=@%s/%s.bin" % (b, d, b) for b in names] + scalars(name, n))
                     tv.append(float(out.split(" us, min")[0].split()[-1]))
+                if vulkan and vk_compare is not None:
+                    os.makedirs(vo + "_cmp", exist_ok=True)
+                    out = sh(["./gs-vk-run", "vk/%s.spv" % kernel, "vk/%s.plan.json" % kernel,
+                              "--kernel", kernel, "--grid", str(grid), "--workgroup", str(WG),
+                              "--repeat", str(reps), "--out", vo + "_cmp"] + vk_extra +
+                             vk_compare + ["%s=@%s/%s.bin" % (b, d, b) for b in names] +
+                             scalars(name, n))
+                    tw.append(float(out.split(" us, min")[0].split()[-1]))
                 out = sh(["./coop", name, str(n), str(reps), d, co])
                 tc.append(float(out.split(" us per run")[0].split()[-1]))
             spread = max([max(tc) / min(tc)] + [max(v) / min(v) for v in ts.values()]) - 1
@@ -259,6 +275,12 @@ def main():
                     vnotes.append("against the CUDA split's outputs: %s" %
                                   ("the same bytes" if ssame else "they differ too"))
                 v = min(tv)
+                if tw:
+                    wsame, _, _ = compare(co, vo + "_cmp")
+                    vnotes.append("with %s: %.1f us, %.2f (spread %.1f%%), %s" % (
+                        " ".join(vk_compare), min(tw), min(tw) / tc,
+                        (max(tw) / min(tw) - 1) * 100,
+                        "the cooperative bytes" if wsame else "NOT the cooperative bytes"))
                 vk_rows.append((name, e, v / tc, vsame))
                 if name not in DYNAMIC:
                     vk_worst[e] = max(vk_worst.get(e, 0.0), v / tc)

@@ -11,7 +11,9 @@ the fixed cost of the dispatches and the barriers between them.
   vk_profile.py --cuda-physical NAME:E ...
   vk_profile.py --timestamps NAME:E ...
 
---timestamps: any schedule, dynamic ones too: gs-vk-run --profile, which
+--timestamps: any schedule, dynamic ones too: gs-vk-run --profile (and the
+words of VK_PROFILE_ARGS: --verbose prints the driver's statistics and each
+segment's physical workgroups, not each launch), which
 writes timestamps around each segment's dispatches in the timed runs and
 prints each segment's dispatches and device time per run (the step shaders
 of a stepped run are outside them).
@@ -45,10 +47,14 @@ def timestamps(jobs, rng, reps):
         r = subprocess.run(["./gs-vk-run", "vk/%s.spv" % name, "vk/%s.plan.json" % name, "--kernel",
                             name, "--grid", str(grid), "--workgroup", str(WG), "--repeat",
                             str(reps), "--profile", "--out", d + "/o"] +
-                           ["%s=@%s/%s.bin" % (b, d, b) for b in names] + scalars(name, n),
+                           ["%s=@%s/%s.bin" % (b, d, b) for b in names] + scalars(name, n) +
+                           os.environ.get("VK_PROFILE_ARGS", "").split(),
                            capture_output=True, text=True)
-        print("%s 2^%s: %s%s" % (name, e, r.stdout, "\n".join(
-            l for l in r.stderr.splitlines() if "warning" not in l)))
+        # (--verbose in VK_PROFILE_ARGS: the statistics and counts, not every launch)
+        print("%s 2^%s %s: %s%s" % (name, e, os.environ.get("VK_PROFILE_ARGS", ""), r.stdout,
+              "\n".join(l for l in r.stderr.splitlines() if "warning" not in l and
+                        " recorded" not in l and " replayed" not in l and "launches ran" not in l
+                        and "barrier before" not in l)))
         sys.stdout.flush()
         subprocess.run(["rm", "-rf", d])
 

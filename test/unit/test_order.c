@@ -4,6 +4,7 @@
  * bench/gpu/workloads.cl (docs/formats.md roles). */
 #include <stdlib.h>
 
+#include "occupancy.h"
 #include "order.h"
 #include "unit.h"
 
@@ -122,6 +123,30 @@ START_TEST(order_untouched) {
 }
 END_TEST
 
+/* Workgroups an NVIDIA multiprocessor holds (runtime/occupancy.h), for the
+ * register counts NVIDIA's Vulkan driver gave bench/gpu's cg segments on
+ * the H200 (64 warps a multiprocessor), against CUDA's occupancy
+ * calculator's figures for the same kernels */
+START_TEST(order_occupancy) {
+  ck_assert_uint_eq(gs_nv_groups_per_sm(32, 1036, 256, 64), 8); /* threads limit */
+  ck_assert_uint_eq(gs_nv_groups_per_sm(40, 1036, 256, 64), 6); /* 1280 a warp: 51 warps */
+  ck_assert_uint_eq(gs_nv_groups_per_sm(37, 1036, 256, 64), 6); /* rounded to 40 */
+  ck_assert_uint_eq(gs_nv_groups_per_sm(33, 0, 256, 64), 6);
+  ck_assert_uint_eq(gs_nv_groups_per_sm(64, 0, 256, 64), 4);
+  ck_assert_uint_eq(gs_nv_groups_per_sm(128, 0, 256, 64), 2);
+  ck_assert_uint_eq(gs_nv_groups_per_sm(255, 0, 1024, 64), 0); /* does not fit at all */
+  ck_assert_uint_eq(gs_nv_groups_per_sm(16, 0, 32, 64), 32);   /* groups limit */
+  ck_assert_uint_eq(gs_nv_groups_per_sm(16, 0, 100, 48), 12);  /* 4 warps, 48 a multiprocessor */
+  /* workgroup memory: 48 KB each leaves room for 4 (49152 + 1024) */
+  ck_assert_uint_eq(gs_nv_groups_per_sm(16, 49152, 256, 64), 4);
+  ck_assert_uint_eq(gs_nv_groups_per_sm(16, 100000, 256, 64), 2);
+  /* unknown: no guess */
+  ck_assert_uint_eq(gs_nv_groups_per_sm(0, 0, 256, 64), 0);
+  ck_assert_uint_eq(gs_nv_groups_per_sm(32, 0, 256, 0), 0);
+  ck_assert_uint_eq(gs_nv_groups_per_sm(300, 0, 256, 64), 0);
+}
+END_TEST
+
 Suite *suite_order(void) {
   Suite *s = suite_create("order");
   TCase *tc = tcase_create("order");
@@ -131,6 +156,7 @@ Suite *suite_order(void) {
   tcase_add_test(tc, order_histnorm);
   tcase_add_test(tc, order_scan);
   tcase_add_test(tc, order_untouched);
+  tcase_add_test(tc, order_occupancy);
   suite_add_tcase(s, tc);
   return s;
 }
