@@ -484,6 +484,32 @@ static gs_error *step_roles(split_run *r) {
   return NULL;
 }
 
+/* ON: the segments' calls of queries and workgroup barriers willreturn
+ * nounwind (call-site attributes); else the barriers' willreturn taken off
+ * again (the queries' is true whatever runs next) */
+static void mark_returns(split_run *r, int on) {
+  LLVMContextRef ctx = LLVMGetModuleContext(r->c);
+  unsigned willreturn = LLVMGetEnumAttributeKindForName("willreturn", 10);
+  LLVMAttributeRef returns[2] = {
+      LLVMCreateEnumAttribute(ctx, willreturn, 0),
+      LLVMCreateEnumAttribute(ctx, LLVMGetEnumAttributeKindForName("nounwind", 8), 0)};
+  for (size_t i = 0; i < r->segments.cap; i++) {
+    LLVMValueRef fn = (LLVMValueRef)r->segments.slots[i].key;
+    for (LLVMBasicBlockRef bb = fn ? LLVMGetFirstBasicBlock(fn) : NULL; bb;
+         bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+        LLVMValueRef callee = LLVMIsACallInst(in) ? LLVMGetCalledValue(in) : NULL;
+        const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName(callee) : NULL;
+        int barrier = name && r->t->is_workgroup_barrier(in, name, 0);
+        if (on && (barrier || (name && r->t->is_pure_query(name))))
+          for (int k = 0; k < 2; k++)
+            LLVMAddCallSiteAttribute(in, LLVMAttributeFunctionIndex, returns[k]);
+        else if (!on && barrier)
+          LLVMRemoveCallSiteEnumAttribute(in, LLVMAttributeFunctionIndex, willreturn);
+      }
+  }
+}
+
 /* LICM once more where the target asks (hoist_unwritten), with the buffers
  * no invocation of a segment writes noalias and readonly: their loads at
  * addresses the same in every virtual workgroup (cg's dots[0]) and what is
@@ -505,22 +531,8 @@ static gs_error *hoist_unwritten(split_run *r) {
   /* a load after a query or a workgroup barrier runs in every iteration
    * only if they return: they do (a barrier that some invocation of the
    * workgroup does not reach is refused, or reported at run time) */
-  LLVMContextRef ctx = LLVMGetModuleContext(r->c);
-  LLVMAttributeRef returns[2] = {
-      LLVMCreateEnumAttribute(ctx, LLVMGetEnumAttributeKindForName("willreturn", 10), 0),
-      LLVMCreateEnumAttribute(ctx, LLVMGetEnumAttributeKindForName("nounwind", 8), 0)};
-  for (size_t i = 0; any && i < r->segments.cap; i++) {
-    LLVMValueRef fn = (LLVMValueRef)r->segments.slots[i].key;
-    for (LLVMBasicBlockRef bb = fn ? LLVMGetFirstBasicBlock(fn) : NULL; bb;
-         bb = LLVMGetNextBasicBlock(bb))
-      for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-        LLVMValueRef callee = LLVMIsACallInst(in) ? LLVMGetCalledValue(in) : NULL;
-        const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName(callee) : NULL;
-        if (name && (r->t->is_pure_query(name) || r->t->is_workgroup_barrier(in, name, 0)))
-          for (int k = 0; k < 2; k++)
-            LLVMAddCallSiteAttribute(in, LLVMAttributeFunctionIndex, returns[k]);
-      }
-  }
+  if (any)
+    mark_returns(r, 1);
   gs_error *err = any ? ir_run_passes(r->c,
                                       "function(loop(loop-rotate),loop-mssa(licm)," GS_INSTCOMBINE
                                       ",simplifycfg)",
@@ -529,18 +541,8 @@ static gs_error *hoist_unwritten(split_run *r) {
   /* and the barriers do not return any more, to whatever LLVM runs next:
    * attr_apply_roles makes written buffers noalias again, and a barrier
    * that returns would let a read of one cross it */
-  unsigned willreturn = LLVMGetEnumAttributeKindForName("willreturn", 10);
-  for (size_t i = 0; any && i < r->segments.cap; i++) {
-    LLVMValueRef fn = (LLVMValueRef)r->segments.slots[i].key;
-    for (LLVMBasicBlockRef bb = fn ? LLVMGetFirstBasicBlock(fn) : NULL; bb;
-         bb = LLVMGetNextBasicBlock(bb))
-      for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-        LLVMValueRef callee = LLVMIsACallInst(in) ? LLVMGetCalledValue(in) : NULL;
-        const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName(callee) : NULL;
-        if (name && r->t->is_workgroup_barrier(in, name, 0))
-          LLVMRemoveCallSiteEnumAttribute(in, LLVMAttributeFunctionIndex, willreturn);
-      }
-  }
+  if (any)
+    mark_returns(r, 0);
   return err;
 }
 
