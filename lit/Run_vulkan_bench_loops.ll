@@ -32,8 +32,10 @@
 ; RUN: cmp %t/cd/dots.bin %t/c/dots.bin
 ; Each segment with a count of physical workgroups of its own (as NVIDIA's
 ; registers give them: docs/targets.md), the step shader dispatching the
-; chosen segment's from the successor table: the same bytes.
-; RUN: env GS_VK_TEST_GROUPS=1,2,3,4,1,3,2 %gridsplit run --runtime vulkan --verbose --check --distinct-buffers --virtual-workgroups --kernel cg --grid 1024 --workgroup 256 --out %t/cs %S/../bench/gpu/workloads.cl rhs=@%t/rhs.bin x=zeros:4096 r=zeros:4096 p=zeros:4096 part=zeros:16 dots=zeros:12 n=1024 nx=32 maxit=200 tol2=1e-10 > %t/cs.out 2>&1
+; chosen segment's from the successor table (what it gave the segment
+; next after a batch, read back: 2 for segment 6 and 4 for segment 3, where
+; a step shader that ignored the table gave 1): the same bytes.
+; RUN: env GS_VK_TEST_GROUPS=1,2,3,4,2,3,2 %gridsplit run --runtime vulkan --verbose --check --distinct-buffers --virtual-workgroups --kernel cg --grid 1024 --workgroup 256 --out %t/cs %S/../bench/gpu/workloads.cl rhs=@%t/rhs.bin x=zeros:4096 r=zeros:4096 p=zeros:4096 part=zeros:16 dots=zeros:12 n=1024 nx=32 maxit=200 tol2=1e-10 > %t/cs.out 2>&1
 ; RUN: FileCheck %s --check-prefix=GROUPS < %t/cs.out
 ; RUN: FileCheck %s --check-prefix=CHECKED < %t/cs.out
 ; RUN: cmp %t/cs/x.bin %t/c/x.bin
@@ -52,8 +54,13 @@
 ; GROUPS-NEXT: cg segment 1: {{.*}}; 2 physical workgroups a dispatch
 ; GROUPS-NEXT: cg segment 2: {{.*}}; 3 physical workgroups a dispatch
 ; GROUPS-NEXT: cg segment 3: {{.*}}; 4 physical workgroups a dispatch
-; GROUPS-NEXT: cg segment 4: {{.*}}; 1 physical workgroups a dispatch
+; GROUPS-NEXT: cg segment 4: {{.*}}; 2 physical workgroups a dispatch
 ; GROUPS-NEXT: cg segment 5: {{.*}}; 3 physical workgroups a dispatch
 ; GROUPS-NEXT: cg segment 6: {{.*}}; 2 physical workgroups a dispatch
 ; GROUPS-NEXT: cg segment 7: {{.*}}; 4 physical workgroups a dispatch
+; GROUPS: cg: 16 launches ran, next 6
+; GROUPS-NEXT: cg: segment 6 is given 2,1,1 workgroups
+; GROUPS: cg: 48 launches ran, next 3
+; GROUPS-NEXT: cg: segment 3 is given 4,1,1 workgroups
+; GROUPS: cg: 78 launches ran, next -1
 ; CG: residual below 1e-4: True; iterations 15

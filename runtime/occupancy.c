@@ -20,7 +20,13 @@ unsigned gs_nv_groups_per_sm(unsigned registers, unsigned shared, unsigned invoc
     return 0;
   unsigned warps = (invocations + WARP - 1) / WARP;
   unsigned by_threads = warps_per_sm / warps;
-  unsigned by_registers = REGISTERS_PER_SM / round_up(registers * WARP, REGISTER_UNIT) / warps;
+  /* a multiprocessor's registers are four partitions', and a warp's come
+   * from one: whole warps a partition, times four; and a workgroup's warps,
+   * rounded up to four, must fit at all */
+  unsigned per_warp = round_up(registers * WARP, REGISTER_UNIT);
+  if (per_warp * round_up(warps, 4) > REGISTERS_PER_SM)
+    return 0;
+  unsigned by_registers = REGISTERS_PER_SM / 4 / per_warp * 4 / warps;
   unsigned by_shared = SHARED_PER_SM / (round_up(shared, SHARED_UNIT) + SHARED_RESERVED);
   unsigned n = by_threads < by_registers ? by_threads : by_registers;
   n = n < by_shared ? n : by_shared;

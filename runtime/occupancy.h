@@ -8,8 +8,8 @@
 
 /* Workgroups of INVOCATIONS each, REGISTERS per invocation and SHARED bytes
  * of workgroup memory, that one multiprocessor of WARPS_PER_SM warps holds
- * (64K registers, allocated per warp in 256s, as on every NVIDIA GPU
- * since Kepler; Hopper's 228 KB of workgroup memory, 1 KB of it reserved
+ * (64K registers in four partitions, allocated per warp in 256s from
+ * one, as on every NVIDIA GPU since Volta; Hopper's 228 KB of workgroup memory, 1 KB of it reserved
  * per workgroup, more than earlier GPUs have: there a kernel with much
  * workgroup memory is overcounted, which costs time, not bytes; at most 32
  * workgroups). 0 where it cannot say: a count or the warps unknown. */

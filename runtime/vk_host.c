@@ -88,6 +88,7 @@ typedef struct {
   /* dynamic schedules */
   int dynamic;
   gs_vk_buffer successors, dispatch, word; /* WORD: the control word's staging copy */
+  gs_vk_buffer counts;                     /* --verbose: the dispatch words' staging copy */
   int *predicted;                          /* per segment: its first successor, or -1 */
   size_t learned; /* the launches the last run took (0: none yet): the next run's first batch */
   int *path;      /* the segments the last run launched, in order, when it is known whole */
@@ -734,7 +735,8 @@ static int make_pipeline(vk_run *v, size_t i, const char *entry) {
                   "creating a pipeline layout"))
     return 1;
   /* the statistics where they are printed or size the dispatches */
-  int stats = v->d.stats && (v->req->verbose || v->seg_groups);
+  int stats = v->d.stats &&
+              (v->req->verbose || (v->seg_groups && v->d.sm_count && !v->req->physical_groups));
   VkComputePipelineCreateInfo cpci = {
       VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
       NULL,
@@ -798,7 +800,8 @@ static int make_step_buffers(vk_run *v) {
   }
   return gs_vk_buffer_make(&v->d, n * row * 4, 0, &v->successors) ||
          gs_vk_buffer_make(&v->d, 12 * n, 0, &v->dispatch) ||
-         gs_vk_buffer_make(&v->d, GS_CONTROL_BYTES, 1, &v->word);
+         gs_vk_buffer_make(&v->d, GS_CONTROL_BYTES, 1, &v->word) ||
+         (v->req->verbose && gs_vk_buffer_make(&v->d, 12 * n, 1, &v->counts));
 }
 
 /* The successor table (u32 per entry: segment s's row of NSEG + 1, entry
@@ -1156,13 +1159,28 @@ static int run_dynamic(vk_run *v) {
     first = 0;
     record_batch(v, cb, from, n);
     timestamp(v, cb, 1);
+    /* the last step shader's writes, then their copies (a transfer, which
+     * record_batch's barriers do not order) */
+    VkMemoryBarrier mb = {VK_STRUCTURE_TYPE_MEMORY_BARRIER, NULL, VK_ACCESS_SHADER_WRITE_BIT,
+                          VK_ACCESS_TRANSFER_READ_BIT};
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                         0, 1, &mb, 0, NULL, 0, NULL);
     gs_vk_copy(cb, v->bufs[v->buf_of[v->plan.control_arg]].buf, v->word.buf, GS_CONTROL_BYTES);
+    if (v->req->verbose)
+      gs_vk_copy(cb, v->dispatch.buf, v->counts.buf, 12 * v->nseg);
     if (gs_vk_submit(&v->d, cb) || prof_collect(v))
       return 1;
     const int32_t *word = v->word.map;
     if (v->req->verbose)
       fprintf(stderr, "gridsplit: vulkan: %s: %d launches ran, next %d\n", v->plan.kernel,
               word[GS_CONTROL_LAUNCH], word[GS_CONTROL_CURRENT]);
+    /* and what the step shader gave the next segment to dispatch */
+    int nx = word[GS_CONTROL_CURRENT];
+    if (v->req->verbose && nx >= 0 && (size_t)nx < v->nseg) {
+      const uint32_t *c = (const uint32_t *)v->counts.map + 3 * nx;
+      fprintf(stderr, "gridsplit: vulkan: %s: segment %d is given %u,%u,%u workgroups\n",
+              v->plan.kernel, nx, c[0], c[1], c[2]);
+    }
     int cur = word[GS_CONTROL_CURRENT];
     if (cur == GS_CONTROL_UNSET) {
       v->learned = (size_t)word[GS_CONTROL_LAUNCH];
@@ -1422,6 +1440,7 @@ static void release(vk_run *v) {
     gs_vk_buffer_free(d, &v->successors);
     gs_vk_buffer_free(d, &v->dispatch);
     gs_vk_buffer_free(d, &v->word);
+    gs_vk_buffer_free(d, &v->counts);
   }
   gs_vk_close(d);
   free(v->pipe);

@@ -137,6 +137,11 @@ START_TEST(order_occupancy) {
   ck_assert_uint_eq(gs_nv_groups_per_sm(255, 0, 1024, 64), 0); /* does not fit at all */
   ck_assert_uint_eq(gs_nv_groups_per_sm(16, 0, 32, 64), 32);   /* groups limit */
   ck_assert_uint_eq(gs_nv_groups_per_sm(16, 0, 100, 48), 12);  /* 4 warps, 48 a multiprocessor */
+  /* two warps a workgroup: the registers' four partitions hold whole
+   * warps (CUDA's calculator: 24 and 20, where 65536 / 1280 / 2 is 25) */
+  ck_assert_uint_eq(gs_nv_groups_per_sm(40, 0, 64, 64), 24);
+  ck_assert_uint_eq(gs_nv_groups_per_sm(48, 0, 64, 64), 20);
+  ck_assert_uint_eq(gs_nv_groups_per_sm(33, 0, 96, 64), 16);
   /* workgroup memory: 48 KB each leaves room for 4 (49152 + 1024) */
   ck_assert_uint_eq(gs_nv_groups_per_sm(16, 49152, 256, 64), 4);
   ck_assert_uint_eq(gs_nv_groups_per_sm(16, 100000, 256, 64), 2);
