@@ -30,6 +30,7 @@ struct gs_options {
   int distinct_buffers;   /* distinct-buffers=true: no two buffers overlap */
   int virtual_workgroups; /* as gs_options_set_virtual_workgroups: 1 on, 0 off, -1 the target's
                              default */
+  int steps_in_segments;  /* steps-in-segments=true: the dynamic step in the segments */
   char *plan;             /* plan=FILE (the plugin writes it) */
   char *dump_after;       /* dump-after=STEP: print what the split's step made */
   int verify_each;        /* verify-each=true: the verifier after every step */
@@ -320,8 +321,14 @@ char *spirv_validate_for(const char *data, size_t size, int vulkan);
  * those workgroups: its body moves into an always-inline callee in which
  * every grid query reads the virtual workgroup. */
 #define GS_VIRTUAL_ARGS 4
+/* FOLD_SUCCS (a dynamic schedule's segment's successors, of NSEG segments,
+ * or NULL): the segment steps the control word itself (lib/virtual.c,
+ * fold_step; gs_options_set_steps_in_segments). */
+/* the string attribute of a segment that steps itself */
+#define GS_STEPS_ATTR "gridsplit-steps-in-segment"
 gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target *t, unsigned first,
-                             int control, unsigned segment, const char *kernel);
+                             int control, unsigned segment, const char *kernel,
+                             const gs_vec *fold_succs, size_t nseg);
 int virtual_workgroups_on(const gs_options *opts, const gs_target *t);
 /* vtrim: the one-dimensional loop over virtual workgroups is bounded by
  * virtual_limit(TOTAL), built at B; once the bodies are inlined and tidied,
@@ -591,6 +598,7 @@ typedef struct {
   unsigned barriers;
   gs_schedule schedule;
   int path_from_arguments; /* dynamic: uniformity_path_from_arguments */
+  int steps_in_segments;   /* dynamic: the segments step (lib/virtual.c, fold_step) */
   size_t nsegments;
   gs_vec *successors;            /* per segment: int */
   char **locations;              /* per segment: "file:line:col" or NULL */

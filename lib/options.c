@@ -57,6 +57,10 @@ void gs_options_set_distinct_buffers(gs_options *opts, int distinct) {
   opts->distinct_buffers = distinct != 0;
 }
 
+void gs_options_set_steps_in_segments(gs_options *opts, int on) {
+  opts->steps_in_segments = on != 0;
+}
+
 void gs_options_set_virtual_workgroups(gs_options *opts, int on) {
   opts->virtual_workgroups = on < 0 ? -1 : on != 0;
 }
@@ -91,7 +95,8 @@ gs_error *gs_options_parse(gs_options *opts, const char *text) {
     } else if (!eq) {
       err = gs_errorf(
           "gridsplit option '%s': expected KEY=VALUE (keys: barrier, kernel, keep-original, "
-          "distinct-buffers, virtual-workgroups, plan, dump-after, verify-each, time-steps)",
+          "distinct-buffers, virtual-workgroups, steps-in-segments, plan, dump-after, "
+          "verify-each, time-steps)",
           item);
     } else {
       *eq = 0;
@@ -105,6 +110,8 @@ gs_error *gs_options_parse(gs_options *opts, const char *text) {
         opts->drop_original = !keep;
       } else if (!strcmp(item, "distinct-buffers"))
         err = parse_bool(item, eq + 1, &opts->distinct_buffers);
+      else if (!strcmp(item, "steps-in-segments"))
+        err = parse_bool(item, eq + 1, &opts->steps_in_segments);
       else if (!strcmp(item, "virtual-workgroups")) {
         int on = 0;
         err = parse_bool(item, eq + 1, &on);
@@ -123,8 +130,8 @@ gs_error *gs_options_parse(gs_options *opts, const char *text) {
         err = parse_bool(item, eq + 1, &opts->time_steps);
       else
         err = gs_errorf("gridsplit option '%s': unknown key (keys: barrier, kernel, "
-                        "keep-original, distinct-buffers, virtual-workgroups, plan, dump-after, "
-                        "verify-each, time-steps)",
+                        "keep-original, distinct-buffers, virtual-workgroups, steps-in-segments, "
+                        "plan, dump-after, verify-each, time-steps)",
                         item);
     }
     free(item);

@@ -230,9 +230,11 @@ static char *plan_json(const gs_analysis *a, const char *module_name, const vulk
       str_printf(&s, "}");
     }
     if (kr->control_arg >= 0)
-      str_printf(&s,
-                 ",\n      \"control\": {\"arg\": %d, \"words\": %d, \"path_from_arguments\": %s}",
-                 kr->control_arg, GS_CONTROL_WORDS, yes(kr->path_from_arguments));
+      str_printf(
+          &s, ",\n      \"control\": {\"arg\": %d, \"words\": %d, \"path_from_arguments\": %s%s}",
+          kr->control_arg,
+          kr->steps_in_segments ? (int)GS_CONTROL_FOLDED_WORDS(kr->nsegments) : GS_CONTROL_WORDS,
+          yes(kr->path_from_arguments), kr->steps_in_segments ? ", \"step\": \"segments\"" : "");
     if (kr->distinct_buffers)
       str_printf(&s, ",\n      \"distinct_buffers\": true");
     if (kr->virtual_arg >= 0)

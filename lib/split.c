@@ -335,6 +335,7 @@ static gs_error *run_kernel_steps(split_run *r, kernel_result *kr, summary_cache
   c.warnings = &r->a->warnings;
   c.dynamic = kr->schedule == GS_SCHEDULE_DYNAMIC;
   c.virtual_wg = virtual_workgroups_on(r->opts, r->t);
+  kr->steps_in_segments = c.dynamic && c.virtual_wg && r->opts->steps_in_segments;
   vec_init(&c.wg_slots, sizeof(state_slot));
   vec_init(&c.wg_args, sizeof(int));
   map_init(&c.private_base);

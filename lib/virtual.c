@@ -404,8 +404,8 @@ static void gather_choices(LLVMValueRef body, LLVMValueRef choice, LLVMValueRef 
  * on one cache slice: cg's segments that only workgroup 0 works in took 43
  * us for 14 (H200, 2^20). The choices meet as an unsigned minimum and
  * maximum, which differ where two invocations chose differently. */
-static void record_choices(LLVMBuilderRef b, LLVMModuleRef m, const gs_target *t, LLVMValueRef seg,
-                           LLVMValueRef word, LLVMValueRef choice[2]) {
+static LLVMValueRef record_choices(LLVMBuilderRef b, LLVMModuleRef m, const gs_target *t,
+                                   LLVMValueRef seg, LLVMValueRef word, LLVMValueRef choice[2]) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), i64 = LLVMInt64TypeInContext(ctx);
   LLVMValueRef unset = LLVMConstInt(i32, (unsigned long long)-1, 1);
@@ -482,11 +482,87 @@ static void record_choices(LLVMBuilderRef b, LLVMModuleRef m, const gs_target *t
   control_build_choice(b, seg, word, lo);
   LLVMBuildBr(b, out);
   LLVMPositionBuilderAtEnd(b, out);
+  return first;
 }
 
-gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target *t,
-                             unsigned first, int control, unsigned segment,
-                             const char *kernel) {
+/* The step in the segments (gridsplit/control_word.h, docs/split.md): after
+ * FIRST (the first invocation of each physical workgroup) recorded its
+ * workgroup's choice in the control word WORD, it counts the workgroup as
+ * arrived (an acquire-release add, so that the last to arrive sees every
+ * workgroup's choice); the last of the launch's STRIDE workgroups steps the
+ * word as a step kernel does after segment SEGMENT, whose successors are
+ * SUCCS, of NSEG: the choice is checked (no flags, one of SUCCS), LAUNCH
+ * and CURRENT advance and NEXT is unset, SEGMENT's dispatch counts become
+ * zero and the chosen segment's the host's GIVEN counts; else CURRENT
+ * becomes GS_CONTROL_STOPPED(SEGMENT). Every access an atomic of the
+ * device's scope: the words are read by other workgroups and, after the
+ * host's barrier, by the next indirect dispatch. Leaves B at the
+ * continuation. */
+static void fold_step(LLVMBuilderRef b, LLVMModuleRef m, const gs_target *t, LLVMValueRef seg,
+                      LLVMValueRef word, LLVMValueRef first, LLVMValueRef stride, unsigned segment,
+                      const gs_vec *succs, size_t nseg) {
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  const char *scope = t->device_scope;
+  LLVMAddAttributeAtIndex(
+      seg, LLVMAttributeFunctionIndex,
+      LLVMCreateStringAttribute(ctx, GS_STEPS_ATTR, (unsigned)strlen(GS_STEPS_ATTR), "", 0));
+#define C(x) LLVMConstInt(i32, (unsigned long long)(x), 1)
+#define AT(i) LLVMBuildGEP2(b, i32, word, (LLVMValueRef[]){(i)}, 1, "")
+#define RMW(op, i, x, order) ir_atomic_rmw(b, op, AT(i), x, order, scope)
+  LLVMBasicBlockRef arrive = LLVMAppendBasicBlockInContext(ctx, seg, "gs.arrive");
+  LLVMBasicBlockRef step = LLVMAppendBasicBlockInContext(ctx, seg, "gs.step");
+  LLVMBasicBlockRef after = LLVMAppendBasicBlockInContext(ctx, seg, "gs.stepped");
+  LLVMBuildCondBr(b, first, arrive, after);
+  LLVMPositionBuilderAtEnd(b, arrive);
+  LLVMValueRef before =
+      RMW(LLVMAtomicRMWBinOpAdd, C(GS_CONTROL_ARRIVED), C(1), LLVMAtomicOrderingAcquireRelease);
+  LLVMValueRef last = LLVMBuildICmp(b, LLVMIntEQ, before, LLVMBuildSub(b, stride, C(1), ""), "");
+  LLVMBuildCondBr(b, last, step, after);
+  LLVMPositionBuilderAtEnd(b, step);
+  LLVMAtomicOrdering mono = LLVMAtomicOrderingMonotonic;
+  RMW(LLVMAtomicRMWBinOpXchg, C(GS_CONTROL_ARRIVED), C(0), mono);
+  LLVMValueRef next = RMW(LLVMAtomicRMWBinOpOr, C(GS_CONTROL_NEXT), C(0), mono);
+  LLVMValueRef flags = RMW(LLVMAtomicRMWBinOpOr, C(GS_CONTROL_FLAGS), C(0), mono);
+  LLVMValueRef launch = RMW(LLVMAtomicRMWBinOpOr, C(GS_CONTROL_LAUNCH), C(0), mono);
+  LLVMValueRef allowed = LLVMConstInt(LLVMInt1TypeInContext(ctx), 0, 0);
+  for (size_t k = 0; k < succs->len; k++)
+    allowed = LLVMBuildOr(b, allowed,
+                          LLVMBuildICmp(b, LLVMIntEQ, next, C(VEC_AT(succs, int, k)), ""), "");
+  LLVMValueRef clean = LLVMBuildICmp(b, LLVMIntEQ, flags, C(0), "");
+  LLVMValueRef ok = LLVMBuildAnd(b, clean, allowed, "gs.step.ok");
+  LLVMValueRef stray = LLVMBuildAnd(b, clean, LLVMBuildNot(b, ok, ""), "");
+  RMW(LLVMAtomicRMWBinOpXchg, C(GS_CONTROL_NEXT),
+      LLVMBuildSelect(b, ok, C(GS_CONTROL_UNSET), next, ""), mono);
+  RMW(LLVMAtomicRMWBinOpOr, C(GS_CONTROL_FLAGS),
+      LLVMBuildSelect(b, stray, C(GS_CONTROL_NOT_SUCCESSOR), C(0), ""), mono);
+  RMW(LLVMAtomicRMWBinOpXchg, C(GS_CONTROL_LAUNCH),
+      LLVMBuildSelect(b, ok, LLVMBuildAdd(b, launch, C(1), ""), launch, ""), mono);
+  RMW(LLVMAtomicRMWBinOpXchg, C(GS_CONTROL_CURRENT),
+      LLVMBuildSelect(b, ok, next, C(GS_CONTROL_STOPPED(segment)), ""), mono);
+  /* SEGMENT's counts zero, then the chosen one's (a segment may follow
+   * itself) */
+  LLVMValueRef go = LLVMBuildAnd(b, ok, LLVMBuildICmp(b, LLVMIntSGE, next, C(0), ""), "");
+  LLVMValueRef to3 = LLVMBuildMul(b, LLVMBuildSelect(b, go, next, C(segment), ""), C(3), "");
+  for (unsigned d = 0; d < 3; d++)
+    RMW(LLVMAtomicRMWBinOpXchg, C(GS_CONTROL_DISPATCH(segment) + d), C(0), mono);
+  for (unsigned d = 0; d < 3; d++) {
+    LLVMValueRef given =
+        RMW(LLVMAtomicRMWBinOpOr, LLVMBuildAdd(b, to3, C(GS_CONTROL_GIVEN(nseg, 0) + d), ""), C(0),
+            mono);
+    RMW(LLVMAtomicRMWBinOpXchg, LLVMBuildAdd(b, to3, C(GS_CONTROL_DISPATCH(0) + d), ""),
+        LLVMBuildSelect(b, go, given, C(0), ""), mono);
+  }
+#undef RMW
+#undef AT
+#undef C
+  LLVMBuildBr(b, after);
+  LLVMPositionBuilderAtEnd(b, after);
+}
+
+gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target *t, unsigned first,
+                             int control, unsigned segment, const char *kernel,
+                             const gs_vec *fold_succs, size_t nseg) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), void_ty = LLVMVoidTypeInContext(ctx);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
@@ -627,7 +703,10 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
     LLVMBasicBlockRef leave = LLVMAppendBasicBlockInContext(ctx, seg, "gs.vleave");
     LLVMBuildCondBr(b, replay, leave, record);
     LLVMPositionBuilderAtEnd(b, record);
-    record_choices(b, m, t, seg, LLVMGetParam(seg, (unsigned)control), lp.choice);
+    LLVMValueRef word = LLVMGetParam(seg, (unsigned)control);
+    LLVMValueRef leader = record_choices(b, m, t, seg, word, lp.choice);
+    if (fold_succs)
+      fold_step(b, m, t, seg, word, leader, lp.stride, segment, fold_succs, nseg);
     LLVMBuildBr(b, leave);
     LLVMPositionBuilderAtEnd(b, leave);
   }

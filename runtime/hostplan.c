@@ -266,6 +266,8 @@ static int read_kernel(const json_value *kern, const char *label, gs_host_plan *
   p->control_arg = json_int(control, "arg");
   p->control_words = json_int(control, "words") > 0 ? json_int(control, "words") : 0;
   p->path_from_arguments = json_true(control, "path_from_arguments");
+  const char *step = json_str(control, "step");
+  p->steps_in_segments = !step ? 0 : !strcmp(step, "segments") ? 1 : -1;
   p->virtual_arg = json_int(virt, "arg");
   if (p->virtual_arg >= 0 && json_int(virt, "order_arg") != p->virtual_arg + 3)
     return failf(err, n, "%s: kernel '%s': virtual_groups has no order_arg after its three counts",

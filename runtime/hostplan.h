@@ -84,6 +84,8 @@ typedef struct {
   int control_arg;   /* -1: a static schedule */
   int control_words; /* the control word's "words", 0 when absent */
   int path_from_arguments; /* the same scalar arguments and grid take the same path */
+  int steps_in_segments;   /* "step": "segments": each launch's last workgroup steps
+                            * (gridsplit/control_word.h); -1 another "step" */
   int virtual_arg;   /* -1: no virtual workgroups; else the counts, then the order */
   gs_plan_value *values;
   size_t nvalues;

@@ -120,6 +120,7 @@ static gs_error *split_for_vulkan(const gs_run_request *req, char **spirv, size_
   gs_options_set_keep_original(opts, 0);
   gs_options_set_distinct_buffers(opts, req->distinct_buffers);
   gs_options_set_virtual_workgroups(opts, req->virtual_workgroups > 0);
+  gs_options_set_steps_in_segments(opts, 1);
   gs_error *err = NULL;
   for (size_t i = 0; i < req->nbarriers && !err; i++)
     err = gs_options_add_barrier(opts, req->barriers[i]);

@@ -95,6 +95,7 @@ typedef struct {
   size_t npath, path_cap;
   int path_known;
   int learn_stepwise; /* the next run records one launch a batch, to learn the path */
+  int step_shader;    /* a dynamic schedule stepped by gs.step, not in its segments */
   int replayed;       /* some run replayed the path: check it after the runs */
 } vk_run;
 
@@ -291,10 +292,20 @@ static int read_plan(vk_run *v) {
     return failf(v, "%s: not a plan for --target vulkan (its target is no Vulkan triple)", label);
   if (!p->has_args)
     return failf(v, "%s: kernel '%s' has no args", label, p->kernel);
-  if (p->control_arg >= 0 && p->control_words != GS_CONTROL_WORDS)
-    return failf(v, "%s: the control word has no \"words\": 4", label);
   v->nseg = p->nsegments;
+  if (p->steps_in_segments < 0)
+    return failf(v, "%s: kernel '%s': the control word's \"step\" is not \"segments\"", label,
+                 p->kernel);
+  int words = p->steps_in_segments ? GS_CONTROL_FOLDED_WORDS((int)v->nseg) : GS_CONTROL_WORDS;
+  if (p->control_arg >= 0 && p->control_words != words)
+    return failf(v, "%s: the control word has no \"words\": %d%s", label, words,
+                 p->steps_in_segments ? " (4 and 6 a segment, plus one: \"step\": \"segments\")"
+                                      : "");
+  if (p->steps_in_segments && p->virtual_arg < 0)
+    return failf(v, "%s: kernel '%s': \"step\": \"segments\" needs virtual workgroups", label,
+                 p->kernel);
   v->dynamic = p->control_arg >= 0;
+  v->step_shader = v->dynamic && !p->steps_in_segments;
   v->nparams = p->nargs;
   if (p->live_arg >= 0 && (size_t)p->live_arg + 1 > v->nparams)
     v->nparams = (size_t)p->live_arg + 1;
@@ -302,7 +313,7 @@ static int read_plan(vk_run *v) {
     v->nparams = (size_t)p->control_arg + 1;
   if (p->virtual_arg >= 0 && (size_t)p->virtual_arg + 4 > v->nparams)
     v->nparams = (size_t)p->virtual_arg + 4;
-  if (v->dynamic && p->push_bytes < 4 * STEP_PUSH_WORDS)
+  if (v->step_shader && p->push_bytes < 4 * STEP_PUSH_WORDS)
     return failf(v,
                  "%s: kernel '%s' has a dynamic schedule but push_constant_bytes %u leaves no "
                  "room for the step shader's %d words",
@@ -315,11 +326,16 @@ static int read_plan(vk_run *v) {
   for (size_t s = 0; !bad && s < v->nseg && !missing; s++)
     if (!has_name(names, nnames, p->segments[s].function))
       missing = p->segments[s].function;
-  if (!bad && !missing && v->dynamic && !has_name(names, nnames, STEP_ENTRY))
+  if (!bad && !missing && v->step_shader && !has_name(names, nnames, STEP_ENTRY))
     missing = STEP_ENTRY;
   int rc = 0;
   if (bad)
     rc = failf(v, "the module is no SPIR-V (%zu bytes)", r->spirv_size);
+  else if (!missing && p->steps_in_segments && has_name(names, nnames, STEP_ENTRY))
+    rc = failf(v,
+               "the plan and the module do not match: the plan's segments step (\"step\": "
+               "\"segments\"), the module's need its step shader '%s'",
+               STEP_ENTRY);
   else if (missing)
     rc = failf(v, "the plan and the module do not match: the module has no entry point '%s'",
                missing);
@@ -551,7 +567,11 @@ static int make_buffers(vk_run *v) {
                                           v->ngroups * p->workgroup_bytes,
                                       p->live_arg))
     return 1;
-  if (v->dynamic && make_buffer(v, GS_CONTROL_BYTES, p->control_arg))
+  /* room for the words of the step in the segments in any case: a module
+   * that steps in its segments run with a plan that says otherwise (an
+   * edited plan) writes them, harmlessly, where the step shader steps */
+  if (v->dynamic &&
+      make_buffer(v, 4 * (VkDeviceSize)GS_CONTROL_FOLDED_WORDS(v->nseg), p->control_arg))
     return 1;
   return write_inputs(v);
 }
@@ -801,7 +821,8 @@ static int make_step_buffers(vk_run *v) {
   return gs_vk_buffer_make(&v->d, n * row * 4, 0, &v->successors) ||
          gs_vk_buffer_make(&v->d, 12 * n, 0, &v->dispatch) ||
          gs_vk_buffer_make(&v->d, GS_CONTROL_BYTES, 1, &v->word) ||
-         (v->req->verbose && gs_vk_buffer_make(&v->d, 12 * n, 1, &v->counts));
+         (v->req->verbose &&
+          gs_vk_buffer_make(&v->d, 4 * (VkDeviceSize)v->plan.control_words, 1, &v->counts));
 }
 
 /* The successor table (u32 per entry: segment s's row of NSEG + 1, entry
@@ -867,7 +888,7 @@ static int make_pipelines(vk_run *v) {
     return 1;
   static const gs_plan_binding step_bindings[STEP_BINDINGS] = {
       {STEP_CONTROL, -1, 1}, {STEP_SUCCESSORS, -1, 0}, {STEP_DISPATCH, -1, 1}};
-  size_t sets = n + (size_t)v->dynamic;
+  size_t sets = n + (size_t)v->step_shader;
   for (size_t s = 0; s < sets; s++) {
     int step = s == n;
     const gs_plan_binding *b = step ? step_bindings : v->plan.segments[s].bindings;
@@ -1047,8 +1068,13 @@ static void record_static(vk_run *v, VkCommandBuffer cb) {
   free(bmb);
 }
 
+static VkBuffer control_buffer(const vk_run *v) {
+  return v->bufs[v->buf_of[v->plan.control_arg]].buf;
+}
+
 /* One batch of a dynamic schedule: N launches from segment FROM along
- * first successors, each followed by the step shader */
+ * first successors, each followed by the step shader, or stepped by its
+ * own last workgroup ("step": "segments") */
 static void record_batch(vk_run *v, VkCommandBuffer cb, int from, size_t n) {
   for (size_t q = 0; q < n && from >= 0; q++, from = v->predicted[from]) {
     if (v->req->verbose)
@@ -1072,9 +1098,14 @@ static void record_batch(vk_run *v, VkCommandBuffer cb, int from, size_t n) {
     }
     prof_mark(v, cb, from, 0);
     dispatch_setup(v, cb, (size_t)from, v->push);
-    vkCmdDispatchIndirect(cb, v->dispatch.buf, 12 * (VkDeviceSize)from);
+    if (v->plan.steps_in_segments)
+      vkCmdDispatchIndirect(cb, control_buffer(v), 4 * (VkDeviceSize)GS_CONTROL_DISPATCH(from));
+    else
+      vkCmdDispatchIndirect(cb, v->dispatch.buf, 12 * (VkDeviceSize)from);
     prof_mark(v, cb, from, 1);
     barrier_to_shaders(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT);
+    if (v->plan.steps_in_segments) /* its last workgroup stepped */
+      continue;
     uint32_t *step_push = calloc(v->plan.push_bytes / 4 + 1, 4);
     step_push[0] = (uint32_t)from;
     step_push[1] = (uint32_t)v->nseg;
@@ -1119,12 +1150,32 @@ static int run_dynamic(vk_run *v) {
   /* the control word at its start: unset, no flags, launch 0, segment 0;
    * segment 0 gets the grid, every other segment nothing */
   int32_t start[GS_CONTROL_WORDS] = {GS_CONTROL_UNSET, 0, 0, 0};
-  uint32_t *counts = calloc(3 * v->nseg, 4);
-  memcpy(counts, v->launch, sizeof v->launch);
-  counts[0] = groups_x(v, 0);
-  int rc = upload(v, &v->bufs[v->buf_of[v->plan.control_arg]], start, sizeof start) ||
-           upload(v, &v->dispatch, counts, 12 * v->nseg);
-  free(counts);
+  int rc;
+  if (v->plan.steps_in_segments) {
+    /* and after it: none arrived, segment 0's counts, every segment's own */
+    size_t n = v->nseg;
+    uint32_t *w = calloc((size_t)GS_CONTROL_FOLDED_WORDS(n), 4);
+    if (!w)
+      return failf(v, "out of memory");
+    memcpy(w, start, sizeof start);
+    for (size_t s = 0; s < n; s++) {
+      uint32_t *given = w + GS_CONTROL_GIVEN(n, s);
+      given[0] = groups_x(v, s);
+      given[1] = v->launch[1];
+      given[2] = v->launch[2];
+    }
+    memcpy(w + GS_CONTROL_DISPATCH(0), w + GS_CONTROL_GIVEN(n, 0), 12);
+    rc = upload(v, &v->bufs[v->buf_of[v->plan.control_arg]], w,
+                4 * (size_t)GS_CONTROL_FOLDED_WORDS(n));
+    free(w);
+  } else {
+    uint32_t *counts = calloc(3 * v->nseg, 4);
+    memcpy(counts, v->launch, sizeof v->launch);
+    counts[0] = groups_x(v, 0);
+    rc = upload(v, &v->bufs[v->buf_of[v->plan.control_arg]], start, sizeof start) ||
+         upload(v, &v->dispatch, counts, 12 * v->nseg);
+    free(counts);
+  }
   int from = 0, first = 1;
   v->npath = 0;
   v->path_known = 0;
@@ -1165,8 +1216,10 @@ static int run_dynamic(vk_run *v) {
                           VK_ACCESS_TRANSFER_READ_BIT};
     vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
                          0, 1, &mb, 0, NULL, 0, NULL);
-    gs_vk_copy(cb, v->bufs[v->buf_of[v->plan.control_arg]].buf, v->word.buf, GS_CONTROL_BYTES);
-    if (v->req->verbose)
+    gs_vk_copy(cb, control_buffer(v), v->word.buf, GS_CONTROL_BYTES);
+    if (v->req->verbose && v->plan.steps_in_segments)
+      gs_vk_copy(cb, control_buffer(v), v->counts.buf, 4 * (VkDeviceSize)v->plan.control_words);
+    else if (v->req->verbose)
       gs_vk_copy(cb, v->dispatch.buf, v->counts.buf, 12 * v->nseg);
     if (gs_vk_submit(&v->d, cb) || prof_collect(v))
       return 1;
@@ -1177,7 +1230,8 @@ static int run_dynamic(vk_run *v) {
     /* and what the step shader gave the next segment to dispatch */
     int nx = word[GS_CONTROL_CURRENT];
     if (v->req->verbose && nx >= 0 && (size_t)nx < v->nseg) {
-      const uint32_t *c = (const uint32_t *)v->counts.map + 3 * nx;
+      const uint32_t *c = (const uint32_t *)v->counts.map +
+                          (v->plan.steps_in_segments ? GS_CONTROL_DISPATCH(nx) : 3 * nx);
       fprintf(stderr, "gridsplit: vulkan: %s: segment %d is given %u,%u,%u workgroups\n",
               v->plan.kernel, nx, c[0], c[1], c[2]);
     }
@@ -1206,6 +1260,15 @@ static int run_dynamic(vk_run *v) {
     }
     if (cur < 0 || (size_t)cur >= v->nseg)
       return failf(v, "the control word holds no segment (%d) after the recorded launches", cur);
+    /* the first launch of a batch is always dispatched: one that did not
+     * step (a module whose steps the plan's "step" does not describe)
+     * would record the same launch again forever */
+    if ((size_t)word[GS_CONTROL_LAUNCH] == ran && cur == from)
+      return failf(v,
+                   "kernel '%s': segment %d ran and did not step the control word: the "
+                   "module's steps are not the plan's (\"step\"%s)",
+                   v->plan.kernel, from,
+                   v->plan.steps_in_segments ? ": \"segments\"" : " absent: a step shader");
     from = cur;
     ran = (size_t)word[GS_CONTROL_LAUNCH];
     if (!v->learn_stepwise)

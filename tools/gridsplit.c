@@ -37,6 +37,9 @@ static const char usage[] =
     "                    segments loop over virtual workgroups, so that a host may launch\n"
     "                    fewer physical ones (default: on for nvptx, off for spir, and\n"
     "                    not available for amdgcn)\n"
+    "  --step-shader     --target vulkan with virtual workgroups: a dynamic schedule\n"
+    "                    steps in a one-invocation shader after each launch, not in\n"
+    "                    each launch's last workgroup (for hosts older than that)\n"
     "  --kernel NAME     only this kernel\n"
     "  --barrier NAME    also treat calls to NAME as grid barriers\n"
     "  --target T        ir (default, .ll), spirv (.spv), amdgcn (.hsaco), nvptx (.ptx),\n"
@@ -58,7 +61,7 @@ static const char usage[] =
 
 typedef struct {
   const char *input, *out_dir, *plan, *target, *mcpu, *workgroup;
-  int print_roles, opt_level, no_split, print_lowered;
+  int print_roles, opt_level, no_split, print_lowered, step_shader;
   gs_target_kind kind;
   gs_options *opts;
 } tool_args;
@@ -105,6 +108,10 @@ static int parse_args(int argc, char **argv, tool_args *t) {
     }
     if (!strcmp(a, "--virtual-workgroups") || !strcmp(a, "--no-virtual-workgroups")) {
       gs_options_set_virtual_workgroups(t->opts, a[2] == 'v');
+      continue;
+    }
+    if (!strcmp(a, "--step-shader")) {
+      t->step_shader = 1;
       continue;
     }
     if (!strcmp(a, "--verify-each")) {
@@ -169,6 +176,10 @@ static int parse_args(int argc, char **argv, tool_args *t) {
     gs_error_dispose(e);
     return rc;
   }
+  if (t->step_shader && t->kind != GS_TARGET_VULKAN)
+    return usage_error("--step-shader means nothing for --target %s", t->target ? t->target : "ir");
+  /* a Vulkan host steps in the segments (gridsplit/control_word.h) */
+  gs_options_set_steps_in_segments(t->opts, t->kind == GS_TARGET_VULKAN && !t->step_shader);
   if (t->mcpu && !gs_target_takes_mcpu(t->kind))
     return usage_error("--mcpu means nothing for --target %s", t->target);
   size_t wg[3];
@@ -507,7 +518,7 @@ int main(int argc, char **argv) {
     return run_main(argc - 1, argv + 1);
   if (argc > 1 && !strcmp(argv[1], "interpret"))
     return interpret_main(argc - 1, argv + 1);
-  tool_args t = {NULL,         "gridsplit-out",    NULL, "ir", NULL, NULL, 0, 2, 0, 0,
+  tool_args t = {NULL,         "gridsplit-out",    NULL, "ir", NULL, NULL, 0, 2, 0, 0, 0,
                  GS_TARGET_IR, gs_options_create()};
   int rc = parse_args(argc, argv, &t);
   if (rc < 0)

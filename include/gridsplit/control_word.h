@@ -45,6 +45,25 @@ enum {
 #define GS_CONTROL_STOPPED(s) (-2 - (s))
 #define GS_CONTROL_STOPPED_SEGMENT(word) (-2 - (word))
 
+/* The step in the segments (the plan's "control": {"step": "segments",
+ * "words": GS_CONTROL_FOLDED_WORDS(N)} for a kernel of N segments; docs/
+ * split.md, "The step in the segments"). After the four words:
+ *   ARRIVED        [4]              physical workgroups of this launch that
+ *                                   finished; the last resets it to 0
+ *   DISPATCH(s)    [5 + 3s ..]      segment s's workgroup counts X, Y, Z for
+ *                                   an indirect dispatch: the last workgroup
+ *                                   of a launch of s zeroes s's and gives the
+ *                                   chosen segment t GIVEN(N, t)'s
+ *   GIVEN(N, s)    [5 + 3N + 3s ..] the counts X, Y, Z segment s is given
+ *                                   (the host's, written before the run)
+ * and the last workgroup steps the control word as a step kernel does
+ * (LAUNCH + 1, CURRENT the choice, NEXT unset; GS_CONTROL_STOPPED(s) and
+ * GS_CONTROL_NOT_SUCCESSOR as above). */
+#define GS_CONTROL_ARRIVED GS_CONTROL_WORDS
+#define GS_CONTROL_DISPATCH(s) (GS_CONTROL_WORDS + 1 + 3 * (s))
+#define GS_CONTROL_GIVEN(n, s) (GS_CONTROL_WORDS + 1 + 3 * (n) + 3 * (s))
+#define GS_CONTROL_FOLDED_WORDS(n) (GS_CONTROL_WORDS + 1 + 6 * (n))
+
 /* Segments with virtual workgroups take an order argument after the virtual
  * grid's counts (the plan's "virtual_groups": {"order_arg": N}), whose bits
  * are (docs/split.md, "Replaying a path"):

@@ -26,6 +26,14 @@ void gs_options_set_distinct_buffers(gs_options *opts, int distinct);
  * "virtual_workgroups"): 1 on, 0 off, -1 the target's default (on for NVPTX,
  * off for SPIR; not available for AMDGPU). */
 void gs_options_set_virtual_workgroups(gs_options *opts, int on);
+/* A dynamic schedule's step in its segments (docs/split.md, "The step in
+ * the segments"): with virtual workgroups, the last physical workgroup of
+ * each launch checks the choice and writes the next launch's workgroup
+ * counts into the control word's extended words (gridsplit/control_word.h),
+ * where a host otherwise runs a step shader or kernel after each launch.
+ * Only the Vulkan host takes such a plan ("control": {"step":
+ * "segments"}); gridsplit --target vulkan sets it. Off by default. */
+void gs_options_set_steps_in_segments(gs_options *opts, int on);
 /* Debug aids (docs/split.md, "Steps"): after the split's step STEP
  * (gs_split_step_name), print to stderr the module or the analysis it made;
  * an error lists the steps when STEP is none of them. */
@@ -40,7 +48,8 @@ void gs_options_set_time_steps(gs_options *opts, int on);
 const char *gs_options_plan_path(const gs_options *opts);
 /* Parses pass-option text as the plugin takes it:
  * `barrier=A;barrier=B;kernel=K;keep-original=false;distinct-buffers=true;
- * virtual-workgroups=true;plan=FILE;dump-after=STEP;verify-each=true;time-steps=true`.
+ * virtual-workgroups=true;steps-in-segments=true;plan=FILE;dump-after=STEP;
+ * verify-each=true;time-steps=true`.
  * Unknown keys are an error naming the key. */
 gs_error *gs_options_parse(gs_options *opts, const char *text);
 
