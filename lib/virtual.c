@@ -520,39 +520,45 @@ static void fold_step(LLVMBuilderRef b, LLVMModuleRef m, const gs_target *t, LLV
   LLVMValueRef last = LLVMBuildICmp(b, LLVMIntEQ, before, LLVMBuildSub(b, stride, C(1), ""), "");
   LLVMBuildCondBr(b, last, step, after);
   LLVMPositionBuilderAtEnd(b, step);
+  /* one round trip: the choice read as NEXT is unset, the flags, the
+   * counts each successor is given (the host's, unchanged in a run); what
+   * is written after them waits for nothing */
   LLVMAtomicOrdering mono = LLVMAtomicOrderingMonotonic;
   RMW(LLVMAtomicRMWBinOpXchg, C(GS_CONTROL_ARRIVED), C(0), mono);
-  LLVMValueRef next = RMW(LLVMAtomicRMWBinOpOr, C(GS_CONTROL_NEXT), C(0), mono);
+  LLVMValueRef next = RMW(LLVMAtomicRMWBinOpXchg, C(GS_CONTROL_NEXT), C(GS_CONTROL_UNSET), mono);
   LLVMValueRef flags = RMW(LLVMAtomicRMWBinOpOr, C(GS_CONTROL_FLAGS), C(0), mono);
-  LLVMValueRef launch = RMW(LLVMAtomicRMWBinOpOr, C(GS_CONTROL_LAUNCH), C(0), mono);
+  LLVMValueRef given[3] = {C(0), C(0), C(0)};
   LLVMValueRef allowed = LLVMConstInt(LLVMInt1TypeInContext(ctx), 0, 0);
-  for (size_t k = 0; k < succs->len; k++)
-    allowed = LLVMBuildOr(b, allowed,
-                          LLVMBuildICmp(b, LLVMIntEQ, next, C(VEC_AT(succs, int, k)), ""), "");
+  for (size_t k = 0; k < succs->len; k++) {
+    int to = VEC_AT(succs, int, k);
+    LLVMValueRef is = LLVMBuildICmp(b, LLVMIntEQ, next, C(to), "");
+    allowed = LLVMBuildOr(b, allowed, is, "");
+    for (unsigned d = 0; to >= 0 && d < 3; d++)
+      given[d] = LLVMBuildSelect(
+          b, is, LLVMBuildLoad2(b, i32, AT(C(GS_CONTROL_GIVEN(nseg, (unsigned)to) + d)), ""),
+          given[d], "");
+  }
   LLVMValueRef clean = LLVMBuildICmp(b, LLVMIntEQ, flags, C(0), "");
   LLVMValueRef ok = LLVMBuildAnd(b, clean, allowed, "gs.step.ok");
   LLVMValueRef stray = LLVMBuildAnd(b, clean, LLVMBuildNot(b, ok, ""), "");
+  /* a stopped schedule keeps the choice for the host's message */
   RMW(LLVMAtomicRMWBinOpXchg, C(GS_CONTROL_NEXT),
       LLVMBuildSelect(b, ok, C(GS_CONTROL_UNSET), next, ""), mono);
   RMW(LLVMAtomicRMWBinOpOr, C(GS_CONTROL_FLAGS),
       LLVMBuildSelect(b, stray, C(GS_CONTROL_NOT_SUCCESSOR), C(0), ""), mono);
-  RMW(LLVMAtomicRMWBinOpXchg, C(GS_CONTROL_LAUNCH),
-      LLVMBuildSelect(b, ok, LLVMBuildAdd(b, launch, C(1), ""), launch, ""), mono);
+  RMW(LLVMAtomicRMWBinOpAdd, C(GS_CONTROL_LAUNCH), LLVMBuildZExt(b, ok, i32, ""), mono);
   RMW(LLVMAtomicRMWBinOpXchg, C(GS_CONTROL_CURRENT),
       LLVMBuildSelect(b, ok, next, C(GS_CONTROL_STOPPED(segment)), ""), mono);
   /* SEGMENT's counts zero, then the chosen one's (a segment may follow
-   * itself) */
+   * itself): stores, which the host's barrier makes visible to the next
+   * indirect dispatch */
   LLVMValueRef go = LLVMBuildAnd(b, ok, LLVMBuildICmp(b, LLVMIntSGE, next, C(0), ""), "");
   LLVMValueRef to3 = LLVMBuildMul(b, LLVMBuildSelect(b, go, next, C(segment), ""), C(3), "");
   for (unsigned d = 0; d < 3; d++)
-    RMW(LLVMAtomicRMWBinOpXchg, C(GS_CONTROL_DISPATCH(segment) + d), C(0), mono);
-  for (unsigned d = 0; d < 3; d++) {
-    LLVMValueRef given =
-        RMW(LLVMAtomicRMWBinOpOr, LLVMBuildAdd(b, to3, C(GS_CONTROL_GIVEN(nseg, 0) + d), ""), C(0),
-            mono);
-    RMW(LLVMAtomicRMWBinOpXchg, LLVMBuildAdd(b, to3, C(GS_CONTROL_DISPATCH(0) + d), ""),
-        LLVMBuildSelect(b, go, given, C(0), ""), mono);
-  }
+    LLVMBuildStore(b, C(0), AT(C(GS_CONTROL_DISPATCH(segment) + d)));
+  for (unsigned d = 0; d < 3; d++)
+    LLVMBuildStore(b, LLVMBuildSelect(b, go, given[d], C(0), ""),
+                   AT(LLVMBuildAdd(b, to3, C(GS_CONTROL_DISPATCH(0) + d), "")));
 #undef RMW
 #undef AT
 #undef C
