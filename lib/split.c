@@ -547,10 +547,37 @@ static gs_error *hoist_unwritten(split_run *r) {
   return err;
 }
 
+/* A segment that steps itself (lib/virtual.c, fold_step) advances the
+ * control word's launch count in the launch that read it: once LICM has
+ * taken that read out of the loop over virtual workgroups, its
+ * !invariant.load goes (the word changes while the segment runs, after
+ * every workgroup read it, which the tag does not allow). */
+static void untag_stepped_reads(split_run *r) {
+  unsigned kind = LLVMGetMDKindIDInContext(LLVMGetModuleContext(r->c), "invariant.load", 14);
+  for (size_t i = 0; i < r->segments.cap; i++) {
+    LLVMValueRef fn = (LLVMValueRef)r->segments.slots[i].key;
+    if (!fn || !LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, GS_STEPS_ATTR,
+                                              (unsigned)strlen(GS_STEPS_ATTR)))
+      continue;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+        if (!LLVMIsALoadInst(in) || !LLVMGetMetadata(in, kind))
+          continue;
+        LLVMValueRef p = LLVMGetOperand(in, 0);
+        while (LLVMIsAGetElementPtrInst(p) || LLVMIsAConstantExpr(p))
+          p = LLVMGetOperand(p, 0);
+        size_t len;
+        if (LLVMIsAArgument(p) && !strcmp(LLVMGetValueName2(p, &len), GS_CONTROL_ARG_NAME))
+          LLVMSetMetadata(in, kind, NULL);
+      }
+  }
+}
+
 static gs_error *step_attributes(split_run *r) {
   gs_error *err = hoist_unwritten(r);
   if (err)
     return err;
+  untag_stepped_reads(r);
   for (size_t k = 0; k < r->a->kernels.len; k++) {
     kernel_result *kr = &VEC_AT(&r->a->kernels, kernel_result, k);
     if (!kr->barriers)

@@ -36,6 +36,7 @@ START_TEST(options_parse_good) {
   ck_assert_ptr_nonnull(o);
   ck_assert_ptr_null(gs_options_parse(o, "barrier=A;barrier=B;kernel=K"));
   ck_assert_ptr_null(gs_options_parse(o, "kernel=bump"));
+  ck_assert_ptr_null(gs_options_parse(o, "steps-in-segments=true;virtual-workgroups=true"));
   ck_assert_ptr_null(gs_options_add_barrier(o, "my_sync"));
   ck_assert_ptr_null(gs_options_set_kernel(o, "bump"));
   gs_options_dispose(o);
