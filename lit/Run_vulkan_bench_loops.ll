@@ -40,6 +40,14 @@
 ; RUN: FileCheck %s --check-prefix=CHECKED < %t/cs.out
 ; RUN: cmp %t/cs/x.bin %t/c/x.bin
 ; RUN: cmp %t/cs/dots.bin %t/c/dots.bin
+; The same with the step shader (--step-shader; the runs above step in the
+; segments, each launch's last workgroup writing the next counts): eight
+; segments' dispatch counts read back after each batch (--verbose).
+; RUN: %gridsplit --target vulkan --step-shader --distinct-buffers --virtual-workgroups --kernel cg --workgroup 256 -o %t/stepper %S/../bench/gpu/workloads.cl
+; RUN: env GS_VK_TEST_GROUPS=1,2,3,4,2,3,2 %gs_vk_run %t/stepper/workloads.spv %t/stepper/workloads.plan.json --verbose --grid 1024 --out %t/css rhs=@%t/rhs.bin x=zeros:4096 r=zeros:4096 p=zeros:4096 part=zeros:16 dots=zeros:12 n=1024 nx=32 maxit=200 tol2=1e-10 > %t/css.out 2>&1
+; RUN: FileCheck %s --check-prefix=GROUPS < %t/css.out
+; RUN: cmp %t/css/x.bin %t/c/x.bin
+; RUN: cmp %t/css/dots.bin %t/c/dots.bin
 ; RUN: %gridsplit run --runtime vulkan -O0 --check --kernel bfs --grid 1024 --workgroup 256 --out %t/b0 %S/../bench/gpu/workloads.cl offsets=@%t/off.bin cols=@%t/cols.bin dist=zeros:4000 count=zeros:4004 n=1000 src=7 | FileCheck %s --check-prefix=CHECKED
 ; RUN: cmp %t/b0/dist.bin %t/dist.exp
 ; RUN: %gridsplit run --runtime vulkan -O0 --virtual-workgroups --physical-groups 3 --kernel bfs --grid 1024 --workgroup 256 --out %t/b0v %S/../bench/gpu/workloads.cl offsets=@%t/off.bin cols=@%t/cols.bin dist=zeros:4000 count=zeros:4004 n=1000 src=7

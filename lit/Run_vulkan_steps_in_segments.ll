@@ -7,11 +7,13 @@
 ; "segments", and the control word's words: 4, the arrival counter, and six
 ; a segment), and the module has no gs.step. --step-shader keeps the step
 ; shader. The loop's trip count comes from a buffer (40 steps, batches of 2:
-; launches recorded and not reached dispatch nothing); with 3 physical
-; workgroups for 8 virtual ones, and with 11 (three with nothing to do, each
-; of which still arrives), the bytes are a[i] = 7 i + 0 + 1 + ... + 39 both
-; ways. GS_VK_TEST_GROUPS gives segment 0 and 1 their counts, which the
-; last workgroup hands on.
+; launches recorded and not reached dispatch nothing); with 3 and with 5
+; physical workgroups for 8 virtual ones (the host launches at most as many
+; physical as virtual ones), the bytes are a[i] = 7 i + 0 + 1 + ... + 39
+; both ways. GS_VK_TEST_GROUPS gives segment 0 and 1 their counts, which
+; the last workgroup hands on. gs-vk-exec (no plan) steps such a module
+; too, reading the next segment from CURRENT, and wants its larger control
+; word.
 ;
 ; RUN: rm -rf %t && split-file %s %t
 ; RUN: %gridsplit --target vulkan --virtual-workgroups --workgroup 16 -o %t/fold %t/iter.ll
@@ -26,8 +28,13 @@
 ; RUN: cp %t/f3/a.bin %t/a && %python %S/Inputs/vk_dynamic.py check %t 40 | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=BATCHES < %t/f3.err
 ; RUN: %python %S/Inputs/vk_dynamic.py make %t 40
-; RUN: env GS_VK_TEST_GROUPS=11,11 %gs_vk_run %t/fold/iter.spv %t/fold/iter.plan.json --batch 3 --grid 128 --out %t/f11 a=@%t/a steps=@%t/steps
-; RUN: cp %t/f11/a.bin %t/a && %python %S/Inputs/vk_dynamic.py check %t 40 | FileCheck %s
+; RUN: env GS_VK_TEST_GROUPS=5,5 %gs_vk_run %t/fold/iter.spv %t/fold/iter.plan.json --batch 3 --grid 128 --out %t/f5 a=@%t/a steps=@%t/steps
+; RUN: cp %t/f5/a.bin %t/a && %python %S/Inputs/vk_dynamic.py check %t 40 | FileCheck %s
+; RUN: rm -rf %t/x && mkdir -p %t/x && %python %S/Inputs/vk_dynamic.py make %t/x 40
+; RUN: %python -c "open('%t/x/ctl68', 'wb').write(bytes(68))"
+; RUN: %gs_vk_exec %t/fold/iter.spv --groups 3 --push 08000000010000000100000000000000 --control 3 --buffer %t/x/a --buffer %t/x/steps --buffer %t/x/state --buffer %t/x/ctl68 --entry iter.seg0 --entry iter.seg1
+; RUN: head -c 16 %t/x/ctl68 > %t/x/ctl && %python %S/Inputs/vk_dynamic.py check %t/x 40 | FileCheck %s --check-prefix=EXEC
+; RUN: not %gs_vk_exec %t/fold/iter.spv --groups 3 --push 08000000010000000100000000000000 --control 3 --buffer %t/x/a --buffer %t/x/steps --buffer %t/x/state --buffer %t/x/ctl --entry iter.seg0 --entry iter.seg1 2>&1 | FileCheck %s --check-prefix=EXECSMALL
 ; RUN: %python %S/Inputs/vk_dynamic.py make %t 40
 ; RUN: env GS_VK_TEST_GROUPS=3,2 %gs_vk_run %t/step/iter.spv %t/step/iter.plan.json --batch 2 --verbose --grid 128 --out %t/s3 a=@%t/a steps=@%t/steps 2> %t/s3.err
 ; RUN: cp %t/s3/a.bin %t/a && %python %S/Inputs/vk_dynamic.py check %t 40 | FileCheck %s
@@ -55,7 +62,19 @@
 ; RUN: not %gs_vk_run %t/fold/iter.spv %t/kernel.plan.json --grid 128 --out %t/bad3 a=@%t/a steps=@%t/steps 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 ; RUN: sed 's/"words": 17/"words": 4/' %t/fold/iter.plan.json > %t/words.plan.json
 ; RUN: not %gs_vk_run %t/fold/iter.spv %t/words.plan.json --grid 128 --out %t/bad4 a=@%t/a steps=@%t/steps 2>&1 | FileCheck %s --check-prefix=WORDS
-; RUN: not ls %t/bad1 %t/bad2 %t/bad3 %t/bad4
+; RUN: %python -c "import json; p = json.load(open('%t/fold/iter.plan.json')); del p['kernels'][0]['virtual_groups']; json.dump(p, open('%t/novirt.plan.json', 'w'))"
+; RUN: not %gs_vk_run %t/fold/iter.spv %t/novirt.plan.json --grid 128 --out %t/bad5 a=@%t/a steps=@%t/steps 2>&1 | FileCheck %s --check-prefix=NOVIRT
+; A plan that lost the last segment (its "words" mended) names a module
+; with more segments than it, whose steps are compiled for two:
+; RUN: %python -c "import json; p = json.load(open('%t/fold/iter.plan.json')); k = p['kernels'][0]; k['segments'] = k['segments'][:1]; k['segments'][0]['successors'] = [-1]; k['control']['words'] = 11; json.dump(p, open('%t/short.plan.json', 'w'))"
+; RUN: not %gs_vk_run %t/fold/iter.spv %t/short.plan.json --grid 128 --out %t/bad6 a=@%t/a steps=@%t/steps 2>&1 | FileCheck %s --check-prefix=SHORT
+; Segments that do not step run with a plan that says they do (the step
+; shader's entry point renamed, so that the module looks as if it stepped):
+; the first launch does not step, an error where the host would record it
+; again forever.
+; RUN: %python -c "d = open('%t/step/iter.spv', 'rb').read(); assert d.count(b'gs.step\0') == 2; open('%t/renamed.spv', 'wb').write(d.replace(b'gs.step\0', b'gs.stop\0'))"
+; RUN: not %gs_vk_run %t/renamed.spv %t/fold/iter.plan.json --grid 128 --out %t/bad7 a=@%t/a steps=@%t/steps 2>&1 | FileCheck %s --check-prefix=NOTSTEPPED
+; RUN: not ls %t/bad1 %t/bad2 %t/bad3 %t/bad4 %t/bad5 %t/bad6 %t/bad7
 ; RUN: not %gridsplit --target nvptx --step-shader -o %t/bad5 %t/iter.ll 2>&1 | FileCheck %s --check-prefix=USAGE
 
 ; FOLDPLAN: "control": {"arg": 3, "words": 17, "path_from_arguments": false, "step": "segments"}
@@ -80,6 +99,11 @@
 ; UNKNOWN: gs-vk-run: {{.*}}kernel 'iter': the control word's "step" is not "segments"
 ; WORDS: gs-vk-run: {{.*}}the control word has no "words": 17 (4 and 6 a segment, plus one: "step": "segments")
 ; USAGE: gridsplit: error: --step-shader means nothing for --target nvptx
+; EXEC: a: 512 bytes as expected
+; EXECSMALL: gs-vk-exec: --control 3: no buffer of 68 bytes there (the segments step themselves, no gs.step: 4 + 1 + 6 words a segment, gridsplit/control_word.h)
+; NOVIRT: gs-vk-run: {{.*}}kernel 'iter': "step": "segments" needs virtual workgroups
+; SHORT: gs-vk-run: the plan and the module do not match: the module has a segment 'iter.seg1' after the plan's 1
+; NOTSTEPPED: gs-vk-run: kernel 'iter': segment 0 ran and did not step the control word: the module's steps are not the plan's ("step": "segments")
 
 ;--- iter.ll
 target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-G1"

@@ -1,7 +1,7 @@
 ; REQUIRES: llvm22
 ; With virtual workgroups and distinct buffers, a segment's buffers that no
 ; invocation of it writes are noalias and readonly before one more LICM
-; (lib/split.c, hoist_unwritten; targets that ask: SPIR and Vulkan), which
+; (lib/split.c, hoist_unwritten; targets that ask: SPIR, Vulkan, NVPTX), which
 ; takes their loads at an address the same in every virtual workgroup out
 ; of the rotated loop over virtual workgroups, across the workgroup barrier
 ; in it: here c[2] (Inputs/hoist_unwritten.cl). In bench/gpu's cg the same

@@ -269,6 +269,9 @@ static int read_kernel(const json_value *kern, const char *label, gs_host_plan *
   const char *step = json_str(control, "step");
   p->steps_in_segments = !step ? 0 : !strcmp(step, "segments") ? 1 : -1;
   p->virtual_arg = json_int(virt, "arg");
+  if (p->steps_in_segments > 0 && p->virtual_arg < 0)
+    return failf(err, n, "%s: kernel '%s': \"step\": \"segments\" needs virtual workgroups", label,
+                 p->kernel);
   if (p->virtual_arg >= 0 && json_int(virt, "order_arg") != p->virtual_arg + 3)
     return failf(err, n, "%s: kernel '%s': virtual_groups has no order_arg after its three counts",
                  label, p->kernel);

@@ -301,9 +301,7 @@ static int read_plan(vk_run *v) {
     return failf(v, "%s: the control word has no \"words\": %d%s", label, words,
                  p->steps_in_segments ? " (4 and 6 a segment, plus one: \"step\": \"segments\")"
                                       : "");
-  if (p->steps_in_segments && p->virtual_arg < 0)
-    return failf(v, "%s: kernel '%s': \"step\": \"segments\" needs virtual workgroups", label,
-                 p->kernel);
+
   v->dynamic = p->control_arg >= 0;
   v->step_shader = v->dynamic && !p->steps_in_segments;
   v->nparams = p->nargs;
@@ -328,9 +326,27 @@ static int read_plan(vk_run *v) {
       missing = p->segments[s].function;
   if (!bad && !missing && v->step_shader && !has_name(names, nnames, STEP_ENTRY))
     missing = STEP_ENTRY;
+  /* segments that step have the plan's segment count compiled in: a module
+   * with a segment after the plan's last (the split's names) has another */
+  char *more = NULL;
+  if (!bad && !missing && p->steps_in_segments) {
+    size_t len = strlen(p->kernel) + 32;
+    more = malloc(len);
+    if (more)
+      snprintf(more, len, "%s.seg%zu", p->kernel, v->nseg);
+    if (more && !has_name(names, nnames, more)) {
+      free(more);
+      more = NULL;
+    }
+  }
   int rc = 0;
   if (bad)
     rc = failf(v, "the module is no SPIR-V (%zu bytes)", r->spirv_size);
+  else if (more)
+    rc = failf(v,
+               "the plan and the module do not match: the module has a segment '%s' after the "
+               "plan's %zu",
+               more, v->nseg);
   else if (!missing && p->steps_in_segments && has_name(names, nnames, STEP_ENTRY))
     rc = failf(v,
                "the plan and the module do not match: the plan's segments step (\"step\": "
@@ -339,6 +355,7 @@ static int read_plan(vk_run *v) {
   else if (missing)
     rc = failf(v, "the plan and the module do not match: the module has no entry point '%s'",
                missing);
+  free(more);
   for (size_t i = 0; i < nnames; i++)
     free(names[i]);
   free(names);
@@ -822,7 +839,10 @@ static int make_step_buffers(vk_run *v) {
          gs_vk_buffer_make(&v->d, 12 * n, 0, &v->dispatch) ||
          gs_vk_buffer_make(&v->d, GS_CONTROL_BYTES, 1, &v->word) ||
          (v->req->verbose &&
-          gs_vk_buffer_make(&v->d, 4 * (VkDeviceSize)v->plan.control_words, 1, &v->counts));
+          gs_vk_buffer_make(&v->d,
+                            v->plan.steps_in_segments ? 4 * (VkDeviceSize)v->plan.control_words
+                                                      : 12 * (VkDeviceSize)n,
+                            1, &v->counts));
 }
 
 /* The successor table (u32 per entry: segment s's row of NSEG + 1, entry

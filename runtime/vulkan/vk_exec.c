@@ -12,7 +12,10 @@
  * With --control B (a dynamic schedule: buffer B is the control word) the
  * entries are the segments in their order, and the host steps through the
  * schedule as include/gridsplit/control_word.h says, from segment 0, reading
- * the choice back after every launch; a divergent barrier is an error.
+ * the choice back after every launch; a divergent barrier is an error. A
+ * module without the step shader gs.step steps in its segments: the control
+ * word is then 4 + 1 + 6 words a segment, and the next segment is the one
+ * each launch's last workgroup wrote to CURRENT.
  *
  * Exit 0 after a run, 1 on any error (named on stderr), 2 on bad usage. */
 #include <stdint.h>
@@ -179,12 +182,15 @@ int main(int argc, char **argv) {
    * not say so (OpDecorate = 71, Binding = 33) */
   const uint32_t *words = (const uint32_t *)code;
   uint32_t bindings = 0;
+  int step_shader = 0; /* an OpEntryPoint (15) "gs.step": segments that do not step */
   for (size_t i = 5; i < code_size / 4;) {
     uint32_t count = words[i] >> 16, op = words[i] & 0xffff;
-    if (!count)
+    if (!count || i + count > code_size / 4)
       break;
     if (op == 71 && count >= 4 && words[i + 2] == 33 && words[i + 3] + 1 > bindings)
       bindings = words[i + 3] + 1;
+    if (op == 15 && count >= 4 && !memcmp(&words[i + 3], "gs.step", 8))
+      step_shader = 1;
     i += count;
   }
   if (bindings > nbuf) {
@@ -335,8 +341,15 @@ int main(int argc, char **argv) {
     /* dynamic (include/gridsplit/control_word.h): the host steps, writing
      * {UNSET, 0, L, s} before the L-th launch (of segment s), and reads the
      * choice back */
-    if ((size_t)control >= nbuf || size[control] < GS_CONTROL_BYTES) {
-      fprintf(stderr, "gs-vk-exec: --control %d: no buffer of 16 bytes there\n", control);
+    /* a module without the step shader steps in its segments (docs/split.md,
+     * "the step in the segments"): its control word has the extended
+     * words, and after a launch CURRENT holds the next segment */
+    size_t need = step_shader ? GS_CONTROL_BYTES : 4 * (size_t)GS_CONTROL_FOLDED_WORDS(nent);
+    if ((size_t)control >= nbuf || size[control] < need) {
+      fprintf(stderr, "gs-vk-exec: --control %d: no buffer of %zu bytes there%s\n", control, need,
+              step_shader ? ""
+                          : " (the segments step themselves, no gs.step: 4 + 1 + 6 words a "
+                            "segment, gridsplit/control_word.h)");
       return 2;
     }
     int32_t *word;
@@ -349,8 +362,8 @@ int main(int argc, char **argv) {
                 nent, launch);
         return 1;
       }
-      int32_t start[GS_CONTROL_WORDS] = {GS_CONTROL_UNSET, 0, launch, seg};
-      memcpy(word, start, sizeof start);
+      int32_t start[GS_CONTROL_WORDS + 1] = {GS_CONTROL_UNSET, 0, launch, seg, 0};
+      memcpy(word, start, step_shader ? GS_CONTROL_BYTES : sizeof start);
       if ((r = run_entries(&rc, (size_t)seg, 1)) != VK_SUCCESS)
         return fail("running a segment", r);
       if (word[GS_CONTROL_FLAGS] & GS_CONTROL_DIVERGED) {
@@ -360,9 +373,22 @@ int main(int argc, char **argv) {
                 seg);
         return 1;
       }
-      if (word[GS_CONTROL_NEXT] == GS_CONTROL_UNSET)
+      int32_t next = word[GS_CONTROL_NEXT];
+      if (!step_shader) {
+        /* stepped by the last workgroup: the launch counted, CURRENT the
+         * choice (unset at the end), or the schedule stopped */
+        next = word[GS_CONTROL_CURRENT];
+        if (word[GS_CONTROL_LAUNCH] != launch + 1 || next <= GS_CONTROL_STOPPED(0)) {
+          fprintf(stderr,
+                  "gs-vk-exec: segment %d did not step the control word (launch %d, current "
+                  "%d, next %d)\n",
+                  seg, word[GS_CONTROL_LAUNCH], next, word[GS_CONTROL_NEXT]);
+          return 1;
+        }
+      }
+      if (next == GS_CONTROL_UNSET)
         break;
-      seg = word[GS_CONTROL_NEXT];
+      seg = next;
     }
     vkUnmapMemory(dev, mem[control]);
   }
