@@ -58,11 +58,35 @@ START_TEST(hostplan_reads_plan) {
   ck_assert(p.globals[0].output);
   ck_assert_int_eq(p.control_arg, 5);
   ck_assert_int_eq(p.control_words, GS_CONTROL_WORDS);
+  ck_assert_int_eq(p.steps_in_segments, 0);
   ck_assert_int_eq(p.virtual_arg, -1);
   ck_assert_uint_eq(p.nvalues, 1);
   ck_assert_uint_eq(p.noutputs, 1);
   ck_assert_int_eq(p.outputs[0], 0);
   gs_host_plan_free(&p);
+}
+END_TEST
+
+/* A plan whose segments step ("step": "segments"), and one whose step is
+ * none the hosts know (the Vulkan host refuses it: lit
+ * Run_vulkan_steps_in_segments.ll) */
+START_TEST(hostplan_steps_in_segments) {
+  static const char *const texts[2] = {
+      "{\"format\": \"gridsplit-plan\", \"version\": 1, \"kernels\": [{\"name\": \"a\", "
+      "\"segments\": [{\"function\": \"a.seg0\", \"successors\": [-1]}], "
+      "\"control\": {\"arg\": 1, \"words\": 11, \"step\": \"segments\"}, "
+      "\"virtual_groups\": {\"arg\": 2, \"order_arg\": 5}}]}",
+      "{\"format\": \"gridsplit-plan\", \"version\": 1, \"kernels\": [{\"name\": \"a\", "
+      "\"segments\": [{\"function\": \"a.seg0\", \"successors\": [-1]}], "
+      "\"control\": {\"arg\": 1, \"words\": 4, \"step\": \"kernel\"}}]}"};
+  for (int i = 0; i < 2; i++) {
+    gs_host_plan p;
+    char err[512] = "";
+    ck_assert_int_eq(gs_host_plan_parse(texts[i], "p.json", NULL, &p, err, sizeof err), 0);
+    ck_assert_int_eq(p.steps_in_segments, i ? -1 : 1);
+    ck_assert_int_eq(p.control_words, i ? GS_CONTROL_WORDS : GS_CONTROL_FOLDED_WORDS(1));
+    gs_host_plan_free(&p);
+  }
 }
 END_TEST
 
@@ -105,6 +129,10 @@ START_TEST(hostplan_bad_plans) {
        "\"segments\": [{\"function\": \"a.seg0\", \"successors\": [-1]}], "
        "\"virtual_groups\": {\"arg\": 2}}]}",
        NULL, "p.json: kernel 'a': virtual_groups has no order_arg after its three counts"},
+      {"{\"format\": \"gridsplit-plan\", \"version\": 1, \"kernels\": [{\"name\": \"a\", "
+       "\"segments\": [{\"function\": \"a.seg0\", \"successors\": [-1]}], "
+       "\"control\": {\"arg\": 1, \"words\": 11, \"step\": \"segments\"}}]}",
+       NULL, "p.json: kernel 'a': \"step\": \"segments\" needs virtual workgroups"},
       {"{\"format\": \"gridsplit-plan\", \"version\": 1, \"kernels\": [{\"name\": \"a\", "
        "\"segments\": [{\"function\": \"a.seg0\", \"successors\": [-1]}], "
        "\"values\": [{\"arg\": 0}]}]}",
@@ -322,6 +350,7 @@ Suite *suite_hostplan(void) {
   TCase *tc = tcase_create("hostplan");
   tcase_add_test(tc, hostplan_reads_plan);
   tcase_add_test(tc, hostplan_bad_plans);
+  tcase_add_test(tc, hostplan_steps_in_segments);
   tcase_add_test(tc, hostplan_binds);
   tcase_add_test(tc, hostplan_bad_args);
   tcase_add_test(tc, hostplan_same_and_distinct);
