@@ -405,7 +405,8 @@ static void gather_choices(LLVMValueRef body, LLVMValueRef choice, LLVMValueRef 
  * us for 14 (H200, 2^20). The choices meet as an unsigned minimum and
  * maximum, which differ where two invocations chose differently. */
 static LLVMValueRef record_choices(LLVMBuilderRef b, LLVMModuleRef m, const gs_target *t,
-                                   LLVMValueRef seg, LLVMValueRef word, LLVMValueRef choice[2]) {
+                                   LLVMValueRef seg, LLVMValueRef word, LLVMValueRef choice[2],
+                                   int steps) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), i64 = LLVMInt64TypeInContext(ctx);
   LLVMValueRef unset = LLVMConstInt(i32, (unsigned long long)-1, 1);
@@ -457,7 +458,14 @@ static LLVMValueRef record_choices(LLVMBuilderRef b, LLVMModuleRef m, const gs_t
                 LLVMAtomicOrderingMonotonic, t->workgroup_scope);
   LLVMBuildBr(b, raised);
   LLVMPositionBuilderAtEnd(b, raised);
-  t->build_workgroup_barrier(b, m);
+  /* a segment that steps itself (STEPS: fold_step) orders buffer memory
+   * here too: every invocation's reads of the control word (the guard's,
+   * the launch count's) before the first invocation's release, after which
+   * the last workgroup of the launch writes those words */
+  if (steps)
+    t->build_program_barrier(b, m);
+  else
+    t->build_workgroup_barrier(b, m);
   LLVMBasicBlockRef leader = LLVMAppendBasicBlockInContext(ctx, seg, "gs.vrecord");
   LLVMBasicBlockRef out = LLVMAppendBasicBlockInContext(ctx, seg, "gs.vout");
   LLVMBuildCondBr(b, first, leader, out);
@@ -710,7 +718,7 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
     LLVMBuildCondBr(b, replay, leave, record);
     LLVMPositionBuilderAtEnd(b, record);
     LLVMValueRef word = LLVMGetParam(seg, (unsigned)control);
-    LLVMValueRef leader = record_choices(b, m, t, seg, word, lp.choice);
+    LLVMValueRef leader = record_choices(b, m, t, seg, word, lp.choice, fold_succs != NULL);
     if (fold_succs)
       fold_step(b, m, t, seg, word, leader, lp.stride, segment, fold_succs, nseg);
     LLVMBuildBr(b, leave);

@@ -82,11 +82,18 @@
 ; The arrival: an acquire-release add of the device's scope (memory barriers
 ; on buffer and workgroup memory around a relaxed atomic):
 ; FOLDSPV-NOT: OpEntryPoint GLCompute {{.*}} "gs.step"
+; Every invocation's reads of the control word are ordered before the first
+; invocation's release: the workgroup barrier before it orders buffer
+; memory too (fences of the workgroup's scope on either side):
+; FOLDSPV: OpMemoryBarrier %uint_2 %uint_328
+; FOLDSPV-NEXT: OpControlBarrier %uint_2 %uint_2 %uint_264
+; FOLDSPV-NEXT: OpMemoryBarrier %uint_2 %uint_328
 ; FOLDSPV: OpMemoryBarrier %uint_1 %uint_328
 ; FOLDSPV-NEXT: OpAtomicIAdd %uint {{.*}} %uint_1 %uint_0 %uint_1
 ; FOLDSPV-NEXT: OpMemoryBarrier %uint_1 %uint_328
 ; STEPSPV: OpEntryPoint GLCompute {{.*}} "gs.step"
 ; STEPSPV-NOT: OpAtomicIAdd
+; STEPSPV-NOT: OpMemoryBarrier %uint_2
 ; CHECK: a: 512 bytes as expected
 ; BATCHES: iter: 2 launches ran, next 1
 ; BATCHES-NEXT: iter: segment 1 is given 2,1,1 workgroups
