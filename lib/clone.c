@@ -613,10 +613,10 @@ gs_error *clone_segment(split_ctx *c, size_t s) {
   }
   gs_error *err = sb.err;
   if (!err && c->virtual_wg)
-    err = virtualize_segment(
-        c->m, sb.fn, c->t, c->virtual_arg,
-        c->dynamic ? (int)(c->nparams + (c->has_state ? 1 : 0)) : -1, (unsigned)s, vname(c->kernel),
-        c->dynamic && c->opts->steps_in_segments ? &c->succs[s] : NULL, c->nsegments);
+    err = virtualize_segment(c->m, sb.fn, c->t, c->virtual_arg,
+                             c->dynamic ? (int)(c->nparams + (c->has_state ? 1 : 0)) : -1,
+                             (unsigned)s, vname(c->kernel),
+                             c->steps_in_segments ? &c->succs[s] : NULL, c->nsegments);
   free(sb.wg_arg_size);
   free(sb.wg_arg_offset);
   LLVMDisposeBuilder(sb.b);

@@ -323,13 +323,13 @@ char *spirv_validate_for(const char *data, size_t size, int vulkan);
 #define GS_VIRTUAL_ARGS 4
 /* FOLD_SUCCS (a dynamic schedule's segment's successors, of NSEG segments,
  * or NULL): the segment steps the control word itself (lib/virtual.c,
- * fold_step; gs_options_set_steps_in_segments). */
-/* the string attribute of a segment that steps itself */
-#define GS_STEPS_ATTR "gridsplit-steps-in-segment"
+ * fold_step; gs_options_set_steps_in_segments) and is marked so. */
 gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target *t, unsigned first,
                              int control, unsigned segment, const char *kernel,
                              const gs_vec *fold_succs, size_t nseg);
 int virtual_workgroups_on(const gs_options *opts, const gs_target *t);
+/* whether FN is a segment that steps the control word itself */
+int virtual_steps_itself(LLVMValueRef fn);
 /* vtrim: the one-dimensional loop over virtual workgroups is bounded by
  * virtual_limit(TOTAL), built at B; once the bodies are inlined and tidied,
  * virtual_trim makes each of SEG's limits TOTAL, or fewer where the last

@@ -336,6 +336,7 @@ static gs_error *run_kernel_steps(split_run *r, kernel_result *kr, summary_cache
   c.dynamic = kr->schedule == GS_SCHEDULE_DYNAMIC;
   c.virtual_wg = virtual_workgroups_on(r->opts, r->t);
   kr->steps_in_segments = c.dynamic && c.virtual_wg && r->opts->steps_in_segments;
+  c.steps_in_segments = kr->steps_in_segments;
   vec_init(&c.wg_slots, sizeof(state_slot));
   vec_init(&c.wg_args, sizeof(int));
   map_init(&c.private_base);
@@ -556,20 +557,24 @@ static void untag_stepped_reads(split_run *r) {
   unsigned kind = LLVMGetMDKindIDInContext(LLVMGetModuleContext(r->c), "invariant.load", 14);
   for (size_t i = 0; i < r->segments.cap; i++) {
     LLVMValueRef fn = (LLVMValueRef)r->segments.slots[i].key;
-    if (!fn || !LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, GS_STEPS_ATTR,
-                                              (unsigned)strlen(GS_STEPS_ATTR)))
+    if (!fn || !virtual_steps_itself(fn))
       continue;
+    gs_vec bases;
+    vec_init(&bases, sizeof(LLVMValueRef));
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
         if (!LLVMIsALoadInst(in) || !LLVMGetMetadata(in, kind))
           continue;
-        LLVMValueRef p = LLVMGetOperand(in, 0);
-        while (LLVMIsAGetElementPtrInst(p) || LLVMIsAConstantExpr(p))
-          p = LLVMGetOperand(p, 0);
-        size_t len;
-        if (LLVMIsAArgument(p) && !strcmp(LLVMGetValueName2(p, &len), GS_CONTROL_ARG_NAME))
-          LLVMSetMetadata(in, kind, NULL);
+        bases.len = 0;
+        ir_pointer_bases(LLVMGetOperand(in, 0), &bases);
+        for (size_t k = 0; k < bases.len; k++) {
+          LLVMValueRef p = VEC_AT(&bases, LLVMValueRef, k);
+          size_t len;
+          if (LLVMIsAArgument(p) && !strcmp(LLVMGetValueName2(p, &len), GS_CONTROL_ARG_NAME))
+            LLVMSetMetadata(in, kind, NULL);
+        }
       }
+    vec_free(&bases);
   }
 }
 

@@ -53,6 +53,7 @@ typedef struct {
   int has_state;             /* the segments take a live-state argument */
   unsigned recomputed_bytes; /* live values recomputed instead of carried */
   int virtual_wg;            /* segments loop over virtual workgroups */
+  int steps_in_segments;     /* and step the control word (kernel_result's) */
   unsigned virtual_arg;      /* the first of their three workgroup counts, then the order */
   gs_map varying;            /* invocation-dependent values of the kernel */
   gs_vec *succs;             /* per segment, from the analysis */

@@ -506,6 +506,14 @@ static LLVMValueRef record_choices(LLVMBuilderRef b, LLVMModuleRef m, const gs_t
  * device's scope: the words are read by other workgroups and, after the
  * host's barrier, by the next indirect dispatch. Leaves B at the
  * continuation. */
+/* the string attribute of a segment that steps itself */
+#define STEPS_ATTR "gridsplit-steps-in-segment"
+
+int virtual_steps_itself(LLVMValueRef fn) {
+  return LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, STEPS_ATTR,
+                                       (unsigned)strlen(STEPS_ATTR)) != NULL;
+}
+
 static void fold_step(LLVMBuilderRef b, LLVMModuleRef m, const gs_target *t, LLVMValueRef seg,
                       LLVMValueRef word, LLVMValueRef first, LLVMValueRef stride, unsigned segment,
                       const gs_vec *succs, size_t nseg) {
@@ -514,7 +522,7 @@ static void fold_step(LLVMBuilderRef b, LLVMModuleRef m, const gs_target *t, LLV
   const char *scope = t->device_scope;
   LLVMAddAttributeAtIndex(
       seg, LLVMAttributeFunctionIndex,
-      LLVMCreateStringAttribute(ctx, GS_STEPS_ATTR, (unsigned)strlen(GS_STEPS_ATTR), "", 0));
+      LLVMCreateStringAttribute(ctx, STEPS_ATTR, (unsigned)strlen(STEPS_ATTR), "", 0));
 #define C(x) LLVMConstInt(i32, (unsigned long long)(x), 1)
 #define AT(i) LLVMBuildGEP2(b, i32, word, (LLVMValueRef[]){(i)}, 1, "")
 #define RMW(op, i, x, order) ir_atomic_rmw(b, op, AT(i), x, order, scope)

@@ -132,9 +132,7 @@ int vulkan_needs_step(LLVMModuleRef m) {
     size_t len;
     for (unsigned i = 0; i < LLVMCountParams(f); i++)
       if (!strcmp(LLVMGetValueName2(LLVMGetParam(f, i), &len), GS_CONTROL_ARG_NAME) &&
-          vulkan_is_shader_kernel(f) &&
-          !LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, GS_STEPS_ATTR,
-                                         (unsigned)strlen(GS_STEPS_ATTR)))
+          vulkan_is_shader_kernel(f) && !virtual_steps_itself(f))
         return 1;
   }
   return 0;

@@ -301,7 +301,6 @@ static int read_plan(vk_run *v) {
     return failf(v, "%s: the control word has no \"words\": %d%s", label, words,
                  p->steps_in_segments ? " (4 and 6 a segment, plus one: \"step\": \"segments\")"
                                       : "");
-
   v->dynamic = p->control_arg >= 0;
   v->step_shader = v->dynamic && !p->steps_in_segments;
   v->nparams = p->nargs;
@@ -484,6 +483,9 @@ static int make_buffer(vk_run *v, VkDeviceSize bytes, int param) {
   v->nbufs++;
   return 0;
 }
+
+/* the control word's buffer (a dynamic schedule) */
+static gs_vk_buffer *control_buffer(vk_run *v) { return &v->bufs[v->buf_of[v->plan.control_arg]]; }
 
 /* What STAGE wrote (ACCESS) made visible to the compute shaders and the
  * indirect dispatches recorded after it */
@@ -924,7 +926,7 @@ static int make_pipelines(vk_run *v) {
     VkBuffer *bufs = calloc(nb + 1, sizeof *bufs);
     for (size_t i = 0; i < nb; i++) {
       if (step) {
-        bufs[i] = i == STEP_CONTROL      ? v->bufs[v->buf_of[v->plan.control_arg]].buf
+        bufs[i] = i == STEP_CONTROL      ? control_buffer(v)->buf
                   : i == STEP_SUCCESSORS ? v->successors.buf
                                          : v->dispatch.buf;
         continue;
@@ -1088,10 +1090,6 @@ static void record_static(vk_run *v, VkCommandBuffer cb) {
   free(bmb);
 }
 
-static VkBuffer control_buffer(const vk_run *v) {
-  return v->bufs[v->buf_of[v->plan.control_arg]].buf;
-}
-
 /* One batch of a dynamic schedule: N launches from segment FROM along
  * first successors, each followed by the step shader, or stepped by its
  * own last workgroup ("step": "segments") */
@@ -1119,7 +1117,8 @@ static void record_batch(vk_run *v, VkCommandBuffer cb, int from, size_t n) {
     prof_mark(v, cb, from, 0);
     dispatch_setup(v, cb, (size_t)from, v->push);
     if (v->plan.steps_in_segments)
-      vkCmdDispatchIndirect(cb, control_buffer(v), 4 * (VkDeviceSize)GS_CONTROL_DISPATCH(from));
+      vkCmdDispatchIndirect(cb, control_buffer(v)->buf,
+                            4 * (VkDeviceSize)GS_CONTROL_DISPATCH(from));
     else
       vkCmdDispatchIndirect(cb, v->dispatch.buf, 12 * (VkDeviceSize)from);
     prof_mark(v, cb, from, 1);
@@ -1185,14 +1184,13 @@ static int run_dynamic(vk_run *v) {
       given[2] = v->launch[2];
     }
     memcpy(w + GS_CONTROL_DISPATCH(0), w + GS_CONTROL_GIVEN(n, 0), 12);
-    rc = upload(v, &v->bufs[v->buf_of[v->plan.control_arg]], w,
-                4 * (size_t)GS_CONTROL_FOLDED_WORDS(n));
+    rc = upload(v, control_buffer(v), w, 4 * (size_t)GS_CONTROL_FOLDED_WORDS(n));
     free(w);
   } else {
     uint32_t *counts = calloc(3 * v->nseg, 4);
     memcpy(counts, v->launch, sizeof v->launch);
     counts[0] = groups_x(v, 0);
-    rc = upload(v, &v->bufs[v->buf_of[v->plan.control_arg]], start, sizeof start) ||
+    rc = upload(v, control_buffer(v), start, sizeof start) ||
          upload(v, &v->dispatch, counts, 12 * v->nseg);
     free(counts);
   }
@@ -1236,9 +1234,10 @@ static int run_dynamic(vk_run *v) {
                           VK_ACCESS_TRANSFER_READ_BIT};
     vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
                          0, 1, &mb, 0, NULL, 0, NULL);
-    gs_vk_copy(cb, control_buffer(v), v->word.buf, GS_CONTROL_BYTES);
+    gs_vk_copy(cb, control_buffer(v)->buf, v->word.buf, GS_CONTROL_BYTES);
     if (v->req->verbose && v->plan.steps_in_segments)
-      gs_vk_copy(cb, control_buffer(v), v->counts.buf, 4 * (VkDeviceSize)v->plan.control_words);
+      gs_vk_copy(cb, control_buffer(v)->buf, v->counts.buf,
+                 4 * (VkDeviceSize)v->plan.control_words);
     else if (v->req->verbose)
       gs_vk_copy(cb, v->dispatch.buf, v->counts.buf, 12 * v->nseg);
     if (gs_vk_submit(&v->d, cb) || prof_collect(v))
