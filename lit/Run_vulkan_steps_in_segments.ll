@@ -48,6 +48,23 @@
 ; RUN: %gridsplit run --runtime vulkan --virtual-workgroups --physical-groups 5 --grid 128 --workgroup 16 --out %t/run %t/iter.ll a=@%t/a steps=@%t/steps
 ; RUN: cp %t/run/a.bin %t/a && %python %S/Inputs/vk_dynamic.py check %t 5 | FileCheck %s
 ;
+; Inputs/vk_shrink.cl, a loop whose trip count the data decides (16 rounds
+; here), a helper not inlined at -O0, a private counter, 1000 elements of a
+; grid of 1024: at -O0 and -O2, on 3 and 5 physical workgroups, stepped in
+; the segments; at -O0 through the step shader too (--step-shader, and
+; without virtual workgroups): the reference's bytes (--check) and
+; Inputs/vk_shrink.py's.
+; RUN: %python %S/Inputs/vk_shrink.py make %t
+; RUN: %gridsplit run --runtime vulkan -O0 --check --virtual-workgroups --physical-groups 3 --kernel shrink --grid 1024 --workgroup 64 --out %t/s0 %S/Inputs/vk_shrink.cl a=@%t/a.in flag=zeros:12 out=zeros:4004 n=1000 bound=5 2>&1 | FileCheck %s --check-prefix=CHECKED
+; RUN: %python %S/Inputs/vk_shrink.py check %t %t/s0 | FileCheck %s --check-prefix=SHRINK
+; RUN: %gridsplit run --runtime vulkan -O2 --check --virtual-workgroups --physical-groups 5 --kernel shrink --grid 1024 --workgroup 64 --out %t/s2 %S/Inputs/vk_shrink.cl a=@%t/a.in flag=zeros:12 out=zeros:4004 n=1000 bound=5 2>&1 | FileCheck %s --check-prefix=CHECKED
+; RUN: %python %S/Inputs/vk_shrink.py check %t %t/s2 | FileCheck %s --check-prefix=SHRINK
+; RUN: %gridsplit run --runtime vulkan -O0 --check --kernel shrink --grid 1024 --workgroup 64 --out %t/sn %S/Inputs/vk_shrink.cl a=@%t/a.in flag=zeros:12 out=zeros:4004 n=1000 bound=5 2>&1 | FileCheck %s --check-prefix=CHECKED
+; RUN: %python %S/Inputs/vk_shrink.py check %t %t/sn | FileCheck %s --check-prefix=SHRINK
+; RUN: %gridsplit --target vulkan -O0 --virtual-workgroups --step-shader --workgroup 64 --kernel shrink -o %t/shs %S/Inputs/vk_shrink.cl
+; RUN: %gs_vk_run %t/shs/vk_shrink.spv %t/shs/vk_shrink.plan.json --physical-groups 3 --grid 1024 --out %t/ss a=@%t/a.in flag=zeros:12 out=zeros:4004 n=1000 bound=5
+; RUN: %python %S/Inputs/vk_shrink.py check %t %t/ss | FileCheck %s --check-prefix=SHRINK
+;
 ; A divergence found by the last workgroup is reported as the step shader
 ; reports it, and nothing is written:
 ; RUN: not %gridsplit run --runtime vulkan -O0 --virtual-workgroups --physical-groups 5 --kernel racy --grid 64 --workgroup 1 --out %t/racy %S/Inputs/run_racy_flag.cl flag=zeros:4 out=zeros:256 2>&1 | FileCheck %s --check-prefix=RACY
@@ -106,6 +123,8 @@
 ; UNKNOWN: gs-vk-run: {{.*}}kernel 'iter': the control word's "step" is not "segments"
 ; WORDS: gs-vk-run: {{.*}}the control word has no "words": 17 (4 and 6 a segment, plus one: "step": "segments")
 ; USAGE: gridsplit: error: --step-shader means nothing for --target nvptx
+; CHECKED: gridsplit run: --check: every host-output buffer matches the reference
+; SHRINK: shrink: 16 rounds, as expected
 ; EXEC: a: 512 bytes as expected
 ; EXECSMALL: gs-vk-exec: --control 3: no buffer of 68 bytes there (the segments step themselves, no gs.step: 4 + 1 + 6 words a segment, gridsplit/control_word.h)
 ; NOVIRT: gs-vk-run: {{.*}}kernel 'iter': "step": "segments" needs virtual workgroups
