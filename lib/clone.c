@@ -194,7 +194,7 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
   /* after the allocas, which stay static; with virtual workgroups the
    * guard sits before the loop (lib/virtual.c) */
   if (c->dynamic && !c->virtual_wg)
-    control_build_guard(sb->b, sb->fn, sb->control, (unsigned)sb->s, NULL);
+    control_build_guard(sb->b, sb->fn, sb->control, (unsigned)sb->s, NULL, NULL);
   if (c->has_state) {
     LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), i8 = LLVMInt8TypeInContext(ctx);
     LLVMValueRef hdr = LLVMConstInt(i64, c->header_bytes, 0);
@@ -207,16 +207,22 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
        * reads copy L % 2, which launch L - 1 wrote, and writes the other,
        * so that no invocation overwrites what a slower one has yet to read
        * (control[GS_CONTROL_LAUNCH] counts the launches that ran) */
-      LLVMValueRef counter = LLVMBuildLoad2(
-          sb->b, i32, control_word_at(sb->b, sb->control, GS_CONTROL_LAUNCH), "gs.launch");
-      state_mark_launch_invariant(ctx, counter);
+      LLVMValueRef counter;
       if (c->virtual_wg) {
-        /* a replayed launch has its number in the order argument */
-        LLVMValueRef order = LLVMGetParam(sb->fn, c->virtual_arg + 3);
-        counter = LLVMBuildSelect(
-            sb->b, control_order_bit(sb->b, order, GS_ORDER_REPLAY, "gs.replay"),
-            LLVMBuildLShr(sb->b, order, LLVMConstInt(i32, GS_ORDER_LAUNCH_SHIFT, 0), ""), counter,
-            "gs.launch");
+        /* the guard reads it, or a replayed launch has it in the order
+         * argument (virtualize_segment) */
+        LLVMTypeRef fty = LLVMFunctionType(i32, NULL, 0, 0);
+        LLVMValueRef fn = LLVMGetNamedFunction(c->m, GS_LAUNCH_NAME);
+        if (!fn)
+          fn = LLVMAddFunction(c->m, GS_LAUNCH_NAME, fty);
+        counter = LLVMBuildCall2(sb->b, fty, fn, NULL, 0, "gs.launch");
+      } else {
+        counter = LLVMBuildLoad2(sb->b, i32, control_word_at(sb->b, sb->control, GS_CONTROL_LAUNCH),
+                                 "gs.launch");
+        state_mark_launch_invariant(ctx, counter);
+        LLVMSetMetadata(counter,
+                        LLVMGetMDKindIDInContext(ctx, GS_LAUNCH_MD, sizeof GS_LAUNCH_MD - 1),
+                        LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, NULL, 0)));
       }
       LLVMValueRef bit = LLVMBuildAnd(sb->b, counter, LLVMConstInt(i32, 1, 0), "");
       sb->once_odd = LLVMBuildICmp(sb->b, LLVMIntNE, bit, LLVMConstInt(i32, 0, 0), "gs.odd");
@@ -390,6 +396,8 @@ static void build_exit(seg_builder *sb, const piece *p) {
         LLVMSetAlignment(st, layout_slot_align(s));
         if (s->once)
           LLVMSetOrdering(st, LLVMAtomicOrderingMonotonic);
+        if (s->once && c->dynamic)
+          state_tag_once(ctx, st, GS_ONCE_WRITE_MD, s);
       }
     }
   }

@@ -49,16 +49,19 @@ LLVMValueRef control_order_bit(LLVMBuilderRef b, LLVMValueRef order, unsigned bi
                        LLVMConstInt(ty, 0, 0), name);
 }
 
-void control_build_guard(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control, unsigned segment,
-                         LLVMValueRef vouched) {
+LLVMValueRef control_build_guard(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control,
+                                 unsigned segment, LLVMValueRef vouched,
+                                 LLVMValueRef vouched_launch) {
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(control));
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
   LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(ctx, fn, "gs.run");
   LLVMBasicBlockRef idle = LLVMAppendBasicBlockInContext(ctx, fn, "gs.not_reached");
+  LLVMBasicBlockRef from = NULL, check = NULL;
   if (vouched) {
     /* a vouched launch reads no control word: the read would put a round
      * trip to memory before the segment's own reads */
-    LLVMBasicBlockRef check = LLVMAppendBasicBlockInContext(ctx, fn, "gs.guard");
+    from = LLVMGetInsertBlock(b);
+    check = LLVMAppendBasicBlockInContext(ctx, fn, "gs.guard");
     LLVMMoveBasicBlockBefore(check, run);
     LLVMBuildCondBr(b, vouched, run, check);
     LLVMPositionBuilderAtEnd(b, check);
@@ -69,11 +72,24 @@ void control_build_guard(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control
    * replay time, not bytes. */
   LLVMValueRef now =
       LLVMBuildLoad2(b, i32, control_word_at(b, control, GS_CONTROL_CURRENT), "gs.current");
+  /* the launch count beside it, on the stepping way only: the guard's
+   * check has a second successor, so no select of the two ways is made */
+  LLVMValueRef stepped =
+      vouched && vouched_launch
+          ? LLVMBuildLoad2(b, i32, control_word_at(b, control, GS_CONTROL_LAUNCH), "gs.launch_read")
+          : NULL;
   LLVMValueRef mine = LLVMBuildICmp(b, LLVMIntEQ, now, LLVMConstInt(i32, segment, 0), "");
   LLVMBuildCondBr(b, mine, run, idle);
   LLVMPositionBuilderAtEnd(b, idle);
   LLVMBuildRetVoid(b);
   LLVMPositionBuilderAtEnd(b, run);
+  if (!stepped)
+    return NULL;
+  LLVMValueRef launch = LLVMBuildPhi(b, i32, "gs.launch");
+  LLVMValueRef vals[2] = {vouched_launch, stepped};
+  LLVMBasicBlockRef bbs[2] = {from, check};
+  LLVMAddIncoming(launch, vals, bbs, 2);
+  return launch;
 }
 
 /* control[1] |= 1: two invocations chose differently */

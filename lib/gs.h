@@ -367,9 +367,25 @@ void control_build_choice(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef contro
 void control_build_disagree(LLVMBuilderRef b, LLVMValueRef control);
 /* Segment SEGMENT of FN runs only while control[GS_CONTROL_CURRENT] holds
  * its number, or where VOUCHED (an i1, or NULL) holds; otherwise FN returns
- * at once. Leaves B where the work starts. */
-void control_build_guard(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control, unsigned segment,
-                         LLVMValueRef vouched);
+ * at once. Leaves B where the work starts. With VOUCHED and VOUCHED_LAUNCH
+ * (the vouched launch's number, an i32), returns the launch's number where
+ * the work starts: VOUCHED_LAUNCH, or control[GS_CONTROL_LAUNCH] read beside
+ * the current segment (a phi, so that a vouched launch waits for no read of
+ * memory); else NULL. */
+LLVMValueRef control_build_guard(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef control,
+                                 unsigned segment, LLVMValueRef vouched,
+                                 LLVMValueRef vouched_launch);
+/* The launch's number in a segment with virtual workgroups and a dynamic
+ * schedule: a call of this, which virtualize_segment replaces with what the
+ * guard gives (control_build_guard). */
+#define GS_LAUNCH_NAME "gridsplit.launch"
+/* The value a segment of a dynamic schedule reads of a value carried once
+ * (lib/state.c), the stores of it (lib/clone.c), and the launch's number
+ * they are for, tagged for once_from_launch: the read and the stores with
+ * the value's header offset (an i32 in the node), the number with none. */
+#define GS_ONCE_READ_MD "gridsplit.once_read"
+#define GS_ONCE_WRITE_MD "gridsplit.once_write"
+#define GS_LAUNCH_MD "gridsplit.launch"
 /* (ORDER & BIT) != 0, named NAME: the order argument's bits
  * (gridsplit/control_word.h, GS_ORDER_*) */
 LLVMValueRef control_order_bit(LLVMBuilderRef b, LLVMValueRef order, unsigned bit,
@@ -625,6 +641,11 @@ typedef struct {
 
 /* Segment S of KR in M, by its name (segment_function_name). */
 LLVMValueRef segment_function(LLVMModuleRef m, const kernel_result *kr, size_t s);
+
+/* In the segments of a kernel with a dynamic schedule, each value carried
+ * once that the launch's number gives (lib/once_launch.c): computed from it,
+ * no longer read or written; the tags above go. */
+void once_from_launch(LLVMModuleRef m, const kernel_result *kr);
 
 typedef struct {
   char *name;

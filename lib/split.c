@@ -442,13 +442,19 @@ static gs_error *step_tidy(split_run *r) {
    * queries widened */
   int virt = virtual_workgroups_on(r->opts, r->t);
   const char *passes =
-      virt && r->t->hoist_launch_reads
-          ? "always-inline,function(sroa,mem2reg,instsimplify,simplifycfg)"
-      : virt ? "always-inline,function(sroa,mem2reg,instsimplify,simplifycfg,loop-mssa(licm),"
-               "" GS_INSTCOMBINE ",simplifycfg)"
+      virt                ? "always-inline,function(sroa,mem2reg,instsimplify,simplifycfg)"
       : has_allocas(r->c) ? "function(sroa,mem2reg,instsimplify,simplifycfg)"
                           : "function(instsimplify,simplifycfg)"; /* sroa, mem2reg: nothing to do */
   err = ir_run_passes(r->c, passes, NULL);
+  /* in SSA form, before LICM and instcombine change the reads of values
+   * carried once: those the launch's number gives (lib/once_launch.c) */
+  for (size_t k = 0; !err && k < r->a->kernels.len; k++) {
+    kernel_result *kr = &VEC_AT(&r->a->kernels, kernel_result, k);
+    if (kr->barriers)
+      once_from_launch(r->c, kr);
+  }
+  if (!err && virt && !r->t->hoist_launch_reads)
+    err = ir_run_passes(r->c, "function(loop-mssa(licm)," GS_INSTCOMBINE ",simplifycfg)", NULL);
   /* the launch-invariant reads to the entry, before LICM drops their tags
    * (lib/launch_reads.c), then the rest */
   if (!err && virt && r->t->hoist_launch_reads) {

@@ -149,6 +149,9 @@ void layout_record_slots(split_ctx *c, kernel_result *kr);
  * bytes (docs/split.md, "The live-state buffer"), as a TY pointer */
 LLVMValueRef state_ptr(seg_builder *sb, unsigned offset, unsigned elem, LLVMTypeRef ty);
 void state_mark_launch_invariant(LLVMContextRef ctx, LLVMValueRef load);
+/* INST tagged TAG (GS_ONCE_READ_MD, GS_ONCE_WRITE_MD) with the header offset
+ * of S, a value carried once */
+void state_tag_once(LLVMContextRef ctx, LLVMValueRef inst, const char *tag, const state_slot *s);
 LLVMValueRef state_slot_ptr(seg_builder *sb, const state_slot *s, LLVMTypeRef ty, int write);
 LLVMValueRef state_load_slot(seg_builder *sb, const state_slot *s, LLVMTypeRef ty,
                              const char *name);

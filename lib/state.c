@@ -78,7 +78,19 @@ LLVMValueRef state_load_slot(seg_builder *sb, const state_slot *s, LLVMTypeRef t
     if (s->once)
       state_mark_launch_invariant(ctx, x[k]);
   }
-  return copies == 2 ? LLVMBuildSelect(sb->b, sb->once_odd, x[1], x[0], name) : x[0];
+  if (copies == 1)
+    return x[0];
+  LLVMValueRef v = LLVMBuildSelect(sb->b, sb->once_odd, x[1], x[0], name);
+  if (LLVMIsAInstruction(v))
+    state_tag_once(ctx, v, GS_ONCE_READ_MD, s);
+  return v;
+}
+
+void state_tag_once(LLVMContextRef ctx, LLVMValueRef inst, const char *tag, const state_slot *s) {
+  LLVMMetadataRef off =
+      LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(ctx), s->offset, 0));
+  LLVMSetMetadata(inst, LLVMGetMDKindIDInContext(ctx, tag, (unsigned)strlen(tag)),
+                  LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, &off, 1)));
 }
 
 LLVMValueRef state_memcpy(seg_builder *sb, LLVMValueRef dst, unsigned dst_align, LLVMValueRef src,

@@ -298,6 +298,7 @@ typedef struct {
    * latency-bound loop 3%, a second induction variable 5%. */
   LLVMValueRef start, step;
   LLVMValueRef choice[2]; /* dynamic schedules: the gathered choice and disagreement */
+  LLVMValueRef launch;    /* and the launch's number (control_build_guard) */
 } vloop;
 
 /* for (v = start; v < total; v += step) body(params, v as (x, y, z)),
@@ -316,12 +317,13 @@ static LLVMBasicBlockRef build_vloop(const vloop *lp, LLVMModuleRef m, const gs_
   LLVMValueRef v = LLVMBuildPhi(b, i32, "gs.v");
   LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, v, lp->total, ""), run, lp->done);
   LLVMPositionBuilderAtEnd(b, run);
-  unsigned nargs = lp->np + 3 + (lp->choice[0] ? 2 : 0);
+  unsigned nargs = lp->np + 3 + (lp->choice[0] ? 3 : 0);
   LLVMValueRef *args = gs_xcalloc(nargs, sizeof *args);
   for (unsigned i = 0; i < lp->np; i++)
     args[i] = LLVMGetParam(lp->seg, i);
   if (lp->choice[0])
-    args[lp->np + 3] = lp->choice[0], args[lp->np + 4] = lp->choice[1];
+    args[lp->np + 3] = lp->choice[0], args[lp->np + 4] = lp->choice[1],
+                  args[lp->np + 5] = lp->launch;
   LLVMValueRef xyz[3];
   if (one_d) {
     xyz[0] = v;
@@ -394,6 +396,25 @@ static void gather_choices(LLVMValueRef body, LLVMValueRef choice, LLVMValueRef 
   }
   vec_free(&calls);
   LLVMDisposeBuilder(b);
+}
+
+/* In BODY, every call of GS_LAUNCH_NAME becomes LAUNCH, the body's
+ * parameter */
+static void replace_launch_calls(LLVMValueRef body, LLVMValueRef launch) {
+  gs_vec calls;
+  vec_init(&calls, sizeof(LLVMValueRef));
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(body); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      const char *callee = ir_is_call(i) ? ir_callee_name(i) : NULL;
+      if (callee && !strcmp(callee, GS_LAUNCH_NAME))
+        VEC_PUSH(&calls, LLVMValueRef, i);
+    }
+  for (size_t k = 0; k < calls.len; k++) {
+    LLVMValueRef call = VEC_AT(&calls, LLVMValueRef, k);
+    LLVMReplaceAllUsesWith(call, launch);
+    LLVMInstructionEraseFromParent(call);
+  }
+  vec_free(&calls);
 }
 
 /* Where every invocation of the physical workgroup has left the loop over
@@ -589,15 +610,16 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
   LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), void_ty = LLVMVoidTypeInContext(ctx);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
   unsigned np = LLVMCountParams(seg);
-  LLVMTypeRef *params = gs_xcalloc(np + 5, sizeof *params);
+  LLVMTypeRef *params = gs_xcalloc(np + 6, sizeof *params);
   LLVMGetParamTypes(LLVMGlobalGetValueType(seg), params);
   for (unsigned d = 0; d < 3; d++)
     params[np + d] = i64;
-  /* a dynamic schedule: the body gathers its choices in two private words */
+  /* a dynamic schedule: the body gathers its choices in two private words,
+   * and takes the launch's number */
   LLVMTypeRef private_i32 = LLVMPointerType(i32, 0);
   if (control >= 0)
-    params[np + 3] = params[np + 4] = private_i32;
-  LLVMTypeRef bty = LLVMFunctionType(void_ty, params, np + 3 + (control >= 0 ? 2 : 0), 0);
+    params[np + 3] = params[np + 4] = private_i32, params[np + 5] = i32;
+  LLVMTypeRef bty = LLVMFunctionType(void_ty, params, np + 3 + (control >= 0 ? 3 : 0), 0);
   free(params);
   size_t nlen = 0;
   const char *sname = LLVMGetValueName2(seg, &nlen);
@@ -651,8 +673,10 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
   gs_error *err = remap_queries(m, body, t, vg, vn, kernel);
   /* the choices first: a call the workgroup-memory test does not know would
    * put a workgroup barrier between every two virtual workgroups */
-  if (control >= 0)
+  if (control >= 0) {
     gather_choices(body, LLVMGetParam(body, np + 3), LLVMGetParam(body, np + 4));
+    replace_launch_calls(body, LLVMGetParam(body, np + 5));
+  }
   /* the choice words are the segment's own allocas (gather_choices), which
    * a private pointer parameter of SPIR's would otherwise count as maybe
    * workgroup memory: a workgroup barrier after every virtual workgroup.
@@ -670,7 +694,8 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
   LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(ctx, seg, "gs.ventry");
   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(ctx, seg, "gs.vdone");
   LLVMPositionBuilderAtEnd(b, entry);
-  vloop lp = {b, seg, body, bty, t->func_cc, np, done, wg, NULL, NULL, NULL, {0}, NULL, NULL, {0}};
+  vloop lp = {b,    seg,  body, bty, t->func_cc, np,   done, wg,
+              NULL, NULL, NULL, {0}, NULL,       NULL, {0},  NULL};
   LLVMValueRef replay = NULL;
   if (control >= 0) {
     replay = control_order_bit(b, LLVMGetParam(seg, first + 3), GS_ORDER_REPLAY, "gs.vreplay");
@@ -680,7 +705,13 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
     choice_store(b, LLVMConstInt(i32, 0, 0), lp.choice[1]);
     /* a launch the schedule has not reached leaves before the loop; one the
      * runner replays on the path runs */
-    control_build_guard(b, seg, LLVMGetParam(seg, (unsigned)control), segment, replay);
+    LLVMValueRef order = LLVMGetParam(seg, first + 3);
+    LLVMValueRef vouched_launch =
+        LLVMBuildLShr(b, order, LLVMConstInt(i32, GS_ORDER_LAUNCH_SHIFT, 0), "");
+    lp.launch = control_build_guard(b, seg, LLVMGetParam(seg, (unsigned)control), segment, replay,
+                                    vouched_launch);
+    LLVMSetMetadata(lp.launch, LLVMGetMDKindIDInContext(ctx, GS_LAUNCH_MD, sizeof GS_LAUNCH_MD - 1),
+                    LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, NULL, 0)));
     entry = LLVMGetInsertBlock(b);
     LLVMMoveBasicBlockBefore(entry, done);
   }

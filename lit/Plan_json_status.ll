@@ -4,7 +4,9 @@
 ; - a value that no invocation id reaches (the loop counter `it`) is carried
 ;   once per grid, in the live state's header, with two copies in a dynamic
 ;   schedule (launch L reads copy L % 2 and writes the other: the loop
-;   segment both reads and redefines it), stored by a relaxed atomic store;
+;   segment both reads and redefines it), stored by a relaxed atomic store
+;   (it starts at an argument: from 0 the launch's number would give it,
+;   Split_once_launch.ll);
 ; - a value that depends on the invocation (`x`) stays per invocation.
 ;
 ; RUN: %gridsplit --target ir -o %t.out --plan - %s | %plan2lines | FileCheck %s --check-prefix=PLAN
@@ -33,7 +35,7 @@
 target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64"
 target triple = "spir64-unknown-unknown"
 
-define spir_kernel void @walk(ptr addrspace(1) %a, i32 %n, i32 %rounds) {
+define spir_kernel void @walk(ptr addrspace(1) %a, i32 %n, i32 %from, i32 %rounds) {
 entry:
   %gid = call spir_func i64 @_Z13get_global_idj(i32 0)
   %i = trunc i64 %gid to i32
@@ -46,7 +48,7 @@ start:
   br label %loop
 
 loop:
-  %it = phi i32 [ 0, %start ], [ %it.next, %loop ]
+  %it = phi i32 [ %from, %start ], [ %it.next, %loop ]
   %x = phi i32 [ %x0, %start ], [ %x.next, %loop ]
   call spir_func void @gridsplit_grid_sync()
   %x.next = add i32 %x, %it

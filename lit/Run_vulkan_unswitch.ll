@@ -48,26 +48,28 @@
 ; PING-NEXT: mb: 77 bytes as expected
 
 ; The first sweep's segment chooses no buffer (the sweep is 0): its loops
-; are left as they are. The sweep segment: one copy of the loop reads b
-; and writes a and ma, the other reads a and writes b and mb, neither
-; branching between buffers.
+; are left as they are. The sweep segment (whose sweep number the launch's
+; number gives, lib/once_launch.c, so that the loop is versioned on the
+; sweep count's test too): one copy of the loop reads a and writes b and
+; mb, the other reads b and writes a and ma, neither branching between
+; buffers.
 ; IR-LABEL: define void @relax.seg0()
 ; IR-NOT: .us:
 ; IR-LABEL: define void @relax.seg1()
 ; IR: gs.vgroup.us.us:
 ; IR-NOT: gs.other
-; IR: getpointer{{.*}} %b, i32
-; IR-NOT: gs.other
 ; IR: getpointer{{.*}} %a, i32
 ; IR-NOT: gs.other
-; IR: getpointer{{.*}} %ma, i32
+; IR: getpointer{{.*}} %b, i32
+; IR-NOT: gs.other
+; IR: getpointer{{.*}} %mb, i32
 ; IR: gs.vgroup.us:
 ; IR-NOT: gs.buffer
-; IR: getpointer{{.*}} %a, i32
-; IR-NOT: gs.buffer
 ; IR: getpointer{{.*}} %b, i32
 ; IR-NOT: gs.buffer
-; IR: getpointer{{.*}} %mb, i32
+; IR: getpointer{{.*}} %a, i32
+; IR-NOT: gs.buffer
+; IR: getpointer{{.*}} %ma, i32
 ; IR: {{^}}}
 
 ; SPV-NOT: VariablePointers

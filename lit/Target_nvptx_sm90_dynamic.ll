@@ -1,6 +1,7 @@
 ; REQUIRES: llvm22
 ; sm_90, a dynamic schedule (Inputs/sweep_loop.ll's sweeps for NVPTX, with
-; virtual workgroups, the PTX default): a segment is a programmatic
+; virtual workgroups, the PTX default; the counter from an argument, so that
+; it is read from the live state, not computed from the launch's number): a segment is a programmatic
 ; dependent of the step kernel before it (gs-cuda-run), and the control word
 ; and the carried counter it reads are written by the grids it depends on
 ; until griddepcontrol.wait returns. So the wait comes before every load,
@@ -19,15 +20,17 @@
 ; CHECK-NOT:     ld.global
 ; CHECK:         griddepcontrol.wait;
 ; CHECK-NOT:     ld.global.nc
-; CHECK:         ld.global.b32 %r{{[0-9]+}}, [%rd{{[0-9]+}}+8];
+; CHECK:         ld.global.b32 %r{{[0-9]+}}, [%rd[[ST:[0-9]+]]];
+; CHECK-NEXT:    ld.global.b32 %r{{[0-9]+}}, [%rd[[ST]]+8];
 ; CHECK-NOT:     ld.global.nc
-; CHECK:         ld.global.b32 %r{{[0-9]+}}, [%rd{{[0-9]+}}+12];
+; CHECK:         ld.global.b32 %r{{[0-9]+}}, [%rd[[CTL:[0-9]+]]+12];
+; CHECK-NEXT:    ld.global.b32 %r{{[0-9]+}}, [%rd[[CTL]]+8];
 ; CHECK-NOT:     ld.global.nc
 ; CHECK:         ret;
 
 target triple = "nvptx64-nvidia-cuda"
 
-define ptx_kernel void @sweeps(ptr addrspace(1) %a, ptr addrspace(1) %b, i32 %n, i32 %count) {
+define ptx_kernel void @sweeps(ptr addrspace(1) %a, ptr addrspace(1) %b, i32 %n, i32 %first, i32 %count) {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %ctaid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
@@ -35,11 +38,11 @@ entry:
   %base = mul i32 %ctaid, %ntid
   %i = add i32 %base, %tid
   %gid = zext i32 %i to i64
-  %any = icmp sgt i32 %count, 0
+  %any = icmp slt i32 %first, %count
   br i1 %any, label %sweep, label %done
 
 sweep:
-  %it = phi i32 [ 0, %entry ], [ %it.next, %synced ]
+  %it = phi i32 [ %first, %entry ], [ %it.next, %synced ]
   %odd = and i32 %it, 1
   %isodd = icmp ne i32 %odd, 0
   %src = select i1 %isodd, ptr addrspace(1) %b, ptr addrspace(1) %a

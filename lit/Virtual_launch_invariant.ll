@@ -1,14 +1,15 @@
 ; A dynamic schedule's launch-invariant reads leave the loop over virtual
-; workgroups: the launch's number (control[2]) and both copies of a value
-; carried once (the launch reads the copy the launch before wrote and writes
-; the other) are !invariant.load reads from parameters declared
-; dereferenceable (the live state's header, the control word's four ints),
-; so LICM hoists them into the loop's preheader. Inside the loop they were
-; two dependent loads before every virtual workgroup's first load of data:
-; Jacobi sweeps in a loop ran 1.14x slower than unrolled ones on an H200 at
-; 2^27 elements. The guard (control[3], the segment that runs now, which a
-; host queueing launches ahead of the schedule sets) sits before the loops.
-; Run_virtual_dynamic_loop.ll runs it.
+; workgroups. Inside the loop they were two dependent loads before every
+; virtual workgroup's first load of data: Jacobi sweeps in a loop ran 1.14x
+; slower than unrolled ones on an H200 at 2^27 elements. The guard
+; (control[3], the segment that runs now, which a host queueing launches
+; ahead of the schedule sets) sits before the loops, and reads the launch's
+; number (control[2]) beside it. The sweep counter carried once, from 0 up
+; by one, is that number less one (lib/once_launch.c): nothing is read of
+; the live state. (Both copies of a counter the number does not give are
+; !invariant.load reads from the live state's header, declared
+; dereferenceable, which LICM hoists into the loop's preheader:
+; Split_once_launch.ll.) Run_virtual_dynamic_loop.ll runs it.
 ;
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: %gridsplit --virtual-workgroups -o %t %S/Inputs/sweep_loop.ll
@@ -21,42 +22,49 @@
 ; CHECK-SAME:    ptr addrspace(1) align 16 dereferenceable(16) %gs_live_state, ptr addrspace(1) align 4 dereferenceable(16) %gs_control,
 ; A launch the schedule has not reached (control[3] holds another segment)
 ; leaves before the loops, unless the runner replays it (bit 1 of the order
-; argument: docs/split.md, "Replaying a path"), which reads no control word.
+; argument: docs/split.md, "Replaying a path"), which reads no control word
+; and has its number in the order argument.
 ; CHECK:       gs.ventry:
 ; CHECK:         %[[BIT:[0-9]+]] = and i32 %gs_vorder, 2
 ; CHECK-NEXT:    %gs.vreplay.not = icmp eq i32 %[[BIT]], 0
+; CHECK:         %[[ORD:[0-9]+]] = lshr i32 %gs_vorder, 2
 ; CHECK:         br i1 %gs.vreplay.not, label %gs.guard, label %gs.run
 ; CHECK:       gs.guard:
 ; CHECK-NEXT:    %[[CUR:[0-9]+]] = getelementptr {{i32|inbounds nuw i8}}, ptr addrspace(1) %gs_control, i64 {{3|12}}
 ; CHECK-NEXT:    %gs.current = load i32, ptr addrspace(1) %[[CUR]], align 4{{$}}
+; CHECK-NEXT:    %[[L:[0-9]+]] = getelementptr {{i32|inbounds nuw i8}}, ptr addrspace(1) %gs_control, i64 {{2|8}}
+; CHECK-NEXT:    %gs.launch_read = load i32, ptr addrspace(1) %[[L]], align 4{{$}}
 ; CHECK-NEXT:    %[[IS:[0-9]+]] = icmp eq i32 %gs.current, 1
 ; CHECK-NEXT:    br i1 %[[IS]], label %gs.run, label %[[IDLE:[a-z._0-9]+]]
 ; CHECK:       gs.run:
+; CHECK-NEXT:    %gs.launch = phi i32 [ %[[ORD]], %gs.ventry ], [ %gs.launch_read, %gs.guard ]
+; CHECK-NOT:     %gs_live_state
 ; CHECK:       gs.vloop1d.preheader:
-; CHECK:         %gs.launch{{[.a-z0-9]*}} = load i32, ptr addrspace(1) %{{[0-9]+}}, align 4
-; CHECK:         %gs.copy{{[.a-z0-9]*}} = load i32, ptr addrspace(1) %gs_live_state, align {{4|16}}
-; CHECK:         %gs.copy{{[.a-z0-9]*}} = load i32, ptr addrspace(1) %{{[0-9]+}}, align {{4|8}}
-; CHECK:         %it{{[.a-z0-9]*}} = select i1
+; CHECK-NOT:     %gs_live_state
+; CHECK:         icmp slt i32 %gs.launch, %count
+; CHECK-NOT:     %gs_live_state
 ; CHECK:       gs.vloop1d:
 ; CHECK-NOT:     %gs.launch
-; CHECK-NOT:     %gs.copy
+; CHECK-NOT:     %gs_live_state
 ; CHECK:       gs.vloop.preheader:
-; CHECK:         %gs.launch{{[.a-z0-9]*}} = load i32
-; CHECK:         %it{{[.a-z0-9]*}} = select i1
+; CHECK-NOT:     %gs_live_state
+; CHECK:         icmp slt i32 %gs.launch, %count
 ; CHECK:       gs.vloop:
 ; CHECK-NOT:     %gs.launch
-; CHECK-NOT:     %gs.copy
+; CHECK-NOT:     %gs_live_state
 ; CHECK:       gs.vdone:
 
-; Without virtual workgroups the reads stay at the segment's start, marked.
+; Without virtual workgroups the launch's number is read at the segment's
+; start, marked, and gives the counter.
 ; OFF-LABEL: define spir_kernel void @sweeps.seg1(
 ; OFF:         %gs.current = load i32, ptr addrspace(1) %{{[0-9]+}}, align 4{{$}}
 ; OFF-NEXT:    %[[NOW:[0-9]+]] = icmp eq i32 %gs.current, 1
 ; OFF-NEXT:    br i1 %[[NOW]], label %gs.run, label
 ; OFF:       gs.run:
 ; OFF:         %gs.launch = load i32, ptr addrspace(1) %{{[0-9]+}}, align 4, !invariant.load ![[INV:[0-9]+]]
-; OFF:         %gs.copy = load i32, ptr addrspace(1) %gs_live_state, align 4, !invariant.load ![[INV]]
-; OFF:         %gs.copy{{[0-9]+}} = load i32, ptr addrspace(1) %{{[0-9]+}}, align 4, !invariant.load ![[INV]]
-; OFF:         %it = select i1 %gs.odd,
-; OFF:         store atomic i32 %it.next, ptr addrspace(1) %{{[0-9]+}} monotonic, align 4
+; OFF-NEXT:    %it{{[0-9]*}} = sub i32 %gs.launch, 1
+; OFF-NOT:     %gs_live_state
+; OFF-NOT:     store atomic
+; OFF:       {{^}}}
 ; OFF:       ![[INV]] = !{}
+
