@@ -131,28 +131,37 @@ static void collect(LLVMValueRef fn, unsigned kind, int want_off, unsigned off, 
     }
 }
 
+/* The launch's number READ uses, among LAUNCH (the instructions tagged so
+ * in its function): the one in its block (a body inlined into each loop
+ * over virtual workgroups brings its own), else the only one (the guard's,
+ * in the segment's entry); NULL if neither */
+static LLVMValueRef launch_for(LLVMValueRef read, const gs_vec *launch) {
+  for (size_t i = 0; i < launch->len; i++)
+    if (LLVMGetInstructionParent(VEC_AT(launch, LLVMValueRef, i)) == LLVMGetInstructionParent(read))
+      return VEC_AT(launch, LLVMValueRef, i);
+  return launch->len == 1 ? VEC_AT(launch, LLVMValueRef, 0) : NULL;
+}
+
 /* Whether offset OFF is given by the launch's number in the segments FNS:
  * its C and D */
 static int by_launch(LLVMValueRef *fns, size_t n, const kinds *k, unsigned off,
                      unsigned long long *c, unsigned long long *d) {
-  gs_vec insts;
+  gs_vec insts, launch;
   vec_init(&insts, sizeof(LLVMValueRef));
+  vec_init(&launch, sizeof(LLVMValueRef));
   int ok = 1, have_c = 0, have_d = 0;
   unsigned width = 0;
   for (size_t s = 0; ok && s < n; s++) {
-    insts.len = 0;
+    insts.len = launch.len = 0;
     collect(fns[s], k->read, 1, off, &insts);
+    collect(fns[s], k->launch, 0, 0, &launch);
     for (size_t i = 0; ok && i < insts.len; i++) {
-      LLVMTypeRef ty = LLVMTypeOf(VEC_AT(&insts, LLVMValueRef, i));
+      LLVMValueRef r = VEC_AT(&insts, LLVMValueRef, i);
+      LLVMTypeRef ty = LLVMTypeOf(r);
       unsigned w = LLVMGetTypeKind(ty) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(ty) : 0;
-      ok = s > 0 && w && w <= 64 && (!width || w == width);
+      /* every read needs the launch's number */
+      ok = s > 0 && w && w <= 64 && (!width || w == width) && launch_for(r, &launch);
       width = w;
-    }
-    /* every launch of a segment that reads it needs its number */
-    if (ok && insts.len) {
-      insts.len = 0;
-      collect(fns[s], k->launch, 0, 0, &insts);
-      ok = insts.len == 1;
     }
     insts.len = 0;
     collect(fns[s], k->write, 1, off, &insts);
@@ -178,6 +187,7 @@ static int by_launch(LLVMValueRef *fns, size_t n, const kinds *k, unsigned off,
     }
   }
   vec_free(&insts);
+  vec_free(&launch);
   if (!have_d)
     *d = 0;
   return ok && have_c;
@@ -221,7 +231,7 @@ static void rewrite_reads(LLVMValueRef fn, const kinds *k, unsigned off, unsigne
   collect(fn, k->launch, 0, 0, &launch);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(fn)));
   for (size_t i = 0; i < reads.len; i++) {
-    LLVMValueRef r = VEC_AT(&reads, LLVMValueRef, i), l = VEC_AT(&launch, LLVMValueRef, 0);
+    LLVMValueRef r = VEC_AT(&reads, LLVMValueRef, i), l = launch_for(r, &launch);
     LLVMTypeRef ty = LLVMTypeOf(r);
     LLVMPositionBuilderBefore(b, r);
     LLVMValueRef before = LLVMBuildSub(b, l, LLVMConstInt(LLVMTypeOf(l), 1, 0), "");

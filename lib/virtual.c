@@ -705,13 +705,21 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
     choice_store(b, LLVMConstInt(i32, 0, 0), lp.choice[1]);
     /* a launch the schedule has not reached leaves before the loop; one the
      * runner replays on the path runs */
+    /* where the target issues the launch-invariant reads together, the
+     * guard reads the launch's number too (else the body does: lib/clone.c) */
     LLVMValueRef order = LLVMGetParam(seg, first + 3);
     LLVMValueRef vouched_launch =
-        LLVMBuildLShr(b, order, LLVMConstInt(i32, GS_ORDER_LAUNCH_SHIFT, 0), "");
+        t->hoist_launch_reads
+            ? LLVMBuildLShr(b, order, LLVMConstInt(i32, GS_ORDER_LAUNCH_SHIFT, 0), "")
+            : NULL;
     lp.launch = control_build_guard(b, seg, LLVMGetParam(seg, (unsigned)control), segment, replay,
                                     vouched_launch);
-    LLVMSetMetadata(lp.launch, LLVMGetMDKindIDInContext(ctx, GS_LAUNCH_MD, sizeof GS_LAUNCH_MD - 1),
-                    LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, NULL, 0)));
+    if (lp.launch)
+      LLVMSetMetadata(lp.launch,
+                      LLVMGetMDKindIDInContext(ctx, GS_LAUNCH_MD, sizeof GS_LAUNCH_MD - 1),
+                      LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, NULL, 0)));
+    else
+      lp.launch = LLVMGetPoison(i32);
     entry = LLVMGetInsertBlock(b);
     LLVMMoveBasicBlockBefore(entry, done);
   }

@@ -1,6 +1,6 @@
 ; Which values carried once the launch's number gives (lib/once_launch.c):
 ; Inputs/once_launch.cl split with virtual workgroups (the launch's number
-; from the order argument or the guard's read of control[2]) and without
+; from the order argument in a replay, else control[2]) and without
 ; (control[2], read at the segment's start). count_up's and wrap_down's
 ; counters are computed from it, so their loop segments read and write no
 ; copy in the live state's header; from_arg's, two_barriers' and
@@ -12,16 +12,12 @@
 ; RUN: %gridsplit --target ir -o %t/n %S/Inputs/once_launch.cl
 ; RUN: FileCheck %s --check-prefix=FLAT < %t/n/once_launch.ll
 
-; A replayed launch takes its number from the order argument; another reads
-; it in the guard beside the current segment, on that way only.
+; The launch's number: the order argument's in a replay, else control[2].
 ; CHECK-LABEL: define spir_kernel void @count_up.seg1(
-; CHECK:       gs.ventry:
+; CHECK:       gs.vloop1d.preheader:
+; CHECK:         %gs.launch{{[.a-z0-9]*}} = load i32
 ; CHECK:         %[[ORD:[0-9]+]] = lshr i32 %gs_vorder, 2
-; CHECK:       gs.guard:
-; CHECK:         %gs.current = load i32
-; CHECK:         %gs.launch_read = load i32
-; CHECK:       gs.run:
-; CHECK-NEXT:    %gs.launch = phi i32 [ %[[ORD]], %gs.ventry ], [ %gs.launch_read, %gs.guard ]
+; CHECK:         %gs.launch{{[.a-z0-9]*}} = select i1 %{{.*}}, i32 %gs.launch{{[.a-z0-9]*}}, i32 %[[ORD]]
 ; CHECK-NOT:     gs.copy
 ; CHECK-NOT:     store atomic
 ; CHECK:       {{^}}}
