@@ -7,6 +7,8 @@
 //   coop WORKLOAD N REPEAT INDIR OUTDIR   time one workload (us per run)
 //   coop copy BYTES REPEAT                device-to-device copy bandwidth
 //   coop maxgrid                          the largest cooperative grid of each
+//   coop cg_phases N REPEAT INDIR OUTDIR  cg with block 0 timing each phase (us per
+//                                         iteration; README, "tenth session")
 //
 // Times are the median over REPEAT launches, each between two events on the
 // stream, as gs-cuda-run times a replayed graph.
@@ -235,11 +237,42 @@ __global__ void jacobi_loop(float *a, float *b, unsigned n, int sweeps) {
   }
 }
 
+// `coop cg_phases`: cg's time per phase, summed over its iterations by block
+// 0's first thread from the global timer after each grid.sync (each phase
+// with the grid.sync that ends it): 0 the stencil and its dot's partial
+// sums, 1 block 0's sum of them, 2 the update and the second dot's partial
+// sums, 3 block 0's sum, 4 the new direction. cg_solve is the kernel
+// without the clock (PH false), which run.py times.
+__device__ unsigned long long cg_phase_ns[5];
+template <bool PH> struct phase_clock {
+  unsigned long long last;
+  __device__ static unsigned long long now() {
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    return t;
+  }
+  __device__ void start() {
+    if (PH && blockIdx.x == 0 && threadIdx.x == 0)
+      last = now();
+  }
+  __device__ void mark(int k) {
+    if (PH && blockIdx.x == 0 && threadIdx.x == 0) {
+      unsigned long long t = now();
+      cg_phase_ns[k] += t - last;
+      last = t;
+    }
+  }
+};
+
 // workloads.cl's grid_fsum, after each block's sum is in PART: block 0 sums
-// PART[l], PART[l + WG], ... in order, then the block, into *OUT.
+// PART[l], PART[l + WG], ... in order, then the block, into *OUT (phases K
+// and K + 1 of CLK end at its two grid.syncs).
+template <bool PH = false>
 __device__ float grid_fsum_finish(cg::grid_group &grid, float *s, float *part, unsigned nvb,
-                                  float *out) {
+                                  float *out, phase_clock<PH> *clk = nullptr, int k = 0) {
   grid.sync();
+  if (clk)
+    clk->mark(k);
   FOR_VBLOCKS(nvb) {
     if (g == 0) {
       float t = 0.0f;
@@ -251,6 +284,8 @@ __device__ float grid_fsum_finish(cg::grid_group &grid, float *s, float *part, u
     }
   }
   grid.sync();
+  if (clk)
+    clk->mark(k + 1);
   return *out;
 }
 
@@ -258,9 +293,11 @@ __device__ float grid_fsum_finish(cg::grid_group &grid, float *s, float *part, u
 // operations in the same order (--fmad=false, as the OpenCL has
 // FP_CONTRACT OFF); A p kept in AP, since a thread serves several virtual
 // blocks.
-__global__ void cg_solve(const float *rhs, float *x, float *r, float *p, float *ap, float *part,
-                         float *dots, unsigned n, unsigned nx, int maxit, float tol2) {
+template <bool PH>
+__global__ void cg_solve_t(const float *rhs, float *x, float *r, float *p, float *ap, float *part,
+                           float *dots, unsigned n, unsigned nx, int maxit, float tol2) {
   cg::grid_group grid = cg::this_grid();
+  phase_clock<PH> clk;
   __shared__ float s[WG];
   unsigned l = threadIdx.x, nvb = (n + WG - 1) / WG;
   FOR_VBLOCKS(nvb) {
@@ -277,6 +314,7 @@ __global__ void cg_solve(const float *rhs, float *x, float *r, float *p, float *
   }
   float rr = grid_fsum_finish(grid, s, part, nvb, &dots[0]), stop = tol2 * rr;
   int it = 0;
+  clk.start();
   while (it < maxit && rr > stop) {
     FOR_VBLOCKS(nvb) {
       unsigned i = g * WG + l;
@@ -300,7 +338,7 @@ __global__ void cg_solve(const float *rhs, float *x, float *r, float *p, float *
       if (l == 0)
         part[g] = t;
     }
-    float alpha = rr / grid_fsum_finish(grid, s, part, nvb, &dots[1]);
+    float alpha = rr / grid_fsum_finish(grid, s, part, nvb, &dots[1], &clk, 0);
     FOR_VBLOCKS(nvb) {
       unsigned i = g * WG + l;
       float ri = 0.0f;
@@ -313,7 +351,7 @@ __global__ void cg_solve(const float *rhs, float *x, float *r, float *p, float *
       if (l == 0)
         part[g] = t;
     }
-    float rrn = grid_fsum_finish(grid, s, part, nvb, &dots[0]), beta = rrn / rr;
+    float rrn = grid_fsum_finish(grid, s, part, nvb, &dots[0], &clk, 2), beta = rrn / rr;
     rr = rrn;
     FOR_VBLOCKS(nvb) {
       unsigned i = g * WG + l;
@@ -322,10 +360,12 @@ __global__ void cg_solve(const float *rhs, float *x, float *r, float *p, float *
     }
     it++;
     grid.sync();
+    clk.mark(4);
   }
   if (blockIdx.x == 0 && l == 0)
     dots[2] = (float)it;
 }
+#define cg_solve cg_solve_t<false>
 
 // workloads.cl's bfs: levels from SRC until a level reaches no node.
 __global__ void bfs(const unsigned *offsets, const unsigned *cols, int *dist, unsigned *count,
@@ -399,6 +439,11 @@ int main(int argc, char **argv) {
       {"jacobi_loop100", (const void *)jacobi_loop, {"a", "b"}, {0, 1}, 1},
       {"cg", (const void *)cg_solve, {"rhs", "x", "r", "p", "ap", "part", "dots"}, {1, 6}, 1},
       {"bfs", (const void *)bfs, {"offsets", "cols", "dist", "count"}, {2, 3}, 1},
+      {"cg_phases",
+       (const void *)cg_solve_t<true>,
+       {"rhs", "x", "r", "p", "ap", "part", "dots"},
+       {1, 6},
+       1},
   };
   if (argc >= 2 && !strcmp(argv[1], "maxgrid")) {
     for (const workload &w : loads)
@@ -463,7 +508,7 @@ int main(int argc, char **argv) {
     nx <<= 1;
   int maxit = CG_MAXIT;
   float tol2 = CG_TOL2;
-  if (!strcmp(w->name, "cg")) {
+  if (!strncmp(w->name, "cg", 2)) {
     params.push_back(&nx);
     params.push_back(&maxit);
     params.push_back(&tol2);
@@ -499,6 +544,18 @@ int main(int argc, char **argv) {
           exit(1);
         fclose(f);
       }
+  }
+  if (!strcmp(w->name, "cg_phases")) {
+    unsigned long long ns[5];
+    float dots[3];
+    check(cudaMemcpyFromSymbol(ns, cg_phase_ns, sizeof ns), "phase times");
+    check(cudaMemcpy(dots, mem[6], sizeof dots, cudaMemcpyDeviceToHost), "dots");
+    // summed over the REPEAT + 1 runs, each dots[2] iterations (the same in every run)
+    double per = (reps + 1) * (double)dots[2];
+    printf("cg phases, us per iteration (%g iterations a run):", dots[2]);
+    for (int k = 0; k < 5; k++)
+      printf(" %.1f", ns[k] / per / 1e3);
+    printf("\n");
   }
   std::sort(times.begin(), times.end());
   printf("%s: %d runs, %.3f us per run (median, %u blocks)\n", w->name, reps,
