@@ -376,9 +376,13 @@ static void build_exit(seg_builder *sb, const piece *p) {
         once = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.once");
         after = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.once.done");
         LLVMValueRef lin = target_linear(sb->b, c->m, c->t, Q_GLOBAL_ID, Q_GLOBAL_SIZE);
-        LLVMBuildCondBr(
+        LLVMValueRef br = LLVMBuildCondBr(
             sb->b, LLVMBuildICmp(sb->b, LLVMIntEQ, lin, LLVMConstInt(LLVMTypeOf(lin), 0, 0), ""),
             once, after);
+        LLVMSetMetadata(br,
+                        LLVMGetMDKindIDInContext(ctx, GS_FIRST_INVOCATION_MD,
+                                                 sizeof GS_FIRST_INVOCATION_MD - 1),
+                        LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, NULL, 0)));
       }
       LLVMPositionBuilderAtEnd(sb->b, alone ? once : p->bb);
       intptr_t base;
@@ -636,7 +640,8 @@ gs_error *clone_segment(split_ctx *c, size_t s) {
     err = virtualize_segment(c->m, sb.fn, c->t, c->virtual_arg,
                              c->dynamic ? (int)(c->nparams + (c->has_state ? 1 : 0)) : -1,
                              (unsigned)s, vname(c->kernel),
-                             c->steps_in_segments ? &c->succs[s] : NULL, c->nsegments);
+                             c->steps_in_segments ? &c->succs[s] : NULL, c->nsegments,
+                             c->dynamic && c->succs[s].len == 1);
   free(sb.wg_arg_size);
   free(sb.wg_arg_offset);
   LLVMDisposeBuilder(sb.b);

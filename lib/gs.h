@@ -323,19 +323,26 @@ char *spirv_validate_for(const char *data, size_t size, int vulkan);
 #define GS_VIRTUAL_ARGS 4
 /* FOLD_SUCCS (a dynamic schedule's segment's successors, of NSEG segments,
  * or NULL): the segment steps the control word itself (lib/virtual.c,
- * fold_step; gs_options_set_steps_in_segments) and is marked so. */
+ * fold_step; gs_options_set_steps_in_segments) and is marked so. ONE_WAY:
+ * a dynamic schedule's segment that has one successor, whose loop over
+ * virtual workgroups may end where the work does (lib/vtrim.c). */
 gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target *t, unsigned first,
                              int control, unsigned segment, const char *kernel,
-                             const gs_vec *fold_succs, size_t nseg);
+                             const gs_vec *fold_succs, size_t nseg, int one_way);
+/* The branch of a segment's exit to the stores only the grid's first
+ * invocation makes (values carried once: lib/clone.c), tagged so for
+ * lib/vtrim.c. */
+#define GS_FIRST_INVOCATION_MD "gridsplit.first_invocation"
 int virtual_workgroups_on(const gs_options *opts, const gs_target *t);
 /* whether FN is a segment that steps the control word itself */
 int virtual_steps_itself(LLVMValueRef fn);
 /* vtrim: the one-dimensional loop over virtual workgroups is bounded by
- * virtual_limit(TOTAL), built at B; once the bodies are inlined and tidied,
+ * virtual_limit(TOTAL, ONE), built at B (ONE: at least one virtual workgroup
+ * runs); once the bodies are inlined and tidied,
  * virtual_trim makes each of SEG's limits TOTAL, or fewer where the last
  * virtual workgroups do nothing (lib/vtrim.c); virtual_trim_done removes
  * the limit's declaration from M. */
-LLVMValueRef virtual_limit(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef total);
+LLVMValueRef virtual_limit(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef total, int one);
 /* attributes.c: whether instruction I may write memory or call what could
  * (stores, atomics, fences, volatile loads, calls but the target's pure
  * queries, LLVM's markers and, with BARRIERS, workgroup barriers) */

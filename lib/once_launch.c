@@ -142,6 +142,50 @@ static LLVMValueRef launch_for(LLVMValueRef read, const gs_vec *launch) {
   return launch->len == 1 ? VEC_AT(launch, LLVMValueRef, 0) : NULL;
 }
 
+/* Whether FN reads the header words at OFF (its two copies) other than
+ * through the tagged reads: a load at a constant offset from the live
+ * state in [OFF, OFF + 16) without the tag (one the optimizer moved and
+ * untagged would read what no store writes any more once the stores go) */
+static int untagged_read(LLVMValueRef fn, const kinds *k, unsigned off) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      if (!LLVMIsALoadInst(i))
+        continue;
+      unsigned long long at = 0;
+      LLVMValueRef p = LLVMGetOperand(i, 0);
+      for (int depth = 0; depth < 8 && !LLVMIsAArgument(p); depth++) {
+        LLVMOpcode op = LLVMIsAInstruction(p)    ? LLVMGetInstructionOpcode(p)
+                        : LLVMIsAConstantExpr(p) ? LLVMGetConstOpcode(p)
+                                                 : (LLVMOpcode)0;
+        if (op == LLVMBitCast) {
+          p = LLVMGetOperand(p, 0);
+        } else if (op == LLVMGetElementPtr && LLVMGetNumOperands(p) == 2 &&
+                   LLVMIsAConstantInt(LLVMGetOperand(p, 1)) &&
+                   LLVMGetTypeKind(LLVMGetGEPSourceElementType(p)) == LLVMIntegerTypeKind) {
+          at += LLVMConstIntGetZExtValue(LLVMGetOperand(p, 1)) *
+                (LLVMGetIntTypeWidth(LLVMGetGEPSourceElementType(p)) / 8);
+          p = LLVMGetOperand(p, 0);
+        } else {
+          break;
+        }
+      }
+      size_t len;
+      if (!LLVMIsAArgument(p) || strcmp(LLVMGetValueName2(p, &len), GS_LIVE_STATE_NAME) ||
+          at < off || at >= off + 16ull)
+        continue;
+      /* the read's loads are the tagged select's operands */
+      int tagged = 0;
+      for (LLVMUseRef u = LLVMGetFirstUse(i); u; u = LLVMGetNextUse(u)) {
+        int has;
+        unsigned o = tag_offset(LLVMGetUser(u), k->read, &has);
+        tagged |= has && o == off;
+      }
+      if (!tagged)
+        return 1;
+    }
+  return 0;
+}
+
 /* Whether offset OFF is given by the launch's number in the segments FNS:
  * its C and D */
 static int by_launch(LLVMValueRef *fns, size_t n, const kinds *k, unsigned off,
@@ -153,6 +197,7 @@ static int by_launch(LLVMValueRef *fns, size_t n, const kinds *k, unsigned off,
   unsigned width = 0;
   for (size_t s = 0; ok && s < n; s++) {
     insts.len = launch.len = 0;
+    ok = !untagged_read(fns[s], k, off);
     collect(fns[s], k->read, 1, off, &insts);
     collect(fns[s], k->launch, 0, 0, &launch);
     for (size_t i = 0; ok && i < insts.len; i++) {
@@ -217,8 +262,13 @@ static void erase_unused(LLVMValueRef inst) {
   for (unsigned i = 0; i < n; i++)
     ops[i] = LLVMGetOperand(inst, i);
   LLVMInstructionEraseFromParent(inst);
-  for (unsigned i = 0; i < n; i++)
-    erase_unused(ops[i]);
+  for (unsigned i = 0; i < n; i++) {
+    int again = 0; /* an operand twice (`op %x, %x`) is erased once */
+    for (unsigned j = 0; j < i; j++)
+      again |= ops[j] == ops[i];
+    if (!again)
+      erase_unused(ops[i]);
+  }
 }
 
 /* every read of OFF in FN: C + D * (L - 1) */

@@ -605,7 +605,7 @@ static void fold_step(LLVMBuilderRef b, LLVMModuleRef m, const gs_target *t, LLV
 
 gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target *t, unsigned first,
                              int control, unsigned segment, const char *kernel,
-                             const gs_vec *fold_succs, size_t nseg) {
+                             const gs_vec *fold_succs, size_t nseg, int one_way) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), void_ty = LLVMVoidTypeInContext(ctx);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
@@ -741,12 +741,14 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
   LLVMValueRef one_d = LLVMBuildICmp(b, LLVMIntEQ, nyz, LLVMConstInt(i32, 1, 0), "gs.v1d");
   /* a static schedule's one-dimensional loop ends at a limit that the tidy
    * step lowers where the last virtual workgroups do nothing (lib/vtrim.c).
-   * Not a dynamic one's: every virtual workgroup records its choice (from
-   * LLVM 20 on in values of the loop, no store to see), and a launch whose
-   * virtual workgroups all did nothing would record none */
+   * In a dynamic one every virtual workgroup records its choice (from LLVM
+   * 20 on in values of the loop, no store to see), and a launch whose
+   * virtual workgroups all did nothing would record none: only a segment
+   * with one successor, whose every invocation makes the same choice, is
+   * bounded so, and runs at least one virtual workgroup, which records it */
   vloop lp1 = lp;
-  if (control < 0) {
-    lp1.total = virtual_limit(b, m, lp.total);
+  if (control < 0 || one_way) {
+    lp1.total = virtual_limit(b, m, lp.total, control >= 0);
     LLVMValueRef back1 =
         LLVMBuildSub(b, LLVMBuildSub(b, lp1.total, LLVMConstInt(i32, 1, 0), ""), lp.first, "");
     lp1.start = LLVMBuildSelect(b, reverse, back1, lp.first, "gs.vstart1d");

@@ -39,12 +39,17 @@
  *   A || B: the greater (both needed)
  * each computed in 64 bits and saturated at TOTAL, from a copy of E's
  * instructions made without their poison flags before the limit's call,
- * then frozen. Only static schedules' segments are bounded so
- * (virtualize_segment): in a dynamic one every virtual workgroup records its
+ * then frozen. In a dynamic schedule every virtual workgroup records its
  * choice, from LLVM 20 on as values of the loop that no store shows, and a
  * launch whose virtual workgroups were all skipped would record none (a
  * kernel whose phase only the first m workgroups run, with m = 0, ended
- * there with other bytes on lavapipe). */
+ * there with other bytes on lavapipe): virtualize_segment bounds only a
+ * segment with one successor, whose invocations all make the same choice,
+ * and asks for one virtual workgroup at least (vlimit's second argument),
+ * which records it. Workgroup barriers and the copies of workgroup memory
+ * are no effects here (skip_effect), and with that one virtual workgroup
+ * the stores only the grid's first invocation makes are passed by
+ * (past_first). */
 #include "gs.h"
 
 #include <stdlib.h>
@@ -54,10 +59,11 @@
 #define MAX_BLOCKS 64
 #define MAX_EXPR 48
 
-LLVMValueRef virtual_limit(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef total) {
+LLVMValueRef virtual_limit(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef total, int one) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
-  LLVMTypeRef fty = LLVMFunctionType(i32, &i32, 1, 0);
+  LLVMTypeRef two[2] = {i32, i32};
+  LLVMTypeRef fty = LLVMFunctionType(i32, two, 2, 0);
   LLVMValueRef fn = LLVMGetNamedFunction(m, VLIMIT_NAME);
   if (!fn) {
     fn = LLVMAddFunction(m, VLIMIT_NAME, fty);
@@ -75,7 +81,8 @@ LLVMValueRef virtual_limit(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef total
         mem ? LLVMCreateEnumAttribute(ctx, mem, 0)
             : LLVMCreateEnumAttribute(ctx, LLVMGetEnumAttributeKindForName("readnone", 8), 0));
   }
-  return LLVMBuildCall2(b, fty, fn, &total, 1, "gs.vlimit");
+  LLVMValueRef args[2] = {total, LLVMConstInt(i32, one ? 1 : 0, 0)};
+  return LLVMBuildCall2(b, fty, fn, args, 2, "gs.vlimit");
 }
 
 /* X is the virtual workgroup V, read as the comment at the top says */
@@ -256,30 +263,76 @@ static int find_loop(LLVMValueRef call, vshape *s) {
   return 0;
 }
 
-/* every way from FROM to the latch is free of effects and stays in the
- * body (no way back to the head, out of the loop, or to a return) */
-static int skips_cleanly(LLVMBasicBlockRef from, const vshape *s, const gs_target *t) {
+/* Whether I has an effect a skipped virtual workgroup would miss: not a
+ * workgroup barrier (every invocation of the physical workgroup skips the
+ * same virtual workgroups), nor a copy of workgroup memory between the live
+ * state and the segment's variables (tagged so: lib/state.c). A virtual
+ * workgroup restores its own copy of them at its start and saves it at its
+ * end, both where the workgroup is narrow (lib/wg_cover.c) or both always:
+ * one that does nothing else saves what it restored, and after the loop's
+ * last one nothing reads the variables. */
+static int skip_effect(LLVMValueRef i, const gs_target *t) {
+  if (!attr_inst_has_effect(i, t, 1))
+    return 0;
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(i));
+  static const char *const tags[] = {GS_WORKGROUP_RESTORE_MD, GS_WORKGROUP_SAVE_MD};
+  for (int k = 0; k < 2; k++)
+    if ((LLVMIsAStoreInst(i) || LLVMIsALoadInst(i)) && !LLVMGetVolatile(i) &&
+        LLVMGetOrdering(i) == LLVMAtomicOrderingNotAtomic &&
+        LLVMGetMetadata(i, LLVMGetMDKindIDInContext(ctx, tags[k], (unsigned)strlen(tags[k]))))
+      return 0;
+  return 1;
+}
+
+/* The successor a virtual workgroup from 1 on takes at TERM, a branch to
+ * the stores only the grid's first invocation makes (tagged so: lib/clone.c;
+ * its first successor is theirs): in the one-dimensional loop, V >= 1 has
+ * global ids from the local size on. NULL for another branch. (Where the
+ * loop runs virtual workgroup 0 whatever the limit.) */
+static LLVMBasicBlockRef past_first(LLVMValueRef term) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(term));
+  if (!LLVMIsConditional(term) ||
+      !LLVMGetMetadata(term, LLVMGetMDKindIDInContext(ctx, GS_FIRST_INVOCATION_MD,
+                                                      sizeof GS_FIRST_INVOCATION_MD - 1)))
+    return NULL;
+  return LLVMGetSuccessor(term, 1);
+}
+
+/* every way from FROM to SINK (the latch, or a block where the body goes
+ * on) is free of effects (skip_effect) and stays in the body (no way back
+ * to the head, out of the loop, or to a return); with ONE (virtual
+ * workgroup 0 runs whatever the limit), at a branch to the first
+ * invocation's stores only the other way */
+static int skips_to(LLVMBasicBlockRef from, LLVMBasicBlockRef sink, const vshape *s,
+                    const gs_target *t, int one) {
   LLVMBasicBlockRef stack[MAX_BLOCKS], seen[MAX_BLOCKS];
   size_t nstack = 0, nseen = 0;
   stack[nstack++] = from;
   while (nstack) {
     LLVMBasicBlockRef bb = stack[--nstack];
-    if (bb == s->latch)
+    if (bb == sink)
       continue;
     int was = 0;
     for (size_t k = 0; k < nseen; k++)
       was |= seen[k] == bb;
     if (was)
       continue;
-    if (bb == s->head || nseen == MAX_BLOCKS)
+    if (bb == s->head || bb == s->latch || nseen == MAX_BLOCKS)
       return 0;
     seen[nseen++] = bb;
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      if (attr_inst_has_effect(i, t, 0))
+      if (skip_effect(i, t))
         return 0;
     LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
     if (!term || !LLVMIsABranchInst(term))
       return 0;
+    LLVMBasicBlockRef other = one ? past_first(term) : NULL;
+    if (other) {
+      if (nstack == MAX_BLOCKS)
+        return 0;
+      stack[nstack++] = other;
+      continue;
+    }
     unsigned n = LLVMGetNumSuccessors(term);
     for (unsigned k = 0; k < n; k++) {
       if (nstack == MAX_BLOCKS)
@@ -518,15 +571,17 @@ static LLVMValueRef cond_limit(trim_ctx *c, LLVMValueRef x, int want, int depth)
 }
 
 /* The limit past which the body does nothing, built at C->b, or NULL */
-static LLVMValueRef trimmed_limit(trim_ctx *c, const vshape *s, LLVMValueRef total) {
+static LLVMValueRef trimmed_limit(trim_ctx *c, const vshape *s, LLVMValueRef total, int one) {
   const gs_target *t = c->t;
   /* the latch: the step, the barrier between virtual workgroups, nothing
    * with an effect (a skipped workgroup would not make it) */
   for (LLVMValueRef i = LLVMGetFirstInstruction(s->latch); i; i = LLVMGetNextInstruction(i))
-    if (attr_inst_has_effect(i, t, 1))
+    if (skip_effect(i, t))
       return NULL;
-  /* from the body's start, through blocks free of effects, to its first
-   * conditional branch */
+  /* from the body's start, through blocks free of effects (skip_effect),
+   * to its first conditional branch that does not only pass by a region
+   * free of them (the restore of workgroup memory where the workgroup is
+   * narrow: lib/wg_cover.c) */
   LLVMBasicBlockRef bb = s->body, seen[MAX_BLOCKS];
   size_t nseen = 0;
   LLVMValueRef br = NULL;
@@ -538,20 +593,29 @@ static LLVMValueRef trimmed_limit(trim_ctx *c, const vshape *s, LLVMValueRef tot
       return NULL;
     seen[nseen++] = bb;
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      if (attr_inst_has_effect(i, t, 0))
+      if (skip_effect(i, t))
         return NULL;
     LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
     if (!term || !LLVMIsABranchInst(term))
       return NULL;
-    if (LLVMIsConditional(term))
-      br = term;
-    else
+    if (!LLVMIsConditional(term)) {
       bb = LLVMGetSuccessor(term, 0);
+      continue;
+    }
+    LLVMBasicBlockRef yes = LLVMGetSuccessor(term, 0), no = LLVMGetSuccessor(term, 1);
+    if (one && past_first(term))
+      bb = no;
+    else if (skips_to(yes, no, s, t, one))
+      bb = no;
+    else if (skips_to(no, yes, s, t, one))
+      bb = yes;
+    else
+      br = term;
   }
   /* the side that works: the true one (skipping on false), or the false */
   int want = 1;
-  if (!skips_cleanly(LLVMGetSuccessor(br, 1), s, t)) {
-    if (!skips_cleanly(LLVMGetSuccessor(br, 0), s, t))
+  if (!skips_to(LLVMGetSuccessor(br, 1), s->latch, s, t, one)) {
+    if (!skips_to(LLVMGetSuccessor(br, 0), s->latch, s, t, one))
       return NULL;
     want = 0;
   }
@@ -567,6 +631,12 @@ static LLVMValueRef trimmed_limit(trim_ctx *c, const vshape *s, LLVMValueRef tot
   c->size = NULL; /* built where a global id needs it */
   LLVMValueRef lim = cond_limit(c, LLVMGetCondition(br), want, 0);
   lim = LLVMBuildSelect(c->b, LLVMBuildICmp(c->b, LLVMIntULT, lim, c->all, ""), lim, c->all, "");
+  /* with ONE, virtual workgroup 0 runs (it records the choice of a
+   * dynamic schedule, and holds the first invocation, whose stores the
+   * skipped ones were assumed not to make; TOTAL is 1 at least) */
+  if (one)
+    lim = LLVMBuildSelect(c->b, LLVMBuildICmp(c->b, LLVMIntEQ, lim, LLVMConstInt(i64, 0, 0), ""),
+                          LLVMConstInt(i64, 1, 0), lim, "");
   return LLVMBuildFreeze(c->b, LLVMBuildTrunc(c->b, lim, i32, ""), "gs.vtrimmed");
 }
 
@@ -591,10 +661,13 @@ void virtual_trim(LLVMModuleRef m, LLVMValueRef seg, const gs_target *t) {
   }
   for (size_t k = 0; k < calls.len; k++) {
     LLVMValueRef call = VEC_AT(&calls, LLVMValueRef, k);
-    LLVMValueRef total = LLVMGetOperand(call, 0);
+    LLVMValueRef total = LLVMGetOperand(call, 0), one = LLVMGetOperand(call, 1);
     LLVMPositionBuilderBefore(b, call);
     vshape s;
-    LLVMValueRef lim = find_loop(call, &s) ? trimmed_limit(&c, &s, total) : NULL;
+    LLVMValueRef lim =
+        find_loop(call, &s)
+            ? trimmed_limit(&c, &s, total, LLVMIsAConstantInt(one) && LLVMConstIntGetZExtValue(one))
+            : NULL;
     LLVMReplaceAllUsesWith(call, lim ? lim : total);
     LLVMInstructionEraseFromParent(call);
   }

@@ -49,6 +49,19 @@
 ; CHECK-LABEL: define spir_kernel void @float_step.seg1(
 ; CHECK:         gs.copy
 ; CHECK:         store atomic
+; widths' counters of other widths and grid2d's (the three-dimensional loop
+; over virtual workgroups) are computed too; nested's inner counter, which
+; starts again every outer round, is read.
+; CHECK-LABEL: define spir_kernel void @widths.seg1(
+; CHECK-NOT:     gs.copy
+; CHECK-NOT:     store atomic
+; CHECK:       {{^}}}
+; CHECK-LABEL: define spir_kernel void @nested.seg1(
+; CHECK:         gs.copy
+; CHECK-LABEL: define spir_kernel void @grid2d.seg1(
+; CHECK-NOT:     gs.copy
+; CHECK-NOT:     store atomic
+; CHECK:       {{^}}}
 ; No tag is left behind.
 ; CHECK-NOT:   !gridsplit.once
 ; CHECK-NOT:   !gridsplit.launch

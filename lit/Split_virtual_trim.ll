@@ -19,9 +19,13 @@
 ; RUN: %gridsplit -O0 --virtual-workgroups --kernel trim --dump-after=tidy -o %t %S/Inputs/vtrim.cl 2>&1 | FileCheck %s
 ; RUN: %gridsplit -O2 --virtual-workgroups --kernel keep --dump-after=tidy -o %t %S/Inputs/vtrim.cl 2>&1 | FileCheck %s --check-prefix=KEEP
 ; RUN: %gridsplit -O0 --virtual-workgroups --kernel keep --dump-after=tidy -o %t %S/Inputs/vtrim.cl 2>&1 | FileCheck %s --check-prefix=KEEP
-; A dynamic schedule's segments keep every virtual workgroup (each records
-; its choice), though dyn's phase for the first m workgroups comes first:
-; RUN: %gridsplit -O2 --virtual-workgroups --kernel dyn --dump-after=tidy -o %t %S/Inputs/vtrim.cl 2>&1 | FileCheck %s --check-prefix=KEEP
+; A dynamic schedule's segment with more than one successor keeps every
+; virtual workgroup (each records its choice), though dyn's phase for the
+; first m workgroups comes first (seg1); one with a single successor, whose
+; every invocation makes the same choice, may be bounded (seg2: i == 0),
+; with at least one virtual workgroup, which records it, from LLVM 20 on,
+; where the choices are no stores (Run_vulkan_trim_dynamic.ll):
+; RUN: %gridsplit -O2 --virtual-workgroups --kernel dyn --dump-after=tidy -o %t %S/Inputs/vtrim.cl 2>&1 | FileCheck %s --check-prefix=DYN
 ; The same for NVIDIA GPUs (NVPTX's launch-invariant reads hoisted first):
 ; RUN: rm -rf %t.nv && mkdir -p %t.nv
 ; RUN: %clang -x cl -cl-std=CL2.0 -Xclang -finclude-default-header -fno-discard-value-names -target nvptx64-nvidia-cuda -emit-llvm -c -O2 -o %t.nv/k.bc %S/Inputs/vtrim.cl
@@ -96,6 +100,11 @@
 
 ; KEEP-NOT:    gs.vtrimmed
 ; KEEP-NOT:    gridsplit.vlimit
+
+; DYN-LABEL:   define spir_kernel void @dyn.seg1(
+; DYN-NOT:     gs.vtrimmed
+; DYN-LABEL:   define spir_kernel void @dyn.seg2(
+; DYN-NOT:     gridsplit.vlimit
 
 ; NVPTX-LABEL: define {{.*}}void @trim.seg2(
 ; NVPTX:       %gs.vtrimmed = freeze i32

@@ -17,10 +17,12 @@
  *                                                     launch of another returns at once
  *
  * Before the L-th launch (of segment s) a host that steps writes
- * {GS_CONTROL_UNSET, 0, L, s}. A host that steps on the device (gs-cuda-run's
- * step kernel) sets CURRENT to GS_CONTROL_STOPPED(s) when segment s diverged
- * or chose no successor of its own, and FLAGS's bit GS_CONTROL_NOT_SUCCESSOR
- * for the latter. */
+ * {GS_CONTROL_UNSET, 0, L, s}. L counts exactly the launches of the run
+ * that ran before (launch 0 is segment 0's, a launch that did nothing does
+ * not count, and a new run starts at 0 again): the segments compute values
+ * carried once from it (lib/once_launch.c), not only its parity. A host that steps on the device
+ * (gs-cuda-run's step kernel) sets CURRENT to GS_CONTROL_STOPPED(s) when segment s diverged or
+ * chose no successor of its own, and FLAGS's bit GS_CONTROL_NOT_SUCCESSOR for the latter. */
 #ifndef GRIDSPLIT_CONTROL_WORD_H
 #define GRIDSPLIT_CONTROL_WORD_H
 

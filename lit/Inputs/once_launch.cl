@@ -71,3 +71,71 @@ kernel void float_step(global float *out, uint n, int rounds) {
     t += 0.1f;
   }
 }
+
+/* several counters of other widths and steps in one loop: a short going
+ * down by 1000, a long up by 0x123456789, an unsigned long that wraps */
+kernel void widths(global uint *out, uint n, int rounds) {
+  uint i = get_global_id(0);
+  short s = -7;
+  long v = 1L << 40;
+  ulong u = 3;
+  for (int it = 0; it < rounds; it++) {
+    if (i < n)
+      out[i] = out[i] * 31u + (uint)(v >> 20) + (uint)it + (uint)s * 5u + (uint)(u >> 3);
+    gridsplit_grid_sync();
+    s -= 1000;
+    v += 0x123456789L;
+    u += 0x9000000000000000UL;
+  }
+}
+
+/* the counter read after the loop, behind another barrier: that segment
+ * reads it and stores nothing */
+kernel void after(global int *out, uint n, int rounds) {
+  uint i = get_global_id(0);
+  int it = 3;
+  for (; it < rounds; it += 2) {
+    if (i < n)
+      out[i] += it;
+    gridsplit_grid_sync();
+  }
+  gridsplit_grid_sync();
+  if (i < n)
+    out[i] = out[i] * 7 + it;
+}
+
+/* invocations past n return before the loop (a status word) */
+kernel void status(global int *out, uint n, int rounds) {
+  uint i = get_global_id(0);
+  if (i >= n)
+    return;
+  for (int it = 1; it <= rounds; it++) {
+    out[i] = out[i] * 3 + it;
+    gridsplit_grid_sync();
+  }
+}
+
+/* nested loops: the inner counter starts again every outer round (read
+ * from the live state) */
+kernel void nested(global int *out, uint n, int outer, int inner) {
+  uint i = get_global_id(0);
+  for (int o = 0; o < outer; o++)
+    for (int it = 0; it < inner; it++) {
+      if (i < n)
+        out[i] = out[i] * 5 + it * 11 + o;
+      gridsplit_grid_sync();
+    }
+}
+
+/* a 2-D grid: the three-dimensional loop over virtual workgroups */
+kernel void grid2d(global int *out, uint w, uint h, int rounds) {
+  uint x = get_global_id(0), y = get_global_id(1);
+  uint i = y * get_global_size(0) + x;
+  short k = 7;
+  for (int it = 0; it < rounds; it++) {
+    if (x < w && y < h)
+      out[i] = out[i] * 3 + it * 5 + k;
+    gridsplit_grid_sync();
+    k -= 11;
+  }
+}

@@ -130,3 +130,58 @@ kernel void narrow(global int *out, char k, char le) {
   if (c <= le)
     out[get_global_id(0)] += 100;
 }
+
+// Dynamic schedules whose segments have one successor (lib/vtrim.c): the
+// loop over virtual workgroups of such a segment ends where the work does.
+// first_m's middle phase runs for the first m workgroups only, m = 0 too:
+// its segment still runs virtual workgroup 0, which records the choice
+// (else the schedule would end there without the last phase) and whose
+// first invocation stores t, carried once, for the next launch.
+kernel void first_m(global uint *out, uint m, int rounds) {
+  uint g = get_group_id(0), i = get_global_id(0);
+  float t = 0.25f;
+  for (int r = 0; r < rounds; r++) {
+    gridsplit_grid_sync();
+    if (g < m)
+      out[i] += (uint)r + 1u;
+    gridsplit_grid_sync();
+    t = t * 1.5f + 0.5f;
+  }
+  out[i] += 1000u + (uint)(t * 8.0f);
+}
+
+// Workgroup 0 sums the workgroups' partial sums in a workgroup array wider
+// than the workgroup (so the segments copy it: lib/wg_cover.c), in a loop
+// whose count is an argument: the sum's segment has one successor.
+kernel void dyn_sum(global const float *x, global float *part, global float *out, uint n,
+                    int rounds) {
+  local float s[64];
+  uint i = get_global_id(0), l = get_local_id(0), g = get_group_id(0);
+  uint ls = get_local_size(0);
+  for (int r = 0; r < rounds; r++) {
+    s[l] = i < n ? x[i] * (float)(r + 1) : 0.0f;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint k = ls / 2; k > 0; k >>= 1) {
+      if (l < k)
+        s[l] += s[l + k];
+      barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (l == 0)
+      part[g] = s[0];
+    gridsplit_grid_sync();
+    if (g == 0) {
+      float t = 0.0f;
+      for (uint k = l; k < get_num_groups(0); k += ls)
+        t += part[k];
+      s[l] = t;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      if (l == 0) {
+        float u = 0.0f;
+        for (uint k = 0; k < ls; k++)
+          u += s[k];
+        out[r] = u;
+      }
+    }
+    gridsplit_grid_sync();
+  }
+}
