@@ -136,9 +136,25 @@ static void collect(LLVMValueRef fn, unsigned kind, int want_off, unsigned off, 
  * over virtual workgroups brings its own), else the only one (the guard's,
  * in the segment's entry); NULL if neither */
 static LLVMValueRef launch_for(LLVMValueRef read, const gs_vec *launch) {
-  for (size_t i = 0; i < launch->len; i++)
-    if (LLVMGetInstructionParent(VEC_AT(launch, LLVMValueRef, i)) == LLVMGetInstructionParent(read))
-      return VEC_AT(launch, LLVMValueRef, i);
+  /* the read's block, then up through blocks with one predecessor (each
+   * dominated by the next): the status word's test puts a block between */
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(read);
+  LLVMValueRef fn = LLVMGetBasicBlockParent(bb);
+  for (int depth = 0; bb && depth < 8; depth++) {
+    for (size_t i = 0; i < launch->len; i++)
+      if (LLVMGetInstructionParent(VEC_AT(launch, LLVMValueRef, i)) == bb)
+        return VEC_AT(launch, LLVMValueRef, i);
+    LLVMBasicBlockRef pred = NULL;
+    int npred = 0;
+    for (LLVMBasicBlockRef p = LLVMGetFirstBasicBlock(fn); p; p = LLVMGetNextBasicBlock(p)) {
+      LLVMValueRef term = LLVMGetBasicBlockTerminator(p);
+      unsigned n = term ? LLVMGetNumSuccessors(term) : 0;
+      for (unsigned k = 0; k < n; k++)
+        if (LLVMGetSuccessor(term, k) == bb)
+          pred = p, npred++;
+    }
+    bb = npred == 1 ? pred : NULL;
+  }
   return launch->len == 1 ? VEC_AT(launch, LLVMValueRef, 0) : NULL;
 }
 

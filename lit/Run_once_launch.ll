@@ -33,6 +33,7 @@
 ; RUN: %gridsplit run -O0 --check --kernel widths --grid 96 --workgroup 32 --out %t/x0 %S/Inputs/once_launch.cl out=@%t/o.bin n=77 rounds=9 2>&1 | FileCheck %s
 ; RUN: %gridsplit run -O0 --check --replay --virtual-workgroups --physical-groups 3 --kernel after --grid 96 --workgroup 32 --out %t/a0 %S/Inputs/once_launch.cl out=@%t/o.bin n=77 rounds=10 2>&1 | FileCheck %s
 ; RUN: %gridsplit run -O2 --check --virtual-workgroups --physical-groups 2 --kernel status --grid 96 --workgroup 32 --out %t/st2 %S/Inputs/once_launch.cl out=@%t/o.bin n=77 rounds=6 2>&1 | FileCheck %s
+; RUN: %gridsplit run -O0 --check --replay --virtual-workgroups --physical-groups 3 --kernel status --grid 96 --workgroup 32 --out %t/st3 %S/Inputs/once_launch.cl out=@%t/o.bin n=77 rounds=6 2>&1 | FileCheck %s
 ; RUN: %gridsplit run -O0 --check --kernel status --grid 96 --workgroup 32 --out %t/st0 %S/Inputs/once_launch.cl out=@%t/o.bin n=77 rounds=6 2>&1 | FileCheck %s
 ; RUN: %gridsplit run -O2 --check --replay --virtual-workgroups --physical-groups 2 --kernel nested --grid 96 --workgroup 32 --out %t/n2 %S/Inputs/once_launch.cl out=@%t/o.bin n=77 outer=3 inner=3 2>&1 | FileCheck %s
 ; RUN: %gridsplit run -O2 --check --replay --virtual-workgroups --physical-groups 3 --kernel grid2d --grid 16,8 --workgroup 4,4 --out %t/g2 %S/Inputs/once_launch.cl out=zeros:512 w=13 h=7 rounds=5 2>&1 | FileCheck %s

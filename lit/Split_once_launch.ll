@@ -56,6 +56,11 @@
 ; CHECK-NOT:     gs.copy
 ; CHECK-NOT:     store atomic
 ; CHECK:       {{^}}}
+; status's, whose reads sit behind the status word's test, a block after
+; the launch's number:
+; CHECK-LABEL: define spir_kernel void @status.seg1(
+; CHECK-NOT:     gs.copy
+; CHECK:       {{^}}}
 ; CHECK-LABEL: define spir_kernel void @nested.seg1(
 ; CHECK:         gs.copy
 ; CHECK-LABEL: define spir_kernel void @grid2d.seg1(
