@@ -208,7 +208,6 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
        * so that no invocation overwrites what a slower one has yet to read
        * (control[GS_CONTROL_LAUNCH] counts the launches that ran) */
       LLVMValueRef counter;
-      LLVMValueRef tag = LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, NULL, 0));
       if (c->virtual_wg && c->t->hoist_launch_reads) {
         /* the guard reads it, or a replayed launch has it in the order
          * argument (virtualize_segment) */
@@ -220,7 +219,7 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
       } else {
         counter = LLVMBuildLoad2(sb->b, i32, control_word_at(sb->b, sb->control, GS_CONTROL_LAUNCH),
                                  "gs.launch");
-        state_mark_launch_invariant(ctx, counter);
+        state_mark_launch_invariant(counter);
         if (c->virtual_wg) {
           /* a replayed launch has its number in the order argument. Here,
            * not in the guard, where the target does not issue the
@@ -233,8 +232,7 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
               LLVMBuildLShr(sb->b, order, LLVMConstInt(i32, GS_ORDER_LAUNCH_SHIFT, 0), ""), counter,
               "gs.launch");
         }
-        LLVMSetMetadata(counter,
-                        LLVMGetMDKindIDInContext(ctx, GS_LAUNCH_MD, sizeof GS_LAUNCH_MD - 1), tag);
+        ir_mark(counter, GS_LAUNCH_MD);
       }
       LLVMValueRef bit = LLVMBuildAnd(sb->b, counter, LLVMConstInt(i32, 1, 0), "");
       sb->once_odd = LLVMBuildICmp(sb->b, LLVMIntNE, bit, LLVMConstInt(i32, 0, 0), "gs.odd");
@@ -376,13 +374,11 @@ static void build_exit(seg_builder *sb, const piece *p) {
         once = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.once");
         after = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.once.done");
         LLVMValueRef lin = target_linear(sb->b, c->m, c->t, Q_GLOBAL_ID, Q_GLOBAL_SIZE);
-        LLVMValueRef br = LLVMBuildCondBr(
-            sb->b, LLVMBuildICmp(sb->b, LLVMIntEQ, lin, LLVMConstInt(LLVMTypeOf(lin), 0, 0), ""),
-            once, after);
-        LLVMSetMetadata(br,
-                        LLVMGetMDKindIDInContext(ctx, GS_FIRST_INVOCATION_MD,
-                                                 sizeof GS_FIRST_INVOCATION_MD - 1),
-                        LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, NULL, 0)));
+        ir_mark(LLVMBuildCondBr(
+                    sb->b,
+                    LLVMBuildICmp(sb->b, LLVMIntEQ, lin, LLVMConstInt(LLVMTypeOf(lin), 0, 0), ""),
+                    once, after),
+                GS_FIRST_INVOCATION_MD);
       }
       LLVMPositionBuilderAtEnd(sb->b, alone ? once : p->bb);
       intptr_t base;

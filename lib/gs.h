@@ -87,6 +87,12 @@ char *ir_describe(LLVMValueRef inst);                 /* "'text' (file:line:col)
  * when it has none */
 int ir_reqd_work_group_size(LLVMValueRef fn, unsigned wg[3]);
 void ir_pointer_bases(LLVMValueRef p, gs_vec *bases); /* the objects P points into */
+/* PTR as a parameter (*PARAM) plus a constant byte offset (*OFFSET), through
+ * bitcasts and GEPs of integer elements; 0 when it is not */
+int ir_param_offset(LLVMValueRef ptr, LLVMValueRef *param, unsigned long long *offset);
+/* whether INST has the metadata TAG; INST tagged TAG with an empty node */
+int ir_has_md(LLVMValueRef inst, const char *tag);
+void ir_mark(LLVMValueRef inst, const char *tag);
 /* The type of argument I of FN when it is passed by value and is not a
  * scalar (SPEC section 4, "values"): a `byval` or `byref` pointer's pointee,
  * or a first-class struct, array or vector (OpenCL's float4); NULL

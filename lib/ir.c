@@ -348,3 +348,49 @@ int ir_reqd_work_group_size(LLVMValueRef fn, unsigned wg[3]) {
     LLVMDisposeValueMetadataEntries(entries);
   return found;
 }
+
+/* PTR as parameter + constant byte offset (GEPs and casts of either kind);
+ * 0 when it is not */
+int ir_param_offset(LLVMValueRef ptr, LLVMValueRef *param, unsigned long long *offset) {
+  unsigned long long off = 0;
+  for (int depth = 0; depth < 8; depth++) {
+    if (LLVMIsAArgument(ptr)) {
+      *param = ptr;
+      *offset = off;
+      return 1;
+    }
+    LLVMOpcode op = LLVMIsAInstruction(ptr)    ? LLVMGetInstructionOpcode(ptr)
+                    : LLVMIsAConstantExpr(ptr) ? LLVMGetConstOpcode(ptr)
+                                               : (LLVMOpcode)0;
+    if (op == LLVMBitCast || op == LLVMAddrSpaceCast) {
+      if (op == LLVMAddrSpaceCast)
+        return 0;
+      ptr = LLVMGetOperand(ptr, 0);
+      continue;
+    }
+    if (op != LLVMGetElementPtr || LLVMGetNumOperands(ptr) != 2)
+      return 0;
+    LLVMValueRef idx = LLVMGetOperand(ptr, 1);
+    LLVMTypeRef elem = LLVMGetGEPSourceElementType(ptr);
+    if (!LLVMIsAConstantInt(idx) || LLVMGetTypeKind(elem) != LLVMIntegerTypeKind ||
+        LLVMGetIntTypeWidth(elem) % 8)
+      return 0;
+    long long k = LLVMConstIntGetSExtValue(idx);
+    if (k < 0)
+      return 0;
+    off += (unsigned long long)k * (LLVMGetIntTypeWidth(elem) / 8);
+    ptr = LLVMGetOperand(ptr, 0);
+  }
+  return 0;
+}
+
+int ir_has_md(LLVMValueRef inst, const char *tag) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(inst));
+  return LLVMGetMetadata(inst, LLVMGetMDKindIDInContext(ctx, tag, (unsigned)strlen(tag))) != NULL;
+}
+
+void ir_mark(LLVMValueRef inst, const char *tag) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(inst));
+  LLVMSetMetadata(inst, LLVMGetMDKindIDInContext(ctx, tag, (unsigned)strlen(tag)),
+                  LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, NULL, 0)));
+}

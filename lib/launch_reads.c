@@ -22,41 +22,6 @@
  * (target_nvptx.c). Targets ask for it with hoist_launch_reads. */
 #include "gs.h"
 
-/* PTR as parameter + constant byte offset (GEPs and casts of either kind);
- * 0 when it is not */
-static int param_offset(LLVMValueRef ptr, LLVMValueRef *param, unsigned long long *offset) {
-  unsigned long long off = 0;
-  for (int depth = 0; depth < 8; depth++) {
-    if (LLVMIsAArgument(ptr)) {
-      *param = ptr;
-      *offset = off;
-      return 1;
-    }
-    LLVMOpcode op = LLVMIsAInstruction(ptr)    ? LLVMGetInstructionOpcode(ptr)
-                    : LLVMIsAConstantExpr(ptr) ? LLVMGetConstOpcode(ptr)
-                                               : (LLVMOpcode)0;
-    if (op == LLVMBitCast || op == LLVMAddrSpaceCast) {
-      if (op == LLVMAddrSpaceCast)
-        return 0;
-      ptr = LLVMGetOperand(ptr, 0);
-      continue;
-    }
-    if (op != LLVMGetElementPtr || LLVMGetNumOperands(ptr) != 2)
-      return 0;
-    LLVMValueRef idx = LLVMGetOperand(ptr, 1);
-    LLVMTypeRef elem = LLVMGetGEPSourceElementType(ptr);
-    if (!LLVMIsAConstantInt(idx) || LLVMGetTypeKind(elem) != LLVMIntegerTypeKind ||
-        LLVMGetIntTypeWidth(elem) % 8)
-      return 0;
-    long long k = LLVMConstIntGetSExtValue(idx);
-    if (k < 0)
-      return 0;
-    off += (unsigned long long)k * (LLVMGetIntTypeWidth(elem) / 8);
-    ptr = LLVMGetOperand(ptr, 0);
-  }
-  return 0;
-}
-
 /* bytes a load of TY reads, 0 when not a plain scalar */
 static unsigned scalar_bytes(LLVMTypeRef ty) {
   switch (LLVMGetTypeKind(ty)) {
@@ -99,7 +64,7 @@ static void hoist_function(LLVMValueRef fn, unsigned invariant) {
       LLVMValueRef param;
       unsigned long long off;
       unsigned bytes = scalar_bytes(LLVMTypeOf(in));
-      if (!bytes || !param_offset(LLVMGetOperand(in, 0), &param, &off) ||
+      if (!bytes || !ir_param_offset(LLVMGetOperand(in, 0), &param, &off) ||
           off + bytes > dereferenceable(fn, param))
         continue;
       LLVMValueRef ptr = param;

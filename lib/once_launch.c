@@ -167,27 +167,11 @@ static int untagged_read(LLVMValueRef fn, const kinds *k, unsigned off) {
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
       if (!LLVMIsALoadInst(i))
         continue;
-      unsigned long long at = 0;
-      LLVMValueRef p = LLVMGetOperand(i, 0);
-      for (int depth = 0; depth < 8 && !LLVMIsAArgument(p); depth++) {
-        LLVMOpcode op = LLVMIsAInstruction(p)    ? LLVMGetInstructionOpcode(p)
-                        : LLVMIsAConstantExpr(p) ? LLVMGetConstOpcode(p)
-                                                 : (LLVMOpcode)0;
-        if (op == LLVMBitCast) {
-          p = LLVMGetOperand(p, 0);
-        } else if (op == LLVMGetElementPtr && LLVMGetNumOperands(p) == 2 &&
-                   LLVMIsAConstantInt(LLVMGetOperand(p, 1)) &&
-                   LLVMGetTypeKind(LLVMGetGEPSourceElementType(p)) == LLVMIntegerTypeKind) {
-          at += LLVMConstIntGetZExtValue(LLVMGetOperand(p, 1)) *
-                (LLVMGetIntTypeWidth(LLVMGetGEPSourceElementType(p)) / 8);
-          p = LLVMGetOperand(p, 0);
-        } else {
-          break;
-        }
-      }
+      unsigned long long at;
+      LLVMValueRef p;
       size_t len;
-      if (!LLVMIsAArgument(p) || strcmp(LLVMGetValueName2(p, &len), GS_LIVE_STATE_NAME) ||
-          at < off || at >= off + 16ull)
+      if (!ir_param_offset(LLVMGetOperand(i, 0), &p, &at) ||
+          strcmp(LLVMGetValueName2(p, &len), GS_LIVE_STATE_NAME) || at < off || at >= off + 16ull)
         continue;
       /* the read's loads are the tagged select's operands */
       int tagged = 0;
@@ -346,6 +330,10 @@ static void untag(LLVMValueRef fn, const kinds *k) {
 }
 
 void once_from_launch(LLVMModuleRef m, const kernel_result *kr) {
+  /* only a dynamic schedule's segments have the tags (lib/state.c,
+   * lib/clone.c, lib/virtual.c) */
+  if (kr->schedule != GS_SCHEDULE_DYNAMIC)
+    return;
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   kinds k = {LLVMGetMDKindIDInContext(ctx, GS_ONCE_READ_MD, sizeof GS_ONCE_READ_MD - 1),
              LLVMGetMDKindIDInContext(ctx, GS_ONCE_WRITE_MD, sizeof GS_ONCE_WRITE_MD - 1),
@@ -357,7 +345,7 @@ void once_from_launch(LLVMModuleRef m, const kernel_result *kr) {
       free(fns);
       return;
     }
-  if (kr->schedule == GS_SCHEDULE_DYNAMIC) {
+  {
     /* the offsets carried once, from their stores, each once */
     gs_vec writes, offsets;
     vec_init(&writes, sizeof(LLVMValueRef));

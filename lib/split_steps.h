@@ -148,7 +148,7 @@ void layout_record_slots(split_ctx *c, kernel_result *kr);
 /* the invocation's element of the column at OFFSET whose elements are ELEM
  * bytes (docs/split.md, "The live-state buffer"), as a TY pointer */
 LLVMValueRef state_ptr(seg_builder *sb, unsigned offset, unsigned elem, LLVMTypeRef ty);
-void state_mark_launch_invariant(LLVMContextRef ctx, LLVMValueRef load);
+void state_mark_launch_invariant(LLVMValueRef load);
 /* INST tagged TAG (GS_ONCE_READ_MD, GS_ONCE_WRITE_MD) with the header offset
  * of S, a value carried once */
 void state_tag_once(LLVMContextRef ctx, LLVMValueRef inst, const char *tag, const state_slot *s);

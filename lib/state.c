@@ -33,10 +33,7 @@ static LLVMValueRef header_ptr(seg_builder *sb, LLVMValueRef off, LLVMTypeRef ty
  * virtual workgroups. The grid a PDL launch depends on may still write it
  * until griddepcontrol.wait: the PTX emission drops the tag after the
  * optimizer (lowering/emit.c). */
-void state_mark_launch_invariant(LLVMContextRef ctx, LLVMValueRef load) {
-  LLVMSetMetadata(load, LLVMGetMDKindIDInContext(ctx, "invariant.load", 14),
-                  LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, NULL, 0)));
-}
+void state_mark_launch_invariant(LLVMValueRef load) { ir_mark(load, "invariant.load"); }
 
 /* A slot in the header, the copy a dynamic launch writes (write) or one
  * fixed copy (copy 0 or 1) */
@@ -76,7 +73,7 @@ LLVMValueRef state_load_slot(seg_builder *sb, const state_slot *s, LLVMTypeRef t
                           copies == 1 ? name : "gs.copy");
     LLVMSetAlignment(x[k], layout_slot_align(s));
     if (s->once)
-      state_mark_launch_invariant(ctx, x[k]);
+      state_mark_launch_invariant(x[k]);
   }
   if (copies == 1)
     return x[0];
@@ -154,7 +151,6 @@ static unsigned copy_unit_bytes(unsigned long long size) {
 /* to[k] = from[k], tagged as a save or a restore (GS_WORKGROUP_SAVE_MD) */
 static void copy_unit(seg_builder *sb, LLVMTypeRef unit, unsigned align, LLVMValueRef from_base,
                       LLVMValueRef to_base, LLVMValueRef k, int restore) {
-  LLVMContextRef ctx = sb->c->ctx;
   LLVMValueRef from = LLVMBuildGEP2(sb->b, unit, from_base, &k, 1, "");
   LLVMValueRef to = LLVMBuildGEP2(sb->b, unit, to_base, &k, 1, "");
   LLVMValueRef x = LLVMBuildLoad2(sb->b, unit, from, "");
@@ -162,10 +158,8 @@ static void copy_unit(seg_builder *sb, LLVMTypeRef unit, unsigned align, LLVMVal
   LLVMValueRef st = LLVMBuildStore(sb->b, x, to);
   LLVMSetAlignment(st, align);
   const char *tag = restore ? GS_WORKGROUP_RESTORE_MD : GS_WORKGROUP_SAVE_MD;
-  unsigned kind = LLVMGetMDKindIDInContext(ctx, tag, (unsigned)strlen(tag));
-  LLVMValueRef none = LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, NULL, 0));
-  LLVMSetMetadata(x, kind, none);
-  LLVMSetMetadata(st, kind, none);
+  ir_mark(x, tag);
+  ir_mark(st, tag);
 }
 
 /* if (lid == 0) to[k] = from[k] for every k < COUNT */

@@ -136,11 +136,6 @@ static int touches_workgroup(LLVMValueRef i, const gs_target *t) {
   return 1;
 }
 
-static int has_md(LLVMValueRef i, const char *tag) {
-  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(i));
-  return LLVMGetMetadata(i, LLVMGetMDKindIDInContext(ctx, tag, (unsigned)strlen(tag))) != NULL;
-}
-
 /* Whether BODY can return after touching workgroup memory with no workgroup
  * barrier since: then the next virtual workgroup's first accesses could race
  * with this one's last, and the loop waits for the workgroup between them.
@@ -162,7 +157,8 @@ static int workgroup_memory_open_at_exit(LLVMValueRef body, const gs_target *t,
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(body); bb; bb = LLVMGetNextBasicBlock(bb)) {
     map_put(&index, bb, (intptr_t)nb++);
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      restores |= (LLVMIsALoadInst(i) || LLVMIsAStoreInst(i)) && has_md(i, GS_WORKGROUP_RESTORE_MD);
+      restores |=
+          (LLVMIsALoadInst(i) || LLVMIsAStoreInst(i)) && ir_has_md(i, GS_WORKGROUP_RESTORE_MD);
   }
   char *in = gs_xcalloc(nb + 1, 1);
   int changed = 1, open_at_exit = 0;
@@ -177,7 +173,7 @@ static int workgroup_memory_open_at_exit(LLVMValueRef body, const gs_target *t,
         if (callee && t->is_workgroup_barrier(i, callee, 1))
           open = 0;
         else if (restores && (LLVMIsALoadInst(i) || LLVMIsAStoreInst(i)) &&
-                 has_md(i, GS_WORKGROUP_SAVE_MD))
+                 ir_has_md(i, GS_WORKGROUP_SAVE_MD))
           continue;
         else if (own && (LLVMIsALoadInst(i) || LLVMIsAStoreInst(i)) &&
                  (LLVMGetOperand(i, LLVMIsAStoreInst(i) ? 1 : 0) == own[0] ||
@@ -714,9 +710,7 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
     lp.launch = control_build_guard(b, seg, LLVMGetParam(seg, (unsigned)control), segment, replay,
                                     vouched_launch);
     if (lp.launch)
-      LLVMSetMetadata(lp.launch,
-                      LLVMGetMDKindIDInContext(ctx, GS_LAUNCH_MD, sizeof GS_LAUNCH_MD - 1),
-                      LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, NULL, 0)));
+      ir_mark(lp.launch, GS_LAUNCH_MD);
     else
       lp.launch = LLVMGetPoison(i32);
     entry = LLVMGetInsertBlock(b);

@@ -274,14 +274,9 @@ static int find_loop(LLVMValueRef call, vshape *s) {
 static int skip_effect(LLVMValueRef i, const gs_target *t) {
   if (!attr_inst_has_effect(i, t, 1))
     return 0;
-  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(i));
-  static const char *const tags[] = {GS_WORKGROUP_RESTORE_MD, GS_WORKGROUP_SAVE_MD};
-  for (int k = 0; k < 2; k++)
-    if ((LLVMIsAStoreInst(i) || LLVMIsALoadInst(i)) && !LLVMGetVolatile(i) &&
-        LLVMGetOrdering(i) == LLVMAtomicOrderingNotAtomic &&
-        LLVMGetMetadata(i, LLVMGetMDKindIDInContext(ctx, tags[k], (unsigned)strlen(tags[k]))))
-      return 0;
-  return 1;
+  int copy = ir_has_md(i, GS_WORKGROUP_RESTORE_MD) || ir_has_md(i, GS_WORKGROUP_SAVE_MD);
+  return !(copy && (LLVMIsAStoreInst(i) || LLVMIsALoadInst(i)) && !LLVMGetVolatile(i) &&
+           LLVMGetOrdering(i) == LLVMAtomicOrderingNotAtomic);
 }
 
 /* The successor a virtual workgroup from 1 on takes at TERM, a branch to
@@ -290,10 +285,7 @@ static int skip_effect(LLVMValueRef i, const gs_target *t) {
  * global ids from the local size on. NULL for another branch. (Where the
  * loop runs virtual workgroup 0 whatever the limit.) */
 static LLVMBasicBlockRef past_first(LLVMValueRef term) {
-  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(term));
-  if (!LLVMIsConditional(term) ||
-      !LLVMGetMetadata(term, LLVMGetMDKindIDInContext(ctx, GS_FIRST_INVOCATION_MD,
-                                                      sizeof GS_FIRST_INVOCATION_MD - 1)))
+  if (!LLVMIsConditional(term) || !ir_has_md(term, GS_FIRST_INVOCATION_MD))
     return NULL;
   return LLVMGetSuccessor(term, 1);
 }
