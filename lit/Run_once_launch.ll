@@ -38,4 +38,9 @@
 ; RUN: %gridsplit run -O2 --check --replay --virtual-workgroups --physical-groups 2 --kernel nested --grid 96 --workgroup 32 --out %t/n2 %S/Inputs/once_launch.cl out=@%t/o.bin n=77 outer=3 inner=3 2>&1 | FileCheck %s
 ; RUN: %gridsplit run -O2 --check --replay --virtual-workgroups --physical-groups 3 --kernel grid2d --grid 16,8 --workgroup 4,4 --out %t/g2 %S/Inputs/once_launch.cl out=zeros:512 w=13 h=7 rounds=5 2>&1 | FileCheck %s
 ; RUN: %gridsplit run -O0 --check --virtual-workgroups --physical-groups 2 --kernel grid2d --grid 16,8 --workgroup 4,4 --out %t/g0 %S/Inputs/once_launch.cl out=zeros:512 w=13 h=7 rounds=5 2>&1 | FileCheck %s
+; Every kernel also at -O0 with virtual workgroups:
+; RUN: %gridsplit run -O0 --check --virtual-workgroups --physical-groups 2 --kernel two_barriers --grid 96 --workgroup 32 --out %t/t0v %S/Inputs/once_launch.cl x=@%t/a.bin y=@%t/o.bin n=77 rounds=5 2>&1 | FileCheck %s
+; RUN: %gridsplit run -O0 --check --replay --virtual-workgroups --physical-groups 3 --kernel float_step --grid 96 --workgroup 32 --out %t/s0v %S/Inputs/once_launch.cl out=@%t/f.bin n=77 rounds=6 2>&1 | FileCheck %s
+; RUN: %gridsplit run -O0 --check --replay --virtual-workgroups --physical-groups 2 --kernel widths --grid 96 --workgroup 32 --out %t/x0v %S/Inputs/once_launch.cl out=@%t/o.bin n=77 rounds=9 2>&1 | FileCheck %s
+; RUN: %gridsplit run -O0 --check --virtual-workgroups --physical-groups 3 --kernel nested --grid 96 --workgroup 32 --out %t/n0v %S/Inputs/once_launch.cl out=@%t/o.bin n=77 outer=3 inner=3 2>&1 | FileCheck %s
 ; CHECK: every host-output buffer matches the reference

@@ -12,8 +12,9 @@
 ; Inputs/vtrim.cl: dyn (seg2: i == 0, bounded at 1), first_m (its phase for
 ; the first m workgroups, m = 0 too, with a float carried once through it)
 ; and dyn_sum (workgroup 0's sum in a workgroup array of 64 on workgroups of
-; 32, so copied), run through Vulkan (lavapipe) against gs-reference, on 2
-; and 3 physical workgroups. Without the one virtual workgroup, first_m
+; 32, so copied), each with a helper not inlined on the side that works,
+; run through Vulkan (lavapipe) against gs-reference at -O2 and -O0, on 2
+; and 3 physical workgroups (Run_trim_dynamic.ll runs them on POCL). Without the one virtual workgroup, first_m
 ; with m = 0 stops with an error (no choice recorded).
 ;
 ; RUN: rm -rf %t && mkdir -p %t
@@ -25,6 +26,7 @@
 ; RUN: %gridsplit run --runtime vulkan --check --virtual-workgroups --physical-groups 3 --kernel first_m --grid 96 --workgroup 16 --out %t/m2 %S/Inputs/vtrim.cl out=zeros:384 m=2 rounds=4 2>&1 | FileCheck %s
 ; RUN: %gridsplit run --runtime vulkan -O0 --check --virtual-workgroups --physical-groups 2 --kernel first_m --grid 96 --workgroup 16 --out %t/o0 %S/Inputs/vtrim.cl out=zeros:384 m=3 rounds=3 2>&1 | FileCheck %s
 ; RUN: %gridsplit run --runtime vulkan --check --virtual-workgroups --physical-groups 2 --kernel dyn_sum --grid 96 --workgroup 32 --out %t/s2 %S/Inputs/vtrim.cl x=@%t/x.bin part=zeros:12 out=zeros:16 n=77 rounds=4 2>&1 | FileCheck %s
+; RUN: %gridsplit run --runtime vulkan -O0 --check --virtual-workgroups --physical-groups 3 --kernel dyn_sum --grid 192 --workgroup 32 --out %t/s0 %S/Inputs/vtrim.cl x=@%t/x.bin part=zeros:24 out=zeros:16 n=77 rounds=4 2>&1 | FileCheck %s
 ; RUN: %gridsplit run --runtime vulkan --check --virtual-workgroups --physical-groups 3 --kernel dyn --grid 64 --workgroup 8 --out %t/dy %S/Inputs/vtrim.cl a=zeros:4 out=zeros:256 m=3 n=4 2>&1 | FileCheck %s
 ; CHECK: every host-output buffer matches the reference
 

@@ -137,13 +137,17 @@ kernel void narrow(global int *out, char k, char le) {
 // its segment still runs virtual workgroup 0, which records the choice
 // (else the schedule would end there without the last phase) and whose
 // first invocation stores t, carried once, for the next launch.
+// A helper the split cannot see into at -O0 (not inlined at -O2), on the
+// side that works.
+__attribute__((noinline)) static uint step_of(int r, uint i) { return (uint)r + 1u + (i & 1u); }
+
 kernel void first_m(global uint *out, uint m, int rounds) {
   uint g = get_group_id(0), i = get_global_id(0);
   float t = 0.25f;
   for (int r = 0; r < rounds; r++) {
     gridsplit_grid_sync();
     if (g < m)
-      out[i] += (uint)r + 1u;
+      out[i] += step_of(r, i);
     gridsplit_grid_sync();
     t = t * 1.5f + 0.5f;
   }
@@ -153,13 +157,15 @@ kernel void first_m(global uint *out, uint m, int rounds) {
 // Workgroup 0 sums the workgroups' partial sums in a workgroup array wider
 // than the workgroup (so the segments copy it: lib/wg_cover.c), in a loop
 // whose count is an argument: the sum's segment has one successor.
+__attribute__((noinline)) static float weigh(float v, int r) { return v * (float)(r + 1); }
+
 kernel void dyn_sum(global const float *x, global float *part, global float *out, uint n,
                     int rounds) {
   local float s[64];
   uint i = get_global_id(0), l = get_local_id(0), g = get_group_id(0);
   uint ls = get_local_size(0);
   for (int r = 0; r < rounds; r++) {
-    s[l] = i < n ? x[i] * (float)(r + 1) : 0.0f;
+    s[l] = i < n ? weigh(x[i], r) : 0.0f;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (uint k = ls / 2; k > 0; k >>= 1) {
       if (l < k)
