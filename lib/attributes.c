@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const virtual_arg_names[GS_VIRTUAL_ARGS] = {"gs_vgroups_x", "gs_vgroups_y",
-                                                        "gs_vgroups_z", "gs_vorder"};
+const char *const virtual_arg_names[GS_VIRTUAL_ARGS] = {
+    "gs_vgroups_x", "gs_vgroups_y", "gs_vgroups_z", "gs_vorder", "gs_vfirst", "gs_vend"};
 
 /* OpenCL kernel argument metadata has one entry per argument: extend it for
  * the live-state, control and virtual-grid arguments. */

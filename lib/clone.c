@@ -226,7 +226,7 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
            * launch-invariant reads together: on NVIDIA's Vulkan driver a
            * phi of the guard's read took cg at 2^24 from 88.1 to 92.4 ms
            * (H200) */
-          LLVMValueRef order = LLVMGetParam(sb->fn, c->virtual_arg + 3);
+          LLVMValueRef order = LLVMGetParam(sb->fn, c->virtual_arg + GS_VIRTUAL_ORDER);
           counter = LLVMBuildSelect(
               sb->b, control_order_bit(sb->b, order, GS_ORDER_REPLAY, "gs.replay"),
               LLVMBuildLShr(sb->b, order, LLVMConstInt(i32, GS_ORDER_LAUNCH_SHIFT, 0), ""), counter,

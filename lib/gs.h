@@ -322,11 +322,11 @@ char *spirv_validate_for(const char *data, size_t size, int vulkan);
 /* virtual: segments that loop over virtual workgroups (docs/split.md) */
 
 /* The segment kernel SEG, whose last GS_VIRTUAL_ARGS parameters (from FIRST)
- * are the virtual grid's workgroup counts and the order to run them in (0
- * first to last, 1 last to first: runtime/order.h), becomes a loop over
- * those workgroups: its body moves into an always-inline callee in which
- * every grid query reads the virtual workgroup. */
-#define GS_VIRTUAL_ARGS 4
+ * are the virtual grid's workgroup counts, the order to run them in (0
+ * first to last, 1 last to first: runtime/order.h) and the range of them
+ * the launch runs (gridsplit/control_word.h), becomes a loop over those
+ * workgroups: its body moves into an always-inline callee in which every
+ * grid query reads the virtual workgroup. */
 /* FOLD_SUCCS (a dynamic schedule's segment's successors, of NSEG segments,
  * or NULL): the segment steps the control word itself (lib/virtual.c,
  * fold_step; gs_options_set_steps_in_segments) and is marked so. ONE_WAY:
@@ -342,13 +342,23 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
 int virtual_workgroups_on(const gs_options *opts, const gs_target *t);
 /* whether FN is a segment that steps the control word itself */
 int virtual_steps_itself(LLVMValueRef fn);
-/* vtrim: the one-dimensional loop over virtual workgroups is bounded by
- * virtual_limit(TOTAL, ONE), built at B (ONE: at least one virtual workgroup
- * runs); once the bodies are inlined and tidied,
+/* vtrim: the one-dimensional loop over virtual workgroups runs
+ * virtual_limit(TOTAL, ONE, FIRST, END) of them, built at B: the count of
+ * the launch's range [FIRST, END) below a limit (ONE: at least one virtual
+ * workgroup below it); once the bodies are inlined and tidied,
  * virtual_trim makes each of SEG's limits TOTAL, or fewer where the last
  * virtual workgroups do nothing (lib/vtrim.c); virtual_trim_done removes
  * the limit's declaration from M. */
-LLVMValueRef virtual_limit(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef total, int one);
+LLVMValueRef virtual_limit(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef total, int one,
+                           LLVMValueRef first, LLVMValueRef end);
+/* The virtual workgroup BASE + U that the loop's counter U stands for in a
+ * launch's range, which begins at BASE: a call that virtual_trim makes an
+ * add once it has read the body's tests of it */
+LLVMValueRef virtual_group(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef u, LLVMValueRef base);
+/* The count of the virtual workgroups of [FIRST, END) below LIMIT (i32
+ * each), built at B: min(END, LIMIT) - FIRST, or 0 */
+LLVMValueRef virtual_range_count(LLVMBuilderRef b, LLVMValueRef limit, LLVMValueRef first,
+                                 LLVMValueRef end);
 /* attributes.c: whether instruction I may write memory or call what could
  * (stores, atomics, fences, volatile loads, calls but the target's pure
  * queries, LLVM's markers and, with BARRIERS, workgroup barriers) */

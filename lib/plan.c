@@ -240,8 +240,9 @@ static char *plan_json(const gs_analysis *a, const char *module_name, const vulk
     if (kr->virtual_arg >= 0)
       str_printf(&s,
                  ",\n      \"virtual_workgroups\": true, \"virtual_groups\": {\"arg\": %d, "
-                 "\"order_arg\": %d}",
-                 kr->virtual_arg, kr->virtual_arg + 3);
+                 "\"order_arg\": %d, \"range_arg\": %d}",
+                 kr->virtual_arg, kr->virtual_arg + GS_VIRTUAL_ORDER,
+                 kr->virtual_arg + GS_VIRTUAL_FIRST);
     if (vl && !*err)
       plan_push_constants(&s, vp, kr, &vl[0]);
     str_printf(&s, ",\n      \"segments\": [\n");

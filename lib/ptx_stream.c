@@ -129,9 +129,11 @@ static long long inst_stride(stride_ctx *c, LLVMValueRef v) {
     for (size_t k = 0; k < sizeof same / sizeof *same; k++)
       if (!strncmp(callee, same[k], strlen(same[k])))
         return 0;
-    /* a minimum or maximum of values the same in every invocation (the
-     * virtual group counts are bounded so: lib/virtual.c) */
-    static const char *const minmax[] = {"llvm.umin.", "llvm.umax.", "llvm.smin.", "llvm.smax."};
+    /* a minimum, maximum or saturated difference of values the same in
+     * every invocation (the virtual group counts are bounded so, and a
+     * launch's range counted so: lib/virtual.c) */
+    static const char *const minmax[] = {"llvm.umin.", "llvm.umax.", "llvm.smin.", "llvm.smax.",
+                                         "llvm.usub.sat."};
     for (size_t k = 0; k < sizeof minmax / sizeof *minmax; k++)
       if (!strncmp(callee, minmax[k], strlen(minmax[k]))) {
         a = stride_of(c, LLVMGetOperand(v, 0));

@@ -287,18 +287,21 @@ typedef struct {
   LLVMBasicBlockRef done;
   int wg; /* a workgroup barrier between two virtual workgroups */
   LLVMValueRef first, stride, total, n[3];
-  /* the loop's one induction variable runs from START by STEP: up from
-   * FIRST by STRIDE, or (the launch's order) down from TOTAL - 1 - FIRST,
-   * where the step below zero wraps to at least 2^31 >= TOTAL and ends the
-   * loop as going past TOTAL does. On an H200 a select per iteration cost a
+  /* the loop's one induction variable U counts in the launch's range of
+   * virtual workgroups, which begins at BASE and holds TOTAL of them, and
+   * runs from START by STEP: up from FIRST by STRIDE, or (the launch's
+   * order) down from TOTAL - 1 - FIRST, where the step below zero wraps to
+   * at least 2^31 >= TOTAL and ends the loop as going past TOTAL does; the
+   * virtual workgroup is BASE + U. On an H200 a select per iteration cost a
    * latency-bound loop 3%, a second induction variable 5%. */
-  LLVMValueRef start, step;
+  LLVMValueRef start, step, base;
   LLVMValueRef choice[2]; /* dynamic schedules: the gathered choice and disagreement */
   LLVMValueRef launch;    /* and the launch's number (control_build_guard) */
 } vloop;
 
-/* for (v = start; v < total; v += step) body(params, v as (x, y, z)),
- * entered from the builder's block; ONE_D: x = v. Returns the header. */
+/* for (u = start; u < total; u += step) body(params, base + u as (x, y,
+ * z)), entered from the builder's block; ONE_D: x = base + u. Returns the
+ * header. */
 static LLVMBasicBlockRef build_vloop(const vloop *lp, LLVMModuleRef m, const gs_target *t,
                                      int one_d) {
   LLVMBuilderRef b = lp->b;
@@ -321,6 +324,9 @@ static LLVMBasicBlockRef build_vloop(const vloop *lp, LLVMModuleRef m, const gs_
     args[lp->np + 3] = lp->choice[0], args[lp->np + 4] = lp->choice[1],
                   args[lp->np + 5] = lp->launch;
   LLVMValueRef xyz[3];
+  /* base + u, opaque until lib/vtrim.c has read the body's tests of it
+   * (instcombine would turn `base + u == 0` into `u == -base`) */
+  v = virtual_group(b, m, v, lp->base);
   if (one_d) {
     xyz[0] = v;
     xyz[1] = xyz[2] = LLVMConstInt(i32, 0, 0);
@@ -337,11 +343,12 @@ static LLVMBasicBlockRef build_vloop(const vloop *lp, LLVMModuleRef m, const gs_
   free(args);
   if (lp->wg)
     t->build_workgroup_barrier(b, m);
-  LLVMValueRef next = LLVMBuildAdd(b, v, lp->step, "");
+  LLVMValueRef u = LLVMGetFirstInstruction(head);
+  LLVMValueRef next = LLVMBuildAdd(b, u, lp->step, "");
   LLVMBuildBr(b, head);
   LLVMValueRef in_vals[2] = {lp->start, next};
   LLVMBasicBlockRef in_bbs[2] = {pre, run};
-  LLVMAddIncoming(v, in_vals, in_bbs, 2);
+  LLVMAddIncoming(u, in_vals, in_bbs, 2);
   return head;
 }
 
@@ -689,11 +696,18 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
   LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(ctx, seg, "gs.ventry");
   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(ctx, seg, "gs.vdone");
   LLVMPositionBuilderAtEnd(b, entry);
-  vloop lp = {b,    seg,  body, bty, t->func_cc, np,   done, wg,
-              NULL, NULL, NULL, {0}, NULL,       NULL, {0},  NULL};
+  vloop lp = {.b = b,
+              .seg = seg,
+              .body = body,
+              .body_type = bty,
+              .body_cc = t->func_cc,
+              .np = np,
+              .done = done,
+              .wg = wg};
   LLVMValueRef replay = NULL;
   if (control >= 0) {
-    replay = control_order_bit(b, LLVMGetParam(seg, first + 3), GS_ORDER_REPLAY, "gs.vreplay");
+    replay = control_order_bit(b, LLVMGetParam(seg, first + GS_VIRTUAL_ORDER), GS_ORDER_REPLAY,
+                               "gs.vreplay");
     lp.choice[0] = LLVMBuildAlloca(b, i32, "gs.choice");
     lp.choice[1] = LLVMBuildAlloca(b, i32, "gs.split");
     choice_store(b, LLVMConstInt(i32, (unsigned long long)-1, 1), lp.choice[0]);
@@ -702,7 +716,7 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
      * runner replays on the path runs */
     /* where the target issues the launch-invariant reads together, the
      * guard reads the launch's number too (else the body does: lib/clone.c) */
-    LLVMValueRef order = LLVMGetParam(seg, first + 3);
+    LLVMValueRef order = LLVMGetParam(seg, first + GS_VIRTUAL_ORDER);
     LLVMValueRef vouched_launch =
         t->hoist_launch_reads
             ? LLVMBuildLShr(b, order, LLVMConstInt(i32, GS_ORDER_LAUNCH_SHIFT, 0), "")
@@ -722,10 +736,15 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
   lp.stride = LLVMBuildTrunc(b, target_product(b, m, t, Q_NUM_GROUPS), i32, "");
   for (unsigned d = 0; d < 3; d++)
     lp.n[d] = LLVMGetParam(seg, first + d);
-  LLVMValueRef reverse =
-      control_order_bit(b, LLVMGetParam(seg, first + 3), GS_ORDER_REVERSE, "gs.vreverse");
+  LLVMValueRef reverse = control_order_bit(b, LLVMGetParam(seg, first + GS_VIRTUAL_ORDER),
+                                           GS_ORDER_REVERSE, "gs.vreverse");
   LLVMValueRef nyz = LLVMBuildMul(b, lp.n[1], lp.n[2], "");
-  lp.total = LLVMBuildMul(b, lp.n[0], nyz, "gs.vtotal");
+  LLVMValueRef total = LLVMBuildMul(b, lp.n[0], nyz, "gs.vtotal");
+  /* the launch's range of virtual workgroups */
+  LLVMValueRef from = LLVMGetParam(seg, first + GS_VIRTUAL_FIRST);
+  LLVMValueRef end = LLVMGetParam(seg, first + GS_VIRTUAL_END);
+  lp.base = from;
+  lp.total = virtual_range_count(b, total, from, end);
   /* last to first: from total - 1 - first down by the stride */
   LLVMValueRef back = LLVMBuildSub(b, LLVMBuildSub(b, lp.total, LLVMConstInt(i32, 1, 0), ""),
                                    lp.first, "");
@@ -738,10 +757,11 @@ gs_error *virtualize_segment(LLVMModuleRef m, LLVMValueRef seg, const gs_target 
    * 20 on in values of the loop, no store to see), and a launch whose
    * virtual workgroups all did nothing would record none: only a segment
    * with one successor, whose every invocation makes the same choice, is
-   * bounded so, and runs at least one virtual workgroup, which records it */
+   * bounded so, and runs at least one virtual workgroup, which records it
+   * (in the range that holds virtual workgroup 0) */
   vloop lp1 = lp;
   if (control < 0 || one_way) {
-    lp1.total = virtual_limit(b, m, lp.total, control >= 0);
+    lp1.total = virtual_limit(b, m, total, control >= 0, from, end);
     LLVMValueRef back1 =
         LLVMBuildSub(b, LLVMBuildSub(b, lp1.total, LLVMConstInt(i32, 1, 0), ""), lp.first, "");
     lp1.start = LLVMBuildSelect(b, reverse, back1, lp.first, "gs.vstart1d");

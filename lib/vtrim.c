@@ -9,7 +9,12 @@
  * three where at most 2^11 work took some 130 us each through Vulkan.
  *
  * virtualize_segment bounds a static schedule's one-dimensional loop by
- * `gridsplit.vlimit(total)`, an opaque call the optimizer leaves alone.
+ * `gridsplit.vlimit(total, one, first, end)`, an opaque call the optimizer
+ * leaves alone, which counts the launch's range [first, end) of virtual
+ * workgroups below the limit; the body reads the virtual workgroup V as
+ * `gridsplit.vgroup(u, first)` (first + the loop's counter), opaque too, so
+ * that instcombine keeps the body's tests of V as they are (it would turn
+ * `first + u == 0` into `u == -first`); both become arithmetic here.
  * Once the body is inlined and tidied, virtual_trim looks at the body's
  * first conditional branch, reached through code free of effects. Its
  * condition is comparisons joined by and, or and not (cond_limit), each of
@@ -20,8 +25,8 @@
  * the branch takes from a limit L on is free of effects (no store, atomic,
  * fence, volatile load, barrier or unknown call on any way from it to the
  * loop's latch), the virtual workgroups from L on do nothing, and the loop
- * stops at min(total, L): gridsplit.vlimit's result, which the reversed
- * order's start also counts from. Otherwise the call becomes TOTAL. The
+ * stops at min(total, L) (gridsplit.vlimit's result counts the range below
+ * it, and the reversed order's start counts from that). Otherwise the call becomes TOTAL. The
  * work side's virtual workgroups run as before.
  *
  * V < 2^31 (runners launch at most 2^31 virtual workgroups), so V read
@@ -56,17 +61,30 @@
 #include <string.h>
 
 #define VLIMIT_NAME "gridsplit.vlimit"
+#define VGROUP_NAME "gridsplit.vgroup"
 #define MAX_BLOCKS 64
 #define MAX_EXPR 48
 
-LLVMValueRef virtual_limit(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef total, int one) {
+LLVMValueRef virtual_range_count(LLVMBuilderRef b, LLVMValueRef limit, LLVMValueRef first,
+                                 LLVMValueRef end) {
+  LLVMValueRef hi =
+      LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntULT, end, limit, ""), end, limit, "");
+  return LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntUGT, hi, first, ""),
+                         LLVMBuildSub(b, hi, first, ""), LLVMConstInt(LLVMTypeOf(first), 0, 0),
+                         "gs.vcount");
+}
+
+/* The opaque i32 function NAME of NPARAMS i32 parameters, declared in M
+ * where it is not yet; *FTY its type */
+static LLVMValueRef opaque_fn(LLVMModuleRef m, const char *name, unsigned nparams,
+                              LLVMTypeRef *fty) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
-  LLVMTypeRef two[2] = {i32, i32};
-  LLVMTypeRef fty = LLVMFunctionType(i32, two, 2, 0);
-  LLVMValueRef fn = LLVMGetNamedFunction(m, VLIMIT_NAME);
+  LLVMTypeRef four[4] = {i32, i32, i32, i32};
+  *fty = LLVMFunctionType(i32, four, nparams, 0);
+  LLVMValueRef fn = LLVMGetNamedFunction(m, name);
   if (!fn) {
-    fn = LLVMAddFunction(m, VLIMIT_NAME, fty);
+    fn = LLVMAddFunction(m, name, *fty);
     /* touches no memory, returns, never unwinds: the optimizer may move
      * or merge it, not drop the loop's dependence on it */
     const char *const attrs[] = {"nounwind", "willreturn", "nosync", "nofree"};
@@ -81,18 +99,43 @@ LLVMValueRef virtual_limit(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef total
         mem ? LLVMCreateEnumAttribute(ctx, mem, 0)
             : LLVMCreateEnumAttribute(ctx, LLVMGetEnumAttributeKindForName("readnone", 8), 0));
   }
-  LLVMValueRef args[2] = {total, LLVMConstInt(i32, one ? 1 : 0, 0)};
-  return LLVMBuildCall2(b, fty, fn, args, 2, "gs.vlimit");
+  return fn;
 }
 
-/* X is the virtual workgroup V, read as the comment at the top says */
-static int is_v(LLVMValueRef x, LLVMValueRef v) {
+LLVMValueRef virtual_limit(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef total, int one,
+                           LLVMValueRef first, LLVMValueRef end) {
+  LLVMTypeRef fty;
+  LLVMValueRef fn = opaque_fn(m, VLIMIT_NAME, 4, &fty);
+  LLVMValueRef args[4] = {total, LLVMConstInt(LLVMTypeOf(total), one ? 1 : 0, 0), first, end};
+  return LLVMBuildCall2(b, fty, fn, args, 4, "gs.vlimit");
+}
+
+LLVMValueRef virtual_group(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef u, LLVMValueRef base) {
+  LLVMTypeRef fty;
+  LLVMValueRef fn = opaque_fn(m, VGROUP_NAME, 2, &fty);
+  LLVMValueRef args[2] = {u, base};
+  return LLVMBuildCall2(b, fty, fn, args, 2, "gs.vw");
+}
+
+/* whether X is a call of virtual_group's placeholder */
+static int is_vgroup(LLVMValueRef x) {
+  if (!LLVMIsACallInst(x))
+    return 0;
+  LLVMValueRef fn = LLVMGetCalledValue(x);
+  size_t n = 0;
+  return LLVMIsAFunction(fn) && !strcmp(LLVMGetValueName2(fn, &n), VGROUP_NAME);
+}
+
+/* X is the virtual workgroup BASE + U (U the loop's counter in the
+ * launch's range, which begins at BASE), read as the comment at the top
+ * says */
+static int is_v(LLVMValueRef x, LLVMValueRef u, LLVMValueRef base) {
   for (int depth = 0; depth < 8; depth++) {
-    if (x == v)
-      return 1;
     if (!LLVMIsAInstruction(x))
       return 0;
     LLVMOpcode op = LLVMGetInstructionOpcode(x);
+    if (op == LLVMCall)
+      return is_vgroup(x) && LLVMGetOperand(x, 0) == u && LLVMGetOperand(x, 1) == base;
     if (op == LLVMTrunc) {
       if (LLVMGetIntTypeWidth(LLVMTypeOf(x)) < 32)
         return 0;
@@ -222,7 +265,7 @@ static LLVMIntPredicate negated(LLVMIntPredicate p) {
  * and branches back. */
 typedef struct {
   LLVMBasicBlockRef head, body, latch;
-  LLVMValueRef v;
+  LLVMValueRef v, base; /* the virtual workgroup is BASE + V */
 } vshape;
 
 static int find_loop(LLVMValueRef call, vshape *s) {
@@ -258,6 +301,7 @@ static int find_loop(LLVMValueRef call, vshape *s) {
     s->body = LLVMGetSuccessor(br, 0);
     s->latch = latch;
     s->v = v;
+    s->base = LLVMGetOperand(call, 2);
     return 1;
   }
   return 0;
@@ -272,7 +316,7 @@ static int find_loop(LLVMValueRef call, vshape *s) {
  * one that does nothing else saves what it restored, and after the loop's
  * last one nothing reads the variables. */
 static int skip_effect(LLVMValueRef i, const gs_target *t) {
-  if (!attr_inst_has_effect(i, t, 1))
+  if (!attr_inst_has_effect(i, t, 1) || is_vgroup(i))
     return 0;
   int copy = ir_has_md(i, GS_WORKGROUP_RESTORE_MD) || ir_has_md(i, GS_WORKGROUP_SAVE_MD);
   return !(copy && (LLVMIsAStoreInst(i) || LLVMIsALoadInst(i)) && !LLVMGetVolatile(i) &&
@@ -382,7 +426,7 @@ static int is_query(LLVMValueRef x, const query_ref *r) {
 typedef struct {
   LLVMBuilderRef b;
   LLVMModuleRef m;
-  LLVMValueRef seg, v;
+  LLVMValueRef seg, v, base;
   const gs_target *t;
   query_ref lid, lsize;
   int build;              /* 0: only whether a limit exists */
@@ -428,7 +472,8 @@ static int is_global_id(const trim_ctx *c, LLVMValueRef x, unsigned *width) {
         LLVMGetInstructionOpcode(mul) != LLVMMul)
       continue;
     for (unsigned j = 0; j < 2; j++)
-      if (is_v(LLVMGetOperand(mul, j), c->v) && is_query(LLVMGetOperand(mul, 1 - j), &c->lsize)) {
+      if (is_v(LLVMGetOperand(mul, j), c->v, c->base) &&
+          is_query(LLVMGetOperand(mul, 1 - j), &c->lsize)) {
         *width = w;
         return 1;
       }
@@ -452,7 +497,7 @@ static LLVMValueRef compare_limit(trim_ctx *c, LLVMValueRef cmp, int want) {
   int gid = 0;
   for (unsigned k = 0; k < 2 && !e; k++) {
     LLVMValueRef x = LLVMGetOperand(cmp, k);
-    if (is_v(x, c->v) || (gid = is_global_id(c, x, &width)))
+    if (is_v(x, c->v, c->base) || (gid = is_global_id(c, x, &width)))
       e = LLVMGetOperand(cmp, 1 - k), p = k ? swapped(p) : p;
   }
   if (!want)
@@ -614,6 +659,7 @@ static LLVMValueRef trimmed_limit(trim_ctx *c, const vshape *s, LLVMValueRef tot
   LLVMContextRef ctx = LLVMGetModuleContext(c->m);
   LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), i32 = LLVMInt32TypeInContext(ctx);
   c->v = s->v;
+  c->base = s->base;
   c->build = 0;
   c->all = LLVMConstInt(i64, 0, 0); /* a placeholder for the dry run */
   if (!cond_limit(c, LLVMGetCondition(br), want, 0))
@@ -634,17 +680,15 @@ static LLVMValueRef trimmed_limit(trim_ctx *c, const vshape *s, LLVMValueRef tot
 
 void virtual_trim(LLVMModuleRef m, LLVMValueRef seg, const gs_target *t) {
   LLVMValueRef fn = LLVMGetNamedFunction(m, VLIMIT_NAME);
-  if (!fn)
-    return;
   gs_vec calls;
   vec_init(&calls, sizeof(LLVMValueRef));
-  for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+  for (LLVMUseRef u = fn ? LLVMGetFirstUse(fn) : NULL; u; u = LLVMGetNextUse(u)) {
     LLVMValueRef call = LLVMGetUser(u);
     if (LLVMIsACallInst(call) && LLVMGetBasicBlockParent(LLVMGetInstructionParent(call)) == seg)
       vec_push(&calls, &call);
   }
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
-  trim_ctx c = {b, m, seg, NULL, t, {0}, {0}, 0, NULL, NULL};
+  trim_ctx c = {b, m, seg, NULL, NULL, t, {0}, {0}, 0, NULL, NULL};
   if (calls.len) {
     LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(seg);
     LLVMPositionBuilder(b, entry, LLVMGetFirstInstruction(entry));
@@ -660,7 +704,23 @@ void virtual_trim(LLVMModuleRef m, LLVMValueRef seg, const gs_target *t) {
         find_loop(call, &s)
             ? trimmed_limit(&c, &s, total, LLVMIsAConstantInt(one) && LLVMConstIntGetZExtValue(one))
             : NULL;
-    LLVMReplaceAllUsesWith(call, lim ? lim : total);
+    LLVMReplaceAllUsesWith(call, virtual_range_count(b, lim ? lim : total, LLVMGetOperand(call, 2),
+                                                     LLVMGetOperand(call, 3)));
+    LLVMInstructionEraseFromParent(call);
+  }
+  /* the virtual workgroups the bodies read, as what they are */
+  LLVMValueRef group = LLVMGetNamedFunction(m, VGROUP_NAME);
+  calls.len = 0;
+  for (LLVMUseRef u = group ? LLVMGetFirstUse(group) : NULL; u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef call = LLVMGetUser(u);
+    if (LLVMIsACallInst(call) && LLVMGetBasicBlockParent(LLVMGetInstructionParent(call)) == seg)
+      vec_push(&calls, &call);
+  }
+  for (size_t k = 0; k < calls.len; k++) {
+    LLVMValueRef call = VEC_AT(&calls, LLVMValueRef, k);
+    LLVMPositionBuilderBefore(b, call);
+    LLVMValueRef w = LLVMBuildAdd(b, LLVMGetOperand(call, 0), LLVMGetOperand(call, 1), "");
+    LLVMReplaceAllUsesWith(call, w);
     LLVMInstructionEraseFromParent(call);
   }
   LLVMDisposeBuilder(b);
@@ -670,7 +730,10 @@ void virtual_trim(LLVMModuleRef m, LLVMValueRef seg, const gs_target *t) {
 }
 
 void virtual_trim_done(LLVMModuleRef m) {
-  LLVMValueRef fn = LLVMGetNamedFunction(m, VLIMIT_NAME);
-  if (fn && !LLVMGetFirstUse(fn))
-    LLVMDeleteFunction(fn);
+  static const char *const names[] = {VLIMIT_NAME, VGROUP_NAME};
+  for (size_t k = 0; k < 2; k++) {
+    LLVMValueRef fn = LLVMGetNamedFunction(m, names[k]);
+    if (fn && !LLVMGetFirstUse(fn))
+      LLVMDeleteFunction(fn);
+  }
 }

@@ -267,6 +267,17 @@ char *vulkan_rewrite_builtins(vk *v, LLVMValueRef fn, const unsigned wg[3]) {
             LLVMGetOperand(in, 2), "");
         LLVMReplaceAllUsesWith(in, x);
         VEC_PUSH(&v->dead, LLVMValueRef, in);
+      } else if (!strncmp(name, "llvm.usub.sat.", 14)) {
+        /* a - b where a > b, else 0: LLVM 22's SPIR-V backend selects no
+         * G_USUBSAT (instcombine makes one of the count of a launch's
+         * range of virtual workgroups: lib/vtrim.c) */
+        LLVMPositionBuilderBefore(v->b, in);
+        LLVMValueRef a = LLVMGetOperand(in, 0), c = LLVMGetOperand(in, 1);
+        LLVMValueRef x =
+            LLVMBuildSelect(v->b, LLVMBuildICmp(v->b, LLVMIntUGT, a, c, ""),
+                            LLVMBuildSub(v->b, a, c, ""), LLVMConstNull(LLVMTypeOf(a)), "");
+        LLVMReplaceAllUsesWith(in, x);
+        VEC_PUSH(&v->dead, LLVMValueRef, in);
       } else if (!strncmp(name, "llvm.fma.", 9)) {
         err = vulkan_refuse(in, "is a fused multiply-add, which a Vulkan shader cannot promise "
                                 "(GLSL.std.450 Fma may round twice)");

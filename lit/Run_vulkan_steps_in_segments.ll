@@ -32,9 +32,9 @@
 ; RUN: cp %t/f5/a.bin %t/a && %python %S/Inputs/vk_dynamic.py check %t 40 | FileCheck %s
 ; RUN: rm -rf %t/x && mkdir -p %t/x && %python %S/Inputs/vk_dynamic.py make %t/x 40
 ; RUN: %python -c "open('%t/x/ctl68', 'wb').write(bytes(68))"
-; RUN: %gs_vk_exec %t/fold/iter.spv --groups 3 --push 08000000010000000100000000000000 --control 3 --buffer %t/x/a --buffer %t/x/steps --buffer %t/x/state --buffer %t/x/ctl68 --entry iter.seg0 --entry iter.seg1
+; RUN: %gs_vk_exec %t/fold/iter.spv --groups 3 --push 080000000100000001000000000000000000000008000000 --control 3 --buffer %t/x/a --buffer %t/x/steps --buffer %t/x/state --buffer %t/x/ctl68 --entry iter.seg0 --entry iter.seg1
 ; RUN: head -c 16 %t/x/ctl68 > %t/x/ctl && %python %S/Inputs/vk_dynamic.py check %t/x 40 | FileCheck %s --check-prefix=EXEC
-; RUN: not %gs_vk_exec %t/fold/iter.spv --groups 3 --push 08000000010000000100000000000000 --control 3 --buffer %t/x/a --buffer %t/x/steps --buffer %t/x/state --buffer %t/x/ctl --entry iter.seg0 --entry iter.seg1 2>&1 | FileCheck %s --check-prefix=EXECSMALL
+; RUN: not %gs_vk_exec %t/fold/iter.spv --groups 3 --push 080000000100000001000000000000000000000008000000 --control 3 --buffer %t/x/a --buffer %t/x/steps --buffer %t/x/state --buffer %t/x/ctl --entry iter.seg0 --entry iter.seg1 2>&1 | FileCheck %s --check-prefix=EXECSMALL
 ; RUN: %python %S/Inputs/vk_dynamic.py make %t 40
 ; RUN: env GS_VK_TEST_GROUPS=3,2 %gs_vk_run %t/step/iter.spv %t/step/iter.plan.json --batch 2 --verbose --grid 128 --out %t/s3 a=@%t/a steps=@%t/steps 2> %t/s3.err
 ; RUN: cp %t/s3/a.bin %t/a && %python %S/Inputs/vk_dynamic.py check %t 40 | FileCheck %s

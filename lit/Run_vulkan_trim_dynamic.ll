@@ -35,7 +35,8 @@
 ; DYN-LABEL:   define spir_kernel void @dyn.seg2(
 ; DYN:         select i1 %{{[0-9]+}}, i64 1, i64 %{{[0-9]+}}
 ; DYN:         %gs.vtrimmed = freeze i32
-; DYN:         icmp ult i32 %gs.v, %gs.vtrimmed
+; DYN:         select i1 %{{[0-9]+}}, i32 %gs_vend, i32 %gs.vtrimmed
+; DYN:         icmp ult i32 %gs.v, %gs.vcount
 
 ; The phase's segment is bounded, its stores of the values carried once
 ; behind the branch to the grid's first invocation.

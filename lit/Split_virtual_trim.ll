@@ -4,7 +4,9 @@
 ; values only the arguments make (comparisons joined by and, or, not), and
 ; does nothing on the far side, loops up to min(virtual workgroups, bound):
 ; the one-dimensional loop's end and the reversed order's start
-; (gs.vstart1d) both count from gs.vtrimmed. Inputs/vtrim.cl at -O2 and
+; (gs.vstart1d) both count from gs.vtrimmed, as the count of the launch's
+; range of virtual workgroups below it (gs.vcount: min(gs_vend, limit) -
+; gs_vfirst, or 0), and the body tests gs_vfirst + the loop's counter. Inputs/vtrim.cl at -O2 and
 ; -O0: i < n (seg1: ceil(n / 2^k), 2^k the greatest power of two up to the
 ; local size and 1024, while the 32-bit global id cannot wrap), g < m (seg2: m), g == 0 (seg3: 1), a signed bound that may be
 ; negative (seg4: k, and 0 below it), g >= 1 && i < m * 64 + 17 (seg5: the
@@ -35,10 +37,10 @@
 ; Without virtual workgroups there is no loop to trim:
 ; RUN: %gridsplit -O2 --kernel trim --dump-after=tidy -o %t %S/Inputs/vtrim.cl 2>&1 | FileCheck %s --check-prefix=OFF
 
-; CHECK-NOT:   gridsplit.vlimit
+; CHECK-NOT:   gridsplit.v{{limit|group}}
 ; CHECK-LABEL: define spir_kernel void @trim.seg0(
 ; CHECK-NOT:   gs.vtrimmed
-; CHECK:       icmp ult i32 %gs.v, %gs.vtotal
+; CHECK:       icmp ult i32 %gs.v, %gs.vcount
 ; CHECK-LABEL: define spir_kernel void @trim.seg1(
 ; CHECK:       %[[T:[0-9]+]] = zext i32 %gs.vtotal to i64
 ; CHECK-NEXT:  %[[N:[0-9]+]] = zext i32 %n to i64
@@ -55,7 +57,8 @@
 ; CHECK-NEXT:  %[[NW:[0-9]+]] = icmp ule i64 %[[R]], 4294967296
 ; CHECK-NEXT:  select i1 %[[NW]], i64 %[[L]], i64 %[[T]]
 ; CHECK:       %gs.vtrimmed = freeze i32
-; CHECK:       icmp ult i32 %gs.v, %gs.vtrimmed
+; CHECK:       select i1 %{{[0-9]+}}, i32 %gs_vend, i32 %gs.vtrimmed
+; CHECK:       icmp ult i32 %gs.v, %gs.vcount
 ; CHECK-LABEL: define spir_kernel void @trim.seg2(
 ; CHECK:       %[[T:[0-9]+]] = zext i32 %gs.vtotal to i64
 ; CHECK-NEXT:  %[[M:[0-9]+]] = zext i32 %m to i64
@@ -63,26 +66,35 @@
 ; CHECK-NEXT:  %[[L:[0-9]+]] = select i1 %[[LT]], i64 %[[M]], i64 %[[T]]
 ; CHECK-NEXT:  %[[L32:[0-9]+]] = trunc i64 %[[L]] to i32
 ; CHECK-NEXT:  %gs.vtrimmed = freeze i32 %[[L32]]
-; CHECK:       add i32 %gs.vtrimmed,
+; CHECK-NEXT:  %[[E:[0-9]+]] = icmp ult i32 %gs_vend, %gs.vtrimmed
+; CHECK-NEXT:  %[[H:[0-9]+]] = select i1 %[[E]], i32 %gs_vend, i32 %gs.vtrimmed
+; CHECK-NEXT:  %[[C:[0-9]+]] = sub i32 %[[H]], %gs_vfirst
+; CHECK-NEXT:  %[[P:[0-9]+]] = icmp ugt i32 %[[H]], %gs_vfirst
+; CHECK-NEXT:  %gs.vcount{{[0-9]*}} = select i1 %[[P]], i32 %[[C]], i32 0
+; CHECK:       add i32 %gs.vcount{{[0-9]*}},
 ; CHECK:       %gs.vstart1d = select
-; CHECK:       icmp ult i32 %gs.v, %gs.vtrimmed
-; CHECK:       icmp ult i32 %gs.v{{[0-9]+}}, %gs.vtotal
+; CHECK:       icmp ult i32 %gs.v, %gs.vcount
+; CHECK:       add i32 %gs.v, %gs_vfirst
+; CHECK:       icmp ult i32 %gs.v{{[0-9]+}}, %{{[0-9a-z.]+}}
 ; CHECK-LABEL: define spir_kernel void @trim.seg3(
 ; CHECK:       %[[T:[0-9]+]] = zext i32 %gs.vtotal to i64
 ; CHECK:       select i1 %{{[0-9]+}}, i64 %[[T]], i64 1
 ; CHECK:       %gs.vtrimmed = freeze i32
-; CHECK:       icmp ult i32 %gs.v, %gs.vtrimmed
+; CHECK:       select i1 %{{[0-9]+}}, i32 %gs_vend, i32 %gs.vtrimmed
+; CHECK:       icmp ult i32 %gs.v, %gs.vcount
 ; CHECK-LABEL: define spir_kernel void @trim.seg4(
 ; CHECK:       %[[K:[0-9]+]] = sext i32 %k to i64
 ; CHECK:       %[[NEG:[0-9]+]] = icmp slt i64 %[[K]], 0
 ; CHECK-NEXT:  select i1 %[[NEG]], i64 0, i64 %[[K]]
 ; CHECK:       %gs.vtrimmed = freeze i32
-; CHECK:       icmp ult i32 %gs.v, %gs.vtrimmed
+; CHECK:       select i1 %{{[0-9]+}}, i32 %gs_vend, i32 %gs.vtrimmed
+; CHECK:       icmp ult i32 %gs.v, %gs.vcount
 ; CHECK-LABEL: define spir_kernel void @trim.seg5(
 ; CHECK:       lshr i64
 ; CHECK:       icmp ule i64 %{{[0-9]+}}, 4294967296
 ; CHECK:       %gs.vtrimmed = freeze i32
-; CHECK:       icmp ult i32 %gs.v, %gs.vtrimmed
+; CHECK:       select i1 %{{[0-9]+}}, i32 %gs_vend, i32 %gs.vtrimmed
+; CHECK:       icmp ult i32 %gs.v, %gs.vcount
 ; CHECK-LABEL: define spir_kernel void @trim.seg6(
 ; CHECK-DAG:   select i1 %{{[0-9]+}}, i64 %{{[0-9]+}}, i64 1
 ; CHECK-DAG:   sext i32 %{{[0-9]+}} to i64
@@ -90,12 +102,14 @@
 ; CHECK-DAG:   icmp slt i64 %{{[0-9]+}}, 0
 ; CHECK-DAG:   icmp ugt i64 %{{[0-9]+}}, %{{[0-9]+}}
 ; CHECK:       %gs.vtrimmed = freeze i32
-; CHECK:       icmp ult i32 %gs.v, %gs.vtrimmed
+; CHECK:       select i1 %{{[0-9]+}}, i32 %gs_vend, i32 %gs.vtrimmed
+; CHECK:       icmp ult i32 %gs.v, %gs.vcount
 ; CHECK-LABEL: define spir_kernel void @trim.seg7(
 ; CHECK:       %[[M1:[0-9]+]] = add i32 %m, 1
 ; CHECK-NEXT:  zext i32 %[[M1]] to i64
 ; CHECK:       %gs.vtrimmed = freeze i32
-; CHECK:       icmp ult i32 %gs.v, %gs.vtrimmed
+; CHECK:       select i1 %{{[0-9]+}}, i32 %gs_vend, i32 %gs.vtrimmed
+; CHECK:       icmp ult i32 %gs.v, %gs.vcount
 ; CHECK-NOT:   gridsplit.vlimit
 
 ; KEEP-NOT:    gs.vtrimmed
@@ -108,7 +122,8 @@
 
 ; NVPTX-LABEL: define {{.*}}void @trim.seg2(
 ; NVPTX:       %gs.vtrimmed = freeze i32
-; NVPTX:       icmp ult i32 %gs.v, %gs.vtrimmed
+; NVPTX:       select i1 %{{[0-9]+}}, i32 %gs_vend, i32 %gs.vtrimmed
+; NVPTX:       icmp ult i32 %gs.v, %gs.vcount
 ; NVPTX-NOT:   gridsplit.vlimit
 
 ; OFF-NOT:     gs.vtrimmed

@@ -1,10 +1,12 @@
 ; Virtual workgroups (SPEC section 4, "virtual_workgroups"): with
 ; virtual-workgroups=true every segment takes the virtual grid's workgroup
-; counts (three u32 after the live state) and the order to run them in (a
+; counts (three u32 after the live state), the order to run them in (a
 ; fourth: 0 from the first to the last, 1 from the last to the first, which
-; the runner chooses per launch), and loops over those workgroups, starting at
-; its physical workgroup's linear id and stepping by the physical workgroup
-; count. Inside the loop no grid query reads the physical grid:
+; the runner chooses per launch) and the range of them the launch runs
+; (gs_vfirst, gs_vend: a runner spreading the grid over devices gives each
+; its own), and loops over that range, its counter starting at its physical
+; workgroup's linear id and stepping by the physical workgroup count, the
+; virtual workgroup gs_vfirst + the counter. Inside the loop no grid query reads the physical grid:
 ; group ids and counts, global ids and sizes come from the virtual workgroup
 ; (a computed dimension through a select on it); local ids and sizes stay.
 ; A segment that can end with workgroup memory touched since its last
@@ -29,7 +31,7 @@ target triple = "spir64-unknown-unknown"
 
 @tile = internal addrspace(3) global [64 x i32] undef, align 4
 
-; CHECK-LABEL: define spir_kernel void @stamp.seg0(ptr addrspace(1) {{[a-z ]*}}%out, ptr addrspace(1) {{[a-z ]*}}%sizes, i32 {{[a-z ]*}}%d, ptr addrspace(1) align 16 %gs_live_state, i32 %gs_vgroups_x, i32 %gs_vgroups_y, i32 %gs_vgroups_z, i32 %gs_vorder)
+; CHECK-LABEL: define spir_kernel void @stamp.seg0(ptr addrspace(1) {{[a-z ]*}}%out, ptr addrspace(1) {{[a-z ]*}}%sizes, i32 {{[a-z ]*}}%d, ptr addrspace(1) align 16 %gs_live_state, i32 %gs_vgroups_x, i32 %gs_vgroups_y, i32 %gs_vgroups_z, i32 %gs_vorder, i32 %gs_vfirst, i32 %gs_vend)
 ; CHECK:       gs.ventry:
 ; CHECK:         call spir_func i64 @_Z12get_group_idj(i32 0)
 ; CHECK:         call spir_func i64 @_Z14get_num_groupsj(i32 0)
@@ -37,18 +39,23 @@ target triple = "spir64-unknown-unknown"
 ; docs/split.md).
 ; CHECK:         %[[REV:[0-9]+]] = and i32 %gs_vorder, 1
 ; CHECK-NEXT:    %gs.vreverse.not = icmp eq i32 %[[REV]], 0
+; The range's count of virtual workgroups: min(gs_vend, their count) -
+; gs_vfirst, or 0
+; CHECK:         %[[END:[0-9]+]] = call i32 @llvm.umin.i32(i32 %{{gs.vtotal|gs_vend}}, i32 %{{gs.vtotal|gs_vend}})
+; CHECK-NEXT:    %[[CNT:[0-9a-z.]+]] = call i32 @llvm.usub.sat.i32(i32 %[[END]], i32 %gs_vfirst)
 ; CHECK:         %gs.vstep = select i1 %gs.vreverse.not, i32 %{{[0-9]+}}, i32 %{{[0-9]+}}
 ; CHECK:         %gs.v1d = icmp eq i32
-; CHECK-NEXT:    br i1 %gs.v1d, label %gs.vloop1d.preheader, label %gs.vloop.preheader
+; CHECK:         br i1 %gs.v1d, label %gs.vloop1d.preheader, label %gs.vloop.preheader
 ; The one-dimensional loop's start and end: every virtual workgroup (no
 ; guard ends the work early: lit/Split_virtual_trim.ll)
 ; CHECK:       gs.vloop1d.preheader:
 ; CHECK:         %gs.vstart1d = select i1 %gs.vreverse.not, i32 %{{[0-9]+}}, i32 %{{[0-9]+}}
 ; CHECK:       gs.vloop1d:
 ; CHECK-NEXT:    %gs.v = phi i32 {{.*}}[ %gs.vstart1d, %gs.vloop1d.preheader ]
-; CHECK:         icmp ult i32 %gs.v, %gs.vtotal
+; CHECK:         icmp ult i32 %gs.v, %gs.vcount{{[0-9]*}}
 ; CHECK:       gs.vgroup:
-; CHECK-NEXT:    zext i32 %gs.v to i64
+; CHECK-NEXT:    %[[W:[0-9]+]] = add i32 %gs.v, %gs_vfirst
+; CHECK-NEXT:    zext i32 %[[W]] to i64
 ; CHECK-NOT:     udiv
 ; CHECK-NOT:     @_Z13get_global_idj
 ; CHECK-NOT:     @_Z12get_group_idj
@@ -63,14 +70,16 @@ target triple = "spir64-unknown-unknown"
 ; CHECK:         %gs.vstart = select i1 %gs.vreverse.not, i32 %{{[0-9]+}}, i32 %{{[0-9]+}}
 ; CHECK:       gs.vloop:
 ; CHECK-NEXT:    %[[V:gs.v[0-9]+]] = phi i32 {{.*}}[ %gs.vstart, %gs.vloop.preheader ]
+; CHECK-NEXT:    icmp ult i32 %[[V]], %[[CNT]]
 ; CHECK:       gs.vgroup{{[0-9]+}}:
-; CHECK-NEXT:    udiv i32 %[[V]], %gs_vgroups_x
-; CHECK-NEXT:    %gs.vx = urem i32 %[[V]], %gs_vgroups_x
+; CHECK-NEXT:    %[[W3:[0-9]+]] = add i32 %[[V]], %gs_vfirst
+; CHECK-NEXT:    udiv i32 %[[W3]], %gs_vgroups_x
+; CHECK-NEXT:    %gs.vx = urem i32 %[[W3]], %gs_vgroups_x
 ; CHECK:         br label %gs.vloop
 ; CHECK:       gs.vdone:
 ; CHECK-NEXT:    ret void
 ; CHECK-LABEL: define spir_kernel void @stamp.seg1(
-; CHECK-SAME:    i32 %gs_vgroups_x, i32 %gs_vgroups_y, i32 %gs_vgroups_z, i32 %gs_vorder)
+; CHECK-SAME:    i32 %gs_vgroups_x, i32 %gs_vgroups_y, i32 %gs_vgroups_z, i32 %gs_vorder, i32 %gs_vfirst, i32 %gs_vend)
 ; CHECK:       gs.vgroup:
 ; CHECK-NOT:     @_Z13get_global_idj
 ; CHECK-NOT:     @_Z7barrierj
@@ -88,6 +97,7 @@ target triple = "spir64-unknown-unknown"
 ; PLAN: kernels[0].live_state.arg = 3
 ; PLAN: kernels[0].virtual_groups.arg = 4
 ; PLAN: kernels[0].virtual_groups.order_arg = 7
+; PLAN: kernels[0].virtual_groups.range_arg = 8
 ; PLAN: kernels[0].virtual_workgroups = true
 
 ; OFF-LABEL: define spir_kernel void @stamp.seg0(ptr addrspace(1) {{[a-z ]*}}%out, ptr addrspace(1) {{[a-z ]*}}%sizes, i32 {{[a-z ]*}}%d, ptr addrspace(1) align 16 %gs_live_state)

@@ -51,7 +51,7 @@
 ; IR-LABEL: define ptx_kernel void @scale.seg0(
 ; IR-NOT: noalias
 ; IR-SAME: readonly
-; IR-SAME: i32 %gs_vgroups_x, i32 %gs_vgroups_y, i32 %gs_vgroups_z, i32 %gs_vorder)
+; IR-SAME: i32 %gs_vgroups_x, i32 %gs_vgroups_y, i32 %gs_vgroups_z, i32 %gs_vorder, i32 %gs_vfirst, i32 %gs_vend)
 ; IR-LABEL: define ptx_kernel void @scale.seg1(
 
 target triple = "nvptx64-nvidia-cuda"

@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "hostplan.h"
 
+#include <gridsplit/control_word.h>
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -174,7 +176,8 @@ static void read_buffers(const json_value *kern, const json_value *segs, gs_host
       const json_value *used = json_get(&segs->items[s], "buffers");
       for (size_t j = 0; used && used->kind == JSON_ARRAY && j < used->count; j++) {
         const char *un = json_str(&used->items[j], "name");
-        gs_plan_use u = {arg, gs_order_access(json_str(&used->items[j], "role"))};
+        const char *role = json_str(&used->items[j], "role");
+        gs_plan_use u = {arg, gs_order_access(role), role && strcmp(role, "read")};
         if (un && !strcmp(un, name) && u.access != GS_ORDER_NONE)
           PUSH(seg->uses, seg->nuses, u);
       }
@@ -196,8 +199,8 @@ static int read_vulkan(const json_value *kern, const json_value *segs, const cha
                  label, p->kernel);
   p->push_bytes = (unsigned)pb;
   size_t nparams = p->nargs + 1 + (p->control_arg >= 0);
-  if (p->virtual_arg >= 0 && (size_t)p->virtual_arg + 4 > nparams)
-    nparams = (size_t)p->virtual_arg + 4;
+  if (p->virtual_arg >= 0 && (size_t)p->virtual_arg + GS_VIRTUAL_ARGS > nparams)
+    nparams = (size_t)p->virtual_arg + GS_VIRTUAL_ARGS;
   for (int d = 0; d < 3; d++) {
     const json_value *x = &wg->items[d];
     if (x->kind != JSON_NUMBER || x->number < 1 || x->number > 65536)
@@ -208,7 +211,8 @@ static int read_vulkan(const json_value *kern, const json_value *segs, const cha
     int arg = json_int(&push->items[i], "arg"), off = json_int(&push->items[i], "offset");
     int bytes = json_int(&push->items[i], "bytes");
     /* the kernel's scalars, or the virtual workgroups' counts and order (u32) */
-    int virt = p->virtual_arg >= 0 && arg >= p->virtual_arg && arg < p->virtual_arg + 4;
+    int virt =
+        p->virtual_arg >= 0 && arg >= p->virtual_arg && arg < p->virtual_arg + GS_VIRTUAL_ARGS;
     if (arg < 0 || off < 0 || bytes <= 0 || off + bytes > pb ||
         (virt ? bytes != 4
               : (size_t)arg >= p->nargs || strcmp(p->args[arg].kind, "scalar") ||
@@ -272,8 +276,13 @@ static int read_kernel(const json_value *kern, const char *label, gs_host_plan *
   if (p->steps_in_segments > 0 && p->virtual_arg < 0)
     return failf(err, n, "%s: kernel '%s': \"step\": \"segments\" needs virtual workgroups", label,
                  p->kernel);
-  if (p->virtual_arg >= 0 && json_int(virt, "order_arg") != p->virtual_arg + 3)
+  if (p->virtual_arg >= 0 && json_int(virt, "order_arg") != p->virtual_arg + GS_VIRTUAL_ORDER)
     return failf(err, n, "%s: kernel '%s': virtual_groups has no order_arg after its three counts",
+                 label, p->kernel);
+  if (p->virtual_arg >= 0 && json_int(virt, "range_arg") != p->virtual_arg + GS_VIRTUAL_FIRST)
+    return failf(err, n,
+                 "%s: kernel '%s': virtual_groups has no range_arg after its order (a plan "
+                 "of a gridsplit older than 2026-12-04, whose segments take no range)",
                  label, p->kernel);
   const json_value *vals = json_get(kern, "values");
   for (size_t i = 0; vals && vals->kind == JSON_ARRAY && i < vals->count; i++) {

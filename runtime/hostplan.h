@@ -42,6 +42,7 @@ typedef struct {
 typedef struct {
   int arg;
   unsigned char access; /* GS_ORDER_TOUCHES or GS_ORDER_READS */
+  unsigned char writes; /* a role other than read */
 } gs_plan_use;
 
 /* --target vulkan: a storage buffer a segment binds (the plan's "bindings") */
@@ -86,7 +87,8 @@ typedef struct {
   int path_from_arguments; /* the same scalar arguments and grid take the same path */
   int steps_in_segments;   /* "step": "segments": each launch's last workgroup steps
                             * (gridsplit/control_word.h); -1 another "step" */
-  int virtual_arg;   /* -1: no virtual workgroups; else the counts, then the order */
+  int virtual_arg;         /* -1: no virtual workgroups; else the counts, the order, the range
+                              (gridsplit/control_word.h, GS_VIRTUAL_*) */
   gs_plan_value *values;
   size_t nvalues;
   int *outputs; /* arguments of host-output buffers */

@@ -26,8 +26,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "hostplan.h"
 #include "child.h"
+#include "devices.h"
+#include "hostplan.h"
 #include "order.h"
 #include "pocl_builtins.h"
 #include "program_args.h"
@@ -40,7 +41,17 @@ typedef struct {
   char (*elem_names)[64]; /* per argument: kernel_arg_base_type's element */
   cl_mem *mem;            /* per argument: its buffer */
   cl_context ctx;
-  cl_command_queue q;
+  cl_command_queue q; /* device 0's queue: every read and write goes here */
+  /* --devices N: one in-order queue a logical device (queues[0] is Q), the
+   * launches' events, which wait for which (devices.h) */
+  cl_command_queue *queues;
+  size_t ndevices;
+  cl_event *events;
+  gs_device_waits waits;
+  gs_device_log log;
+  size_t vtotal;   /* virtual workgroups: the grid's count */
+  size_t physical; /* virtual workgroups: a launch's physical workgroups */
+  int verbose;
   cl_program prog;
   cl_kernel *kernels;
   size_t nkernels;
@@ -287,7 +298,7 @@ static gs_error *plan_matches(const gs_host_plan *p, LLVMModuleRef m, size_t *np
           p->segments[0].function, nargs, p->segments[s].function, n);
     nargs = n;
   }
-  int extra = (p->live_arg >= 0) + (p->control_arg >= 0) + 4 * (p->virtual_arg >= 0);
+  int extra = (p->live_arg >= 0) + (p->control_arg >= 0) + GS_VIRTUAL_ARGS * (p->virtual_arg >= 0);
   int orig = nargs - extra;
   if (orig < 0 || (p->live_arg >= 0 && p->live_arg != orig) ||
       (p->control_arg >= 0 && p->control_arg != orig + (p->live_arg >= 0)) ||
@@ -295,7 +306,8 @@ static gs_error *plan_matches(const gs_host_plan *p, LLVMModuleRef m, size_t *np
        p->virtual_arg != orig + (p->live_arg >= 0) + (p->control_arg >= 0)))
     return gs_error_create("the plan and the module do not match: '%s' takes %d arguments, which "
                            "cannot end with the plan's live state (argument %d), control word "
-                           "(argument %d) and virtual workgroup counts and order (argument %d)",
+                           "(argument %d) and virtual workgroup counts, order and range "
+                           "(argument %d)",
                            p->segments[0].function, nargs, p->live_arg, p->control_arg,
                            p->virtual_arg);
   LLVMValueRef f = LLVMGetNamedFunction(m, p->segments[0].function);
@@ -423,11 +435,19 @@ static gs_error *set_args(run_state *rs, cl_kernel kern, const gs_host_plan *pla
   for (cl_uint d = 0; plan->virtual_arg >= 0 && d < 3; d++)
     CL_CHECK(clSetKernelArg(kern, (cl_uint)plan->virtual_arg + d, sizeof(cl_uint), &vgroups[d]),
              "setting the virtual workgroup counts");
-  /* first to last until set_order chooses for a launch */
-  cl_uint forward = 0;
-  if (plan->virtual_arg >= 0)
-    CL_CHECK(clSetKernelArg(kern, (cl_uint)plan->virtual_arg + 3, sizeof forward, &forward),
+  /* first to last until set_order chooses for a launch, all of them until
+   * launch_segment spreads them over devices */
+  cl_uint forward = 0, all = vgroups[0] * vgroups[1] * vgroups[2];
+  if (plan->virtual_arg >= 0) {
+    CL_CHECK(clSetKernelArg(kern, (cl_uint)plan->virtual_arg + GS_VIRTUAL_ORDER, sizeof forward,
+                            &forward),
              "setting the virtual workgroups' order");
+    CL_CHECK(clSetKernelArg(kern, (cl_uint)plan->virtual_arg + GS_VIRTUAL_FIRST, sizeof forward,
+                            &forward),
+             "setting the virtual workgroups' range");
+    CL_CHECK(clSetKernelArg(kern, (cl_uint)plan->virtual_arg + GS_VIRTUAL_END, sizeof all, &all),
+             "setting the virtual workgroups' range");
+  }
 done:
   return err;
 }
@@ -461,8 +481,76 @@ static gs_error *set_order(cl_kernel kern, const gs_host_plan *plan, gs_order *o
     fprintf(stderr, "gridsplit run: %s segment %zu runs its virtual workgroups last to first\n",
             plan->kernel, s);
   order |= replay;
-  CL_CHECK(clSetKernelArg(kern, (cl_uint)plan->virtual_arg + 3, sizeof order, &order),
-           "setting the virtual workgroups' order");
+  CL_CHECK(
+      clSetKernelArg(kern, (cl_uint)plan->virtual_arg + GS_VIRTUAL_ORDER, sizeof order, &order),
+      "setting the virtual workgroups' order");
+done:
+  return err;
+}
+
+/* Every device's launches ended, and forgotten (devices.h's log) */
+static gs_error *sync_devices(run_state *rs) {
+  gs_error *err = NULL;
+  for (size_t d = 0; d < rs->ndevices; d++)
+    CL_CHECK(clFinish(rs->queues[d]), "running the segments");
+  for (size_t d = 0; rs->ndevices > 1 && d < rs->ndevices; d++)
+    for (size_t k = 0; k < rs->log.len[d]; k++)
+      clReleaseEvent(rs->events[d * rs->log.cap + k]);
+  if (rs->ndevices > 1)
+    gs_device_log_clear(&rs->log);
+done:
+  return err;
+}
+
+/* Launches segment S (kernel KERN): on one device as the grid says
+ * (LAUNCH, LOCAL); on several (--devices N), once a device, each launch
+ * its range of the virtual workgroups on at most as many physical ones,
+ * after the launches on other devices it conflicts with (devices.h). The
+ * host's writes on device 0's queue are done (sync_devices) before a
+ * launch of the run's first segment. WHAT names the launch in errors. */
+static gs_error *launch_segment(run_state *rs, const gs_host_plan *plan, cl_kernel kern, size_t s,
+                                cl_uint dims, const size_t *launch, const size_t *local,
+                                const char *what) {
+  gs_error *err = NULL;
+  if (rs->ndevices <= 1) {
+    CL_CHECK(clEnqueueNDRangeKernel(rs->q, kern, dims, NULL, launch, local, 0, NULL, NULL), what);
+    return NULL;
+  }
+  /* the waits of every device's launch first: the launches of one segment
+   * are one grid's workgroups, unordered, and wait for none of each other */
+  size_t wait[64][64], nwait[64];
+  for (size_t d = 0; d < rs->ndevices; d++)
+    if (gs_device_log_waits(&rs->log, &rs->waits, d, s, wait[d], &nwait[d])) {
+      err = sync_devices(rs);
+      if (err)
+        goto done;
+      d = (size_t)-1; /* all again, from an empty log */
+    }
+  for (size_t d = 0; d < rs->ndevices; d++) {
+    cl_event list[64], ev;
+    for (size_t k = 0; k < nwait[d]; k++) {
+      list[k] = rs->events[wait[d][k]];
+      size_t e = wait[d][k] / rs->log.cap;
+      if (rs->verbose)
+        fprintf(stderr,
+                "gridsplit run: device %zu's segment %zu waits for device %zu's segment %d\n", d, s,
+                e, rs->log.seg[wait[d][k]]);
+    }
+    uint32_t first, end;
+    gs_device_range(rs->vtotal, rs->ndevices, d, &first, &end);
+    size_t groups = end - first < rs->physical ? end - first : rs->physical;
+    size_t here[3] = {local[0] * (groups ? groups : 1), launch[1], launch[2]};
+    CL_CHECK(
+        clSetKernelArg(kern, (cl_uint)plan->virtual_arg + GS_VIRTUAL_FIRST, sizeof first, &first),
+        "setting the virtual workgroups' range");
+    CL_CHECK(clSetKernelArg(kern, (cl_uint)plan->virtual_arg + GS_VIRTUAL_END, sizeof end, &end),
+             "setting the virtual workgroups' range");
+    CL_CHECK(clEnqueueNDRangeKernel(rs->queues[d], kern, dims, NULL, here, local, (cl_uint)nwait[d],
+                                    nwait[d] ? list : NULL, &ev),
+             what);
+    rs->events[d * rs->log.cap + rs->log.len[d]] = ev;
+    gs_device_log_add(&rs->log, d, s);
+  }
 done:
   return err;
 }
@@ -576,9 +664,10 @@ static gs_error *prepare(const gs_run_request *req, LLVMContextRef lctx, LLVMMod
     size_t k = 0;
     gs_options_set_keep_original(opts, 0);
     gs_options_set_distinct_buffers(opts, req->distinct_buffers);
-    gs_options_set_virtual_workgroups(opts, req->virtual_workgroups > 0   ? 1
-                                            : req->virtual_workgroups < 0 ? 0
-                                                                          : -1);
+    /* a grid spread over devices runs ranges of virtual workgroups */
+    gs_options_set_virtual_workgroups(opts, req->virtual_workgroups > 0 || req->devices > 1 ? 1
+                                            : req->virtual_workgroups < 0                   ? 0
+                                                                                            : -1);
     for (size_t i = 0; i < req->nbarriers && !err; i++)
       err = gs_options_add_barrier(opts, req->barriers[i]);
     if (!err && req->kernel)
@@ -669,11 +758,12 @@ static gs_error *run_dynamic(const gs_run_request *req, const gs_host_plan *plan
         clEnqueueWriteBuffer(rs->q, rs->control, CL_FALSE, 0, sizeof word, word, 0, NULL, NULL),
         "resetting the control word");
     err = set_order(rs->kernels[s], plan, orders, s, 0, req->verbose);
+    if (!err && rs->ndevices > 1)
+      err = sync_devices(rs);
+    if (!err)
+      err = launch_segment(rs, plan, rs->kernels[s], s, dims, launch, local, "launching a segment");
     if (err)
       goto done;
-    CL_CHECK(
-        clEnqueueNDRangeKernel(rs->q, rs->kernels[s], dims, NULL, launch, local, 0, NULL, NULL),
-        "launching a segment");
     if (path->len == path->cap) {
       path->cap = path->cap ? 2 * path->cap : 16;
       path->seg = realloc(path->seg, path->cap * sizeof *path->seg);
@@ -682,11 +772,14 @@ static gs_error *run_dynamic(const gs_run_request *req, const gs_host_plan *plan
     /* launches the schedule has not reached, as a runner that queues
      * ahead makes them: the control word names segment s, so they return
      * at once and leave buffers and word as they are */
-    for (size_t t = 0; req->check_guards && t < nseg; t++)
+    for (size_t t = 0; !err && req->check_guards && t < nseg; t++)
       if (t != s)
-        CL_CHECK(
-            clEnqueueNDRangeKernel(rs->q, rs->kernels[t], dims, NULL, launch, local, 0, NULL, NULL),
-            "launching a segment the schedule has not reached");
+        err = launch_segment(rs, plan, rs->kernels[t], t, dims, launch, local,
+                             "launching a segment the schedule has not reached");
+    if (!err && rs->ndevices > 1)
+      err = sync_devices(rs);
+    if (err)
+      goto done;
     CL_CHECK(clEnqueueReadBuffer(rs->q, rs->control, CL_TRUE, 0, sizeof word, word, 0, NULL, NULL),
              "reading the control word");
     if (word[GS_CONTROL_FLAGS]) {
@@ -728,11 +821,14 @@ static gs_error *check_replay(const gs_run_request *req, const gs_host_plan *pla
 static gs_error *replay_path(const gs_run_request *req, const gs_host_plan *plan, run_state *rs,
                              gs_order *orders, cl_uint dims, const size_t *launch,
                              const size_t *local, const gs_path *path) {
-  gs_error *err = NULL;
-  CL_CHECK(clFinish(rs->q), "running the segments");
+  gs_error *err = sync_devices(rs);
+  if (err)
+    goto done;
   err = write_inputs(rs);
   if (!err)
     err = write_header(rs);
+  if (!err && rs->ndevices > 1)
+    err = sync_devices(rs);
   for (size_t l = 0; !err && l < path->len; l++) {
     size_t s = (size_t)path->seg[l];
     if (req->verbose)
@@ -740,9 +836,7 @@ static gs_error *replay_path(const gs_run_request *req, const gs_host_plan *plan
     err = set_order(rs->kernels[s], plan, orders, s, GS_ORDER_REPLAY | GS_ORDER_LAUNCH(l),
                     req->verbose);
     if (!err)
-      CL_CHECK(
-          clEnqueueNDRangeKernel(rs->q, rs->kernels[s], dims, NULL, launch, local, 0, NULL, NULL),
-          "replaying a segment");
+      err = launch_segment(rs, plan, rs->kernels[s], s, dims, launch, local, "replaying a segment");
   }
 done:
   return err;
@@ -765,8 +859,14 @@ static gs_error *run_on_pocl(const gs_run_request *req, gs_host_plan *plan, run_
            "finding an OpenCL device");
   rs->ctx = clCreateContext(NULL, 1, &device, NULL, NULL, &rc);
   CL_CHECK(rc, "creating an OpenCL context");
-  rs->q = clCreateCommandQueue(rs->ctx, device, 0, &rc);
-  CL_CHECK(rc, "creating a command queue");
+  rs->ndevices = req->devices > 1 ? req->devices : 1;
+  rs->verbose = req->verbose;
+  rs->queues = calloc(rs->ndevices, sizeof *rs->queues);
+  for (size_t d = 0; d < rs->ndevices; d++) {
+    rs->queues[d] = clCreateCommandQueue(rs->ctx, device, 0, &rc);
+    CL_CHECK(rc, "creating a command queue");
+  }
+  rs->q = rs->queues[0];
   strip_other_kernels(m, plan);
   allow_inlining(m);
   if (optimize) {
@@ -868,9 +968,31 @@ static gs_error *run_on_pocl(const gs_run_request *req, gs_host_plan *plan, run_
       phys = 4 * (size_t)units;
     }
     launch[0] = local[0] * (phys < total ? phys : total);
+    rs->vtotal = total;
+    rs->physical = phys;
     if (req->verbose)
-      fprintf(stderr, "gridsplit run: %zu virtual workgroups on %zu physical\n", total,
-              launch[0] / local[0]);
+      fprintf(stderr, "gridsplit run: %zu virtual workgroups on %zu physical%s\n", total,
+              launch[0] / local[0], rs->ndevices > 1 ? " a device" : "");
+    for (size_t d = 0; req->verbose && rs->ndevices > 1 && d < rs->ndevices; d++) {
+      uint32_t first, end;
+      gs_device_range(total, rs->ndevices, d, &first, &end);
+      fprintf(stderr, "gridsplit run: device %zu runs virtual workgroups %u to %u\n", d, first,
+              end);
+    }
+  } else if (rs->ndevices > 1) {
+    err = gs_error_create("--devices %zu: kernel '%s' was split without virtual workgroups, "
+                          "which a grid spread over devices needs (split it with "
+                          "--virtual-workgroups)",
+                          rs->ndevices, kname);
+    goto done;
+  }
+  if (rs->ndevices > 1) {
+    /* a static schedule's launches, or a dynamic one's (it waits for every
+     * device after each) */
+    size_t cap = 2 * nseg + 2;
+    gs_device_waits_init(&rs->waits, plan, rs->args, rs->nparams);
+    gs_device_log_init(&rs->log, rs->ndevices, cap);
+    rs->events = calloc(rs->ndevices * cap, sizeof *rs->events);
   }
   rs->nkernels = nseg;
   rs->kernels = calloc(nseg, sizeof *rs->kernels);
@@ -882,6 +1004,12 @@ static gs_error *run_on_pocl(const gs_run_request *req, gs_host_plan *plan, run_
       goto done;
   }
   order_from_plan(orders, plan, rs);
+  /* the inputs written before any device's first launch */
+  if (rs->ndevices > 1) {
+    err = sync_devices(rs);
+    if (err)
+      goto done;
+  }
   if (plan->control_arg < 0) {
     /* static: back to back, no read-back between segments */
     for (size_t s = 0; s < nseg; s++) {
@@ -891,11 +1019,11 @@ static gs_error *run_on_pocl(const gs_run_request *req, gs_host_plan *plan, run_
       if (plan->segments[s].empty)
         continue;
       err = set_order(rs->kernels[s], plan, orders, s, 0, req->verbose);
+      if (!err)
+        err = launch_segment(rs, plan, rs->kernels[s], s, (cl_uint)dims, launch, local,
+                             "launching a segment");
       if (err)
         goto done;
-      CL_CHECK(clEnqueueNDRangeKernel(rs->q, rs->kernels[s], (cl_uint)dims, NULL, launch, local,
-                                      0, NULL, NULL),
-               "launching a segment");
     }
   } else {
     gs_path path = {NULL, 0, 0};
@@ -906,7 +1034,9 @@ static gs_error *run_on_pocl(const gs_run_request *req, gs_host_plan *plan, run_
     if (err)
       goto done;
   }
-  CL_CHECK(clFinish(rs->q), "running the segments");
+  err = sync_devices(rs);
+  if (err)
+    goto done;
   err = write_outputs(rs, plan, req->out_dir ? req->out_dir : "gridsplit-run");
   if (!err && req->check)
     err = check_outputs(req, rs, plan, m);
@@ -949,6 +1079,16 @@ static int run_child(const gs_run_request *req, gs_host_plan *plan, run_state *r
 }
 
 gs_error *gs_run(const gs_run_request *req) {
+  if (req->devices > 1 && req->runtime == GS_RUNTIME_VULKAN)
+    return gs_error_create("--devices %zu: the Vulkan runner runs a grid on one device; the "
+                           "OpenCL runner and gs-cuda-run spread it over several",
+                           req->devices);
+  if (req->devices > 1 && req->virtual_workgroups < 0)
+    return gs_error_create("--devices %zu: a grid spread over devices runs ranges of virtual "
+                           "workgroups, which this request turns off",
+                           req->devices);
+  if (req->devices > 64)
+    return gs_error_create("--devices %zu: at most 64 devices", req->devices);
   if (req->runtime == GS_RUNTIME_VULKAN)
     return gs_run_vulkan(req);
   if (GS_LLVM_MAJOR != 15)

@@ -308,8 +308,8 @@ static int read_plan(vk_run *v) {
     v->nparams = (size_t)p->live_arg + 1;
   if (p->control_arg >= 0 && (size_t)p->control_arg + 1 > v->nparams)
     v->nparams = (size_t)p->control_arg + 1;
-  if (p->virtual_arg >= 0 && (size_t)p->virtual_arg + 4 > v->nparams)
-    v->nparams = (size_t)p->virtual_arg + 4;
+  if (p->virtual_arg >= 0 && (size_t)p->virtual_arg + GS_VIRTUAL_ARGS > v->nparams)
+    v->nparams = (size_t)p->virtual_arg + GS_VIRTUAL_ARGS;
   if (v->step_shader && p->push_bytes < 4 * STEP_PUSH_WORDS)
     return failf(v,
                  "%s: kernel '%s' has a dynamic schedule but push_constant_bytes %u leaves no "
@@ -437,13 +437,18 @@ static int bind_args(vk_run *v) {
                    a->kind == GS_HOST_LOCAL ? "workgroup memory" : "a struct passed by value");
   }
   v->order_offset = -1;
+  int ranged = 0; /* the range's first and end pushed */
   for (size_t i = 0; i < p->npush; i++) {
     const gs_plan_push *q = &p->push[i];
     if (p->virtual_arg >= 0 && q->arg >= p->virtual_arg) {
-      /* the virtual grid's workgroup counts, then the order (per launch) */
+      /* the virtual grid's workgroup counts, the order (per launch), and
+       * the range of them a launch runs: all of them */
       int d = q->arg - p->virtual_arg;
-      if (d == 3)
+      uint32_t all[2] = {0, (uint32_t)v->ngroups};
+      if (d == GS_VIRTUAL_ORDER)
         v->order_offset = (int)q->offset;
+      else if (d >= GS_VIRTUAL_FIRST)
+        memcpy(v->push + q->offset, &all[d - GS_VIRTUAL_FIRST], 4), ranged++;
       else
         memcpy(v->push + q->offset, &v->groups[d], 4);
       continue;
@@ -454,8 +459,10 @@ static int bind_args(vk_run *v) {
                    a->name, a->scalar_size, q->bytes);
     memcpy(v->push + q->offset, a->scalar, q->bytes);
   }
-  if (p->virtual_arg >= 0 && v->order_offset < 0)
-    return failf(v, "kernel '%s' loops over virtual workgroups, but its plan pushes no order",
+  if (p->virtual_arg >= 0 && (v->order_offset < 0 || ranged != 2))
+    return failf(v,
+                 "kernel '%s' loops over virtual workgroups, but its plan pushes no order or "
+                 "no range of them",
                  p->kernel);
   order_from_plan(v);
   return 0;

@@ -360,7 +360,7 @@ static const char run_usage[] =
     "                     [--verbose] [--plan PLAN] [--virtual-workgroups]\n"
     "                     [--physical-groups N] [--check-guards] [--max-launches N]\n"
     "                     [--replay] [--check] [--check-ulp N] [--runtime opencl|vulkan]\n"
-    "                     [--device N] INPUT ARG...\n"
+    "                     [--device N] [--devices N] INPUT ARG...\n"
     "\n"
     "Splits INPUT and runs the kernel's segments on the OpenCL device (POCL),\n"
     "then writes every host-output buffer to DIR/NAME.bin (default gridsplit-run).\n"
@@ -381,6 +381,11 @@ static const char run_usage[] =
     "  NAME=VALUE         a scalar, read as the argument's type\n"
     "With --virtual-workgroups the segments loop over the grid's workgroups and\n"
     "run on --physical-groups N workgroups (default four per compute unit).\n"
+    "With --devices N (OpenCL) the grid is spread over N logical devices, each\n"
+    "an in-order queue that runs its own range of the virtual workgroups in\n"
+    "every segment (on --physical-groups N workgroups, at most its range),\n"
+    "after the launches on the others that touch what it writes or write\n"
+    "what it touches; virtual workgroups are turned on.\n"
     "With --check-guards every launch of a dynamic schedule is followed by a\n"
     "launch of each other segment, which the control word must keep from doing\n"
     "anything (the runner on a GPU queues launches ahead of the schedule).\n"
@@ -406,7 +411,8 @@ static int run_main(int argc, char **argv) {
     int needs = !strcmp(a, "--grid") || !strcmp(a, "--workgroup") || !strcmp(a, "--kernel") ||
                 !strcmp(a, "--out") || !strcmp(a, "--barrier") || !strcmp(a, "--plan") ||
                 !strcmp(a, "--physical-groups") || !strcmp(a, "--check-ulp") ||
-                !strcmp(a, "--runtime") || !strcmp(a, "--device") || !strcmp(a, "--max-launches");
+                !strcmp(a, "--devices") || !strcmp(a, "--runtime") || !strcmp(a, "--device") ||
+                !strcmp(a, "--max-launches");
     if (needs && i + 1 >= argc) {
       rc = usage_error("option '%s' needs a value", a);
     } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -471,6 +477,11 @@ static int run_main(int argc, char **argv) {
       if (!tool_parse_dims(argv[++i], n) || n[1])
         rc = usage_error("--max-launches '%s': expected a positive count", argv[i]);
       req.max_launches = n[0];
+    } else if (!strcmp(a, "--devices")) {
+      size_t n[3];
+      if (!tool_parse_dims(argv[++i], n) || n[1])
+        rc = usage_error("--devices '%s': expected a positive count", argv[i]);
+      req.devices = n[0];
     } else if (!strcmp(a, "--physical-groups")) {
       size_t n[3];
       if (!tool_parse_dims(argv[++i], n) || n[1])

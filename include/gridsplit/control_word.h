@@ -82,4 +82,19 @@ enum {
 #define GS_ORDER_LAUNCH_SHIFT 2
 #define GS_ORDER_LAUNCH(l) ((unsigned)(l) << GS_ORDER_LAUNCH_SHIFT)
 
+/* The arguments of a segment with virtual workgroups, from the plan's
+ * "virtual_groups" "arg" N on (u32 each): N + GS_VIRTUAL_COUNT + d the
+ * virtual grid's workgroup count in dimension d, N + GS_VIRTUAL_ORDER the
+ * order above, and N + GS_VIRTUAL_FIRST, N + GS_VIRTUAL_END the range of
+ * linear virtual workgroups (x fastest) that the launch runs, [first, end),
+ * end at most the grid's count. A runner that launches the whole grid at
+ * once passes 0 and the count; one that spreads it over devices launches
+ * every segment once a device, in ranges that cover the grid (docs/split.md,
+ * "Ranges of virtual workgroups"). */
+#define GS_VIRTUAL_COUNT 0
+#define GS_VIRTUAL_ORDER 3
+#define GS_VIRTUAL_FIRST 4
+#define GS_VIRTUAL_END 5
+#define GS_VIRTUAL_ARGS 6
+
 #endif

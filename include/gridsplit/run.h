@@ -58,6 +58,12 @@ typedef struct {
                             run, the inputs written again and the path it
                             took replayed (docs/split.md, "Replaying a path");
                             the outputs are the replay's */
+  size_t devices;        /* OpenCL, 0 or 1: one device; N: the grid spread over N
+                            logical devices, each an in-order command queue of the
+                            one device that runs a contiguous range of the virtual
+                            workgroups in every segment, after the launches on the
+                            others that it conflicts with (docs/split.md, "Ranges
+                            of virtual workgroups"); turns virtual workgroups on */
 } gs_run_request;
 
 /* Splits the kernel and runs its segments on the first OpenCL device (with

@@ -313,6 +313,7 @@ typedef struct {
   void **params;
   unsigned (*grids)[3]; /* per segment: the launch grid */
   unsigned order;       /* the order parameter of the next launch */
+  unsigned range[2];    /* the range of virtual workgroups a launch runs: all of them */
   gs_order orders;
   CUstream stream;
   CUgraphExec exec;
@@ -562,7 +563,8 @@ static void make_control(cuda_run *r) {
 static void make_launches(cuda_run *r) {
   const gs_host_plan *p = &r->plan;
   int virtual_arg = p->virtual_arg;
-  size_t nparams = r->nargs + (p->live_arg >= 0) + (p->control_arg >= 0) + 4 * (virtual_arg >= 0);
+  size_t nparams =
+      r->nargs + (p->live_arg >= 0) + (p->control_arg >= 0) + GS_VIRTUAL_ARGS * (virtual_arg >= 0);
   r->params = calloc(nparams + 1, sizeof *r->params);
   for (size_t i = 0; i < r->nargs; i++)
     r->params[i] = r->args[i].kind == GS_HOST_BUFFER   ? (void *)&r->mem[i]
@@ -602,8 +604,12 @@ static void make_launches(cuda_run *r) {
   order_from_plan(&r->orders, p, r->args, r->nargs);
   if (virtual_arg >= 0) {
     for (int d = 0; d < 3; d++)
-      r->params[virtual_arg + d] = &r->blocks[d];
-    r->params[virtual_arg + 3] = &r->order;
+      r->params[virtual_arg + GS_VIRTUAL_COUNT + d] = &r->blocks[d];
+    r->params[virtual_arg + GS_VIRTUAL_ORDER] = &r->order;
+    r->range[0] = 0;
+    r->range[1] = (unsigned)r->ngroups;
+    r->params[virtual_arg + GS_VIRTUAL_FIRST] = &r->range[0];
+    r->params[virtual_arg + GS_VIRTUAL_END] = &r->range[1];
   }
 }
 

@@ -1092,6 +1092,8 @@ class Runner:
             return rc, out, problems
         virtual = ([] if self.opts.virtual is None else
                    ["--virtual-workgroups", "--physical-groups", str(self.opts.virtual)])
+        if self.opts.devices:
+            virtual += ["--devices", str(self.opts.devices)]
         cmd = [self.opts.tool, "run", "--kernel", case.kernel] + level + plan + virtual + [
                "--grid", ",".join(map(str, case.grid)),
                "--workgroup", ",".join(map(str, case.wg)), "--out", out_dir]
@@ -1597,6 +1599,8 @@ def default_name(opts):
         name += "-O%d" % opts.opt_level
     if opts.virtual is not None:
         name += "-virtual"
+    if opts.devices:
+        name += "-devices%d" % opts.devices
     return name
 
 
@@ -1629,6 +1633,10 @@ def main():
                          "a Vulkan device, as Vulkan compute shaders (LLVM 22's --tool)")
     ap.add_argument("--virtual", metavar="N", type=int,
                     help="split with virtual workgroups and run them on N physical workgroups")
+    ap.add_argument("--devices", metavar="N", type=int,
+                    help="OpenCL: spread each grid over N logical devices (gridsplit run "
+                         "--devices N: a command queue each, each its range of the virtual "
+                         "workgroups)")
     ap.add_argument("-O", dest="opt_level", type=int, choices=[0, 1, 2, 3],
                     help="the optimisation level gridsplit compiles the OpenCL C at "
                          "(default: the tool's)")
@@ -1671,6 +1679,8 @@ def main():
         ap.error("--split-tool needs --via-spirv")
     if opts.runtime == "vulkan" and opts.via_spirv:
         ap.error("--runtime vulkan takes no --via-spirv")
+    if opts.devices and (opts.runtime == "vulkan" or opts.virtual is None):
+        ap.error("--devices needs --virtual N and the OpenCL runtime")
 
     cases = all_cases()
     if opts.self_check:

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "devices.h"
 #include "gridsplit/control_word.h"
 #include "hostplan.h"
 #include "order.h"
@@ -75,7 +76,7 @@ START_TEST(hostplan_steps_in_segments) {
       "{\"format\": \"gridsplit-plan\", \"version\": 1, \"kernels\": [{\"name\": \"a\", "
       "\"segments\": [{\"function\": \"a.seg0\", \"successors\": [-1]}], "
       "\"control\": {\"arg\": 1, \"words\": 11, \"step\": \"segments\"}, "
-      "\"virtual_groups\": {\"arg\": 2, \"order_arg\": 5}}]}",
+      "\"virtual_groups\": {\"arg\": 2, \"order_arg\": 5, \"range_arg\": 6}}]}",
       "{\"format\": \"gridsplit-plan\", \"version\": 1, \"kernels\": [{\"name\": \"a\", "
       "\"segments\": [{\"function\": \"a.seg0\", \"successors\": [-1]}], "
       "\"control\": {\"arg\": 1, \"words\": 4, \"step\": \"kernel\"}}]}"};
@@ -129,6 +130,12 @@ START_TEST(hostplan_bad_plans) {
        "\"segments\": [{\"function\": \"a.seg0\", \"successors\": [-1]}], "
        "\"virtual_groups\": {\"arg\": 2}}]}",
        NULL, "p.json: kernel 'a': virtual_groups has no order_arg after its three counts"},
+      {"{\"format\": \"gridsplit-plan\", \"version\": 1, \"kernels\": [{\"name\": \"a\", "
+       "\"segments\": [{\"function\": \"a.seg0\", \"successors\": [-1]}], "
+       "\"virtual_groups\": {\"arg\": 2, \"order_arg\": 5}}]}",
+       NULL,
+       "p.json: kernel 'a': virtual_groups has no range_arg after its order (a plan of a "
+       "gridsplit older than 2026-12-04, whose segments take no range)"},
       {"{\"format\": \"gridsplit-plan\", \"version\": 1, \"kernels\": [{\"name\": \"a\", "
        "\"segments\": [{\"function\": \"a.seg0\", \"successors\": [-1]}], "
        "\"control\": {\"arg\": 1, \"words\": 11, \"step\": \"segments\"}}]}",
@@ -345,6 +352,118 @@ START_TEST(hostplan_numbers) {
 }
 END_TEST
 
+/* devices.h: ranges cover the grid in device order, differing by one at
+ * most, empty past it */
+START_TEST(hostplan_device_ranges) {
+  static const struct {
+    size_t total, n;
+    uint32_t want[5][2];
+  } cases[] = {{6, 3, {{0, 2}, {2, 4}, {4, 6}}},
+               {7, 3, {{0, 2}, {2, 4}, {4, 7}}},
+               {3, 4, {{0, 0}, {0, 1}, {1, 2}, {2, 3}}},
+               {1, 2, {{0, 0}, {0, 1}}},
+               {2147483648u,
+                5,
+                {{0, 429496729},
+                 {429496729, 858993459},
+                 {858993459, 1288490188},
+                 {1288490188, 1717986918},
+                 {1717986918, 2147483648u}}}};
+  for (size_t c = 0; c < sizeof cases / sizeof *cases; c++)
+    for (size_t d = 0; d < cases[c].n; d++) {
+      uint32_t first = 99, end = 99;
+      gs_device_range(cases[c].total, cases[c].n, d, &first, &end);
+      ck_assert_uint_eq(first, cases[c].want[d][0]);
+      ck_assert_uint_eq(end, cases[c].want[d][1]);
+    }
+}
+END_TEST
+
+/* devices.h: which segments conflict, from a plan's roles, and the waits a
+ * launch takes: the latest conflicting launch of each other device, once */
+START_TEST(hostplan_device_waits) {
+  /* seg0 writes a; seg1 writes b; seg2 reads a and b, writes c; seg3 reads
+   * c; with c given as same:a */
+  static const char text[] =
+      "{\"format\": \"gridsplit-plan\", \"version\": 1, \"kernels\": [{\"name\": \"k\", "
+      "\"distinct_buffers\": true, "
+      "\"args\": [{\"name\": \"a\", \"kind\": \"buffer\", \"type\": \"ptr\", \"bytes\": 8}, "
+      "{\"name\": \"b\", \"kind\": \"buffer\", \"type\": \"ptr\", \"bytes\": 8}, "
+      "{\"name\": \"c\", \"kind\": \"buffer\", \"type\": \"ptr\", \"bytes\": 8}], "
+      "\"buffers\": [{\"name\": \"a\", \"arg\": 0}, {\"name\": \"b\", \"arg\": 1}, "
+      "{\"name\": \"c\", \"arg\": 2}], "
+      "\"segments\": [{\"function\": \"k.seg0\", \"successors\": [1], \"buffers\": "
+      "[{\"name\": \"a\", \"role\": \"write\"}]}, "
+      "{\"function\": \"k.seg1\", \"successors\": [2], \"buffers\": "
+      "[{\"name\": \"b\", \"role\": \"write\"}]}, "
+      "{\"function\": \"k.seg2\", \"successors\": [3], \"buffers\": "
+      "[{\"name\": \"a\", \"role\": \"read\"}, {\"name\": \"b\", \"role\": \"read\"}, "
+      "{\"name\": \"c\", \"role\": \"write\"}]}, "
+      "{\"function\": \"k.seg3\", \"successors\": [-1], \"buffers\": "
+      "[{\"name\": \"c\", \"role\": \"read\"}]}]}]}";
+  gs_host_plan p;
+  char err[512] = "";
+  ck_assert_int_eq(gs_host_plan_parse(text, "p.json", NULL, &p, err, sizeof err), 0);
+  gs_host_arg *args = gs_plan_args(&p);
+  gs_device_waits w;
+  gs_device_waits_init(&w, &p, args, p.nargs);
+  static const unsigned char distinct[4][4] = {
+      {1, 0, 1, 0}, {0, 1, 1, 0}, {1, 1, 1, 1}, {0, 0, 1, 0}};
+  for (int i = 0; i < 4; i++)
+    for (int j = 0; j < 4; j++)
+      ck_assert_msg(w.conflict[i * 4 + j] == distinct[i][j], "segments %d, %d", i, j);
+  /* two devices launch 0, 1, 2, 3: seg1 waits for nothing; seg2 for the
+   * other's seg1 (its queue ran seg0 first); seg3 for the other's seg2 */
+  gs_device_log l;
+  gs_device_log_init(&l, 2, 8);
+  size_t wait[2], nwait;
+  static const int want[4] = {-1, -1, 1, 2};
+  for (size_t s = 0; s < 4; s++) {
+    size_t got[2][2], ngot[2];
+    for (size_t d = 0; d < 2; d++)
+      ck_assert_int_eq(gs_device_log_waits(&l, &w, d, s, got[d], &ngot[d]), 0);
+    for (size_t d = 0; d < 2; d++) {
+      ck_assert_uint_eq(ngot[d], want[s] >= 0);
+      if (ngot[d])
+        ck_assert_uint_eq(got[d][0], (1 - d) * 8 + (size_t)want[s]);
+      gs_device_log_add(&l, d, s);
+    }
+  }
+  /* a fifth launch of seg3 waits for nothing more (the other's seg3 only
+   * reads what it reads) */
+  ck_assert_int_eq(gs_device_log_waits(&l, &w, 0, 3, wait, &nwait), 0);
+  ck_assert_uint_eq(nwait, 0);
+  gs_device_waits_free(&w);
+  /* c given as a: seg3 reads what seg0 wrote; without distinct buffers
+   * every two segments touching buffers conflict */
+  args[2].form = GS_BOUND_SAME;
+  args[2].same_as = 0;
+  gs_device_waits_init(&w, &p, args, p.nargs);
+  ck_assert(w.conflict[0 * 4 + 3] && w.conflict[3 * 4 + 0] && !w.conflict[1 * 4 + 3]);
+  gs_device_waits_free(&w);
+  p.distinct = 0;
+  gs_device_waits_init(&w, &p, args, p.nargs);
+  for (int i = 0; i < 16; i++)
+    ck_assert_msg(w.conflict[i] == (i != 3 * 4 + 3), "pair %d", i);
+  gs_device_waits_free(&w);
+  /* a live state: every pair */
+  p.live_arg = 3;
+  gs_device_waits_init(&w, &p, args, p.nargs);
+  for (int i = 0; i < 16; i++)
+    ck_assert(w.conflict[i]);
+  gs_device_waits_free(&w);
+  /* a full log says so */
+  gs_device_log_clear(&l);
+  for (int k = 0; k < 8; k++)
+    gs_device_log_add(&l, 0, 0);
+  ck_assert_int_eq(gs_device_log_waits(&l, &w, 0, 0, wait, &nwait), -1);
+  gs_device_log_free(&l);
+  gs_bind_free(args, p.nargs);
+  free(args);
+  gs_host_plan_free(&p);
+}
+END_TEST
+
 Suite *suite_hostplan(void) {
   Suite *s = suite_create("hostplan");
   TCase *tc = tcase_create("hostplan");
@@ -355,6 +474,8 @@ Suite *suite_hostplan(void) {
   tcase_add_test(tc, hostplan_bad_args);
   tcase_add_test(tc, hostplan_same_and_distinct);
   tcase_add_test(tc, hostplan_numbers);
+  tcase_add_test(tc, hostplan_device_ranges);
+  tcase_add_test(tc, hostplan_device_waits);
   suite_add_tcase(s, tc);
   return s;
 }

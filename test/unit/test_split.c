@@ -46,7 +46,7 @@ START_TEST(split_stencil_segments_and_state) {
 END_TEST
 
 /* keep-original=false leaves only the segments. */
-/* With virtual workgroups the four u32 arguments follow the live state and
+/* With virtual workgroups the six u32 arguments follow the live state and
  * the control word: the stencil's 3 arguments, live state (3), control (4),
  * then the counts from 5; without them there are none. The earlier name of
  * the query gives the same. */
@@ -62,7 +62,7 @@ START_TEST(split_virtual_workgroups_args) {
   ck_assert_int_eq(gs_kernel_virtual_groups_arg(a, 0), 5);
   LLVMValueRef seg = LLVMGetNamedFunction(m, "stencil.seg0");
   ck_assert_ptr_nonnull(seg);
-  ck_assert_uint_eq(LLVMCountParams(seg), 9);
+  ck_assert_uint_eq(LLVMCountParams(seg), 11);
   gs_analysis_dispose(a);
   gs_options_set_virtual_workgroups(opts, 0);
   LLVMModuleRef m2 = parse_ir(ctx, IR_STENCIL);
