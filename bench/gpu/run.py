@@ -188,7 +188,7 @@ def main():
     ptxs = args or ["workloads.ptx"]
     sh(["nvcc", "-O3", "-arch=sm_90", "--fmad=false", "-o", "coop", "coop.cu"])
     sh(["cc", "-O2", "-I%s/include" % cuda, "-I.", "gs_cuda_run.c", "hostplan.c", "json.c",
-        "order.c",
+        "order.c", "devices.c",
         "-L%s/lib64/stubs" % cuda, "-lcuda", "-o", "gs-cuda-run"])
     copy = float(sh(["./coop", "copy", str(1 << 30), "20"]).split()[1])
     print("device copy bandwidth: %.0f GB/s (read + write)" % copy)

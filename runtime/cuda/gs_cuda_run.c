@@ -6,14 +6,15 @@
  * in the source tree:
  *
  *   cc -O2 -I$CUDA/include -Iinclude runtime/cuda/gs_cuda_run.c runtime/hostplan.c \
- *      runtime/json.c runtime/order.c -L$CUDA/lib64/stubs -lcuda -o gs-cuda-run
+ *      runtime/json.c runtime/order.c runtime/devices.c -L$CUDA/lib64/stubs -lcuda \
+ *      -o gs-cuda-run
  *
  * or where gridsplit is installed (PREFIX/share/gridsplit/runtime holds the
  * sources, PREFIX/include the header): the same with -I$PREFIX/include.
  *
  *   gs-cuda-run --plan PLAN [--kernel K] --grid X[,Y,Z] --workgroup X[,Y,Z]
  *               [--out DIR] [--graph] [--repeat N] [--physical-groups N] [--verbose]
- *               [--max-launches N]
+ *               [--max-launches N] [--devices N] [--segment-times]
  *               MODULE.ptx ARG...
  *
  * Arguments bind by name as for `gridsplit run`: NAME=@FILE, NAME=zeros:BYTES,
@@ -45,7 +46,24 @@
  * the order runtime/order.h chooses. A segment whose PTX begins
  * with griddepcontrol.wait (gridsplit emits it for sm_90 and later) runs as
  * a programmatic dependent of the one before it in a static schedule: its
- * workgroups start as the earlier ones leave, and wait for its results. */
+ * workgroups start as the earlier ones leave, and wait for its results.
+ *
+ * With --devices N (a plan with virtual workgroups) the grid spreads over N
+ * logical devices, device d on GPU d % G of the G GPUs there are up to N
+ * (N logical devices on one GPU test the whole path there), each with its
+ * own stream and a contiguous range of the virtual workgroups in every
+ * segment (runtime/devices.h; docs/split.md, "Ranges of virtual
+ * workgroups"). Every buffer, the live state and the control word are one
+ * range of addresses whose pages lie block-wise on the GPUs in device order
+ * (CUDA's virtual memory management: cuMemCreate on each GPU, cuMemMap into
+ * one range, cuMemSetAccess for every GPU), so every invocation sees the
+ * same addresses wherever the data lies. In a static schedule (and a
+ * replayed path) a device's launch waits, by an event, for the launches on
+ * the others that the plan's roles say it conflicts with; a dynamic one
+ * steps on device 0 after every device's launch, and every device waits
+ * for the step. Across GPUs the PTX's atomics must be of the system's scope
+ * (an error otherwise); --graph is refused. --segment-times prints every
+ * launch's GPU time in the checked run, per device. */
 #define _POSIX_C_SOURCE 200809L
 #include <cuda.h>
 #include <errno.h>
@@ -58,6 +76,7 @@
 
 #include <gridsplit/control_word.h>
 
+#include "../devices.h"
 #include "../hostplan.h"
 #include "../order.h"
 
@@ -205,7 +224,7 @@ static const char step_ptx[] =
     "  ret;\n"
     "}\n";
 
-enum { TRACE_CAPACITY = 4096 };
+enum { TRACE_CAPACITY = 4096, GS_MAX_DEVICES = 64, MAX_TIMED = 4096 };
 
 typedef struct {
   CUfunction fn;
@@ -229,16 +248,10 @@ static void load_stepper(stepper *st, CUdevice dev) {
   free(text);
 }
 
-/* Queues a launch of segment S, then its step. FIRST: nothing kernel-made
- * comes before it on the stream; WAITS: the segment begins with
- * griddepcontrol.wait, so it may start as the step before it does. */
-static void queue_step(const stepper *st, CUfunction seg, const unsigned grid[3],
-                       const unsigned block[3], unsigned smem, CUstream stream, void **params,
-                       unsigned s, int first, int waits) {
-  launch(seg, grid, block, smem, stream, params, !first && waits && st->pdl);
+/* The step kernel after segment S, on STREAM */
+static void launch_step(const stepper *st, CUstream stream, unsigned s) {
   stepper copy = *st;
-  void *sp[6] = {&copy.control, &copy.successors, &s, &copy.segments, &copy.trace,
-                 &copy.capacity};
+  void *sp[6] = {&copy.control, &copy.successors, &s, &copy.segments, &copy.trace, &copy.capacity};
   static const unsigned one[3] = {1, 1, 1};
   launch(st->fn, one, one, 0, stream, sp, st->pdl);
 }
@@ -274,6 +287,8 @@ typedef struct {
   int graph, verbose, repeat;
   unsigned long physical;
   unsigned long max_launches; /* dynamic: an error after this many (0: no limit) */
+  unsigned long devices;      /* logical devices the grid spreads over (0, 1: one) */
+  int segment_times;          /* print each launch's time, per device, in the checked run */
   const char **specs;
   size_t nspecs;
 } options;
@@ -317,6 +332,27 @@ typedef struct {
   gs_order orders;
   CUstream stream;
   CUgraphExec exec;
+  /* --devices N (N > 1): logical device d runs on GPU d % NGPU, in its own
+   * stream (STREAMS[0] is STREAM), its range of the virtual workgroups
+   * (devices.h); FNS is GPU 0's row of GPU_FNS (NGPU rows of NSEG); each
+   * launch's event, for the waits of later launches on other devices */
+  size_t ndev;
+  int ngpu;
+  CUdevice gpu[GS_MAX_DEVICES];
+  CUcontext ctx[GS_MAX_DEVICES];
+  CUfunction *gpu_fns;
+  CUstream streams[GS_MAX_DEVICES];
+  CUevent *events, joined;
+  gs_device_waits conflicts;
+  gs_device_log log;
+  size_t granularity; /* of the allocations spread over GPUs */
+  /* --segment-times: each launch of the checked run between two events */
+  struct {
+    int segment, device;
+    CUevent start, stop;
+  } * timed;
+  size_t ntimed;
+  int timing;
 } cuda_run;
 
 static void parse_options(int argc, char **argv, options *o) {
@@ -348,7 +384,14 @@ static void parse_options(int argc, char **argv, options *o) {
       o->max_launches = strtoul(argv[++i], NULL, 10);
       if (!o->max_launches)
         fail("--max-launches '%s': expected a positive count%s", argv[i], "");
-    } else if (!strcmp(a, "--graph"))
+    } else if (!strcmp(a, "--devices") && i + 1 < argc) {
+      char *end;
+      o->devices = strtoul(argv[++i], &end, 10);
+      if (!o->devices || *end || o->devices > GS_MAX_DEVICES)
+        fail("--devices '%s': expected a count of devices from 1 to 64%s", argv[i], "");
+    } else if (!strcmp(a, "--segment-times"))
+      o->segment_times = 1;
+    else if (!strcmp(a, "--graph"))
       o->graph = 1;
     else if (!strcmp(a, "--verbose"))
       o->verbose = 1;
@@ -358,6 +401,13 @@ static void parse_options(int argc, char **argv, options *o) {
       o->ptx_path = a;
     else
       o->specs[o->nspecs++] = a;
+  }
+  if (o->devices > 1 && o->graph) {
+    char n[32];
+    snprintf(n, sizeof n, "%lu", o->devices);
+    fail("--graph with --devices %s: a grid spread over devices is not captured as a graph; "
+         "leave out --graph%s",
+         n, "");
   }
   if (!o->plan_path || !o->ptx_path || !have_grid)
     fail("usage: gs-cuda-run --plan PLAN --grid X[,Y,Z] --workgroup X[,Y,Z] MODULE.ptx "
@@ -394,17 +444,27 @@ static void bind_args(cuda_run *r) {
     fail("%s%s", why, "");
 }
 
-/* The device, and the segments of the PTX module */
-static void load_segments(cuda_run *r) {
-  CUcontext ctx;
-  check(cuInit(0), "cuInit");
-  check(cuDeviceGet(&r->dev, 0), "cuDeviceGet");
-  check(cuDevicePrimaryCtxRetain(&ctx, r->dev), "cuDevicePrimaryCtxRetain");
-  check(cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
-  size_t ptx_size;
-  char why[1100];
-  if (gs_bind_read_file(r->opt.ptx_path, (unsigned char **)&r->ptx, &ptx_size, why, sizeof why))
-    fail("%s%s", why, "");
+/* Whether the PTX has atomics on global memory of a scope narrower than the
+ * system's (no scope is the GPU's, PTX ISA "atom"): they are not atomic
+ * between two GPUs on one buffer */
+static int gpu_scope_atomics(const char *ptx) {
+  static const char *const ops[] = {"atom.", "red."};
+  for (size_t k = 0; k < 2; k++)
+    for (const char *at = strstr(ptx, ops[k]); at; at = strstr(at + 1, ops[k])) {
+      /* an instruction, after the line's indent or predicate */
+      if (at == ptx || (at[-1] != ' ' && at[-1] != '\t'))
+        continue;
+      const char *end = at + strcspn(at, " \t\n");
+      const char *global = strstr(at, ".global"), *sys = strstr(at, ".sys");
+      if (global && global < end && !(sys && sys < end))
+        return 1;
+    }
+  return 0;
+}
+
+/* The PTX module in GPU G's context, and its segments, at row G of
+ * GPU_FNS */
+static void load_module(cuda_run *r, int g) {
   CUmodule mod;
   char jit_log[8192] = "";
   CUjit_option jo[2] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
@@ -415,8 +475,6 @@ static void load_segments(cuda_run *r) {
     cuGetErrorName(loaded, &name);
     fail("the PTX does not load (%s): %s", name ? name : "unknown CUDA error", jit_log);
   }
-  r->fns = calloc(r->nseg, sizeof *r->fns);
-  r->waits = calloc(r->nseg, sizeof *r->waits);
   for (size_t s = 0; s < r->nseg; s++) {
     /* PTX names have no '.': gridsplit writes k.seg0 as k_$_seg0 */
     const char *fname = r->plan.segments[s].function;
@@ -430,10 +488,116 @@ static void load_segments(cuda_run *r) {
         ptxname[o++] = *p;
       }
     ptxname[o] = 0;
-    if (cuModuleGetFunction(&r->fns[s], mod, ptxname) != CUDA_SUCCESS)
+    if (cuModuleGetFunction(&r->gpu_fns[(size_t)g * r->nseg + s], mod, ptxname) != CUDA_SUCCESS)
       fail("the plan and the module do not match: the PTX has no kernel '%s' (%s)", ptxname, fname);
     r->waits[s] = entry_waits(r->ptx, ptxname);
   }
+}
+
+/* The devices, and the segments of the PTX module in each GPU's context:
+ * one GPU, or with --devices N as many as there are up to N (logical device
+ * d on GPU d % NGPU), every one able to reach every other's memory */
+static void load_segments(cuda_run *r) {
+  r->ndev = r->opt.devices > 1 ? r->opt.devices : 1;
+  if (r->ndev > 1 && r->plan.virtual_arg < 0) {
+    char n[32];
+    snprintf(n, sizeof n, "%zu", r->ndev);
+    fail("--devices %s: kernel '%s' was split without virtual workgroups, which a grid spread "
+         "over devices needs (gridsplit --target nvptx splits with them unless told not to)",
+         n, r->kname);
+  }
+  check(cuInit(0), "cuInit");
+  int count = 1;
+  if (r->ndev > 1)
+    check(cuDeviceGetCount(&count), "counting the GPUs");
+  r->ngpu = count < (int)r->ndev ? count : (int)r->ndev;
+  size_t ptx_size;
+  char why[1100];
+  if (gs_bind_read_file(r->opt.ptx_path, (unsigned char **)&r->ptx, &ptx_size, why, sizeof why))
+    fail("%s%s", why, "");
+  if (r->ngpu > 1 && gpu_scope_atomics(r->ptx)) {
+    char n[32];
+    snprintf(n, sizeof n, "%d", r->ngpu);
+    fail("--devices over %s GPUs: the PTX has atomics on global memory of the GPU's scope (no "
+         ".sys), which are not atomic between GPUs; with one GPU visible "
+         "(CUDA_VISIBLE_DEVICES) the devices run on it%s",
+         n, "");
+  }
+  r->gpu_fns = calloc((size_t)r->ngpu * r->nseg + 1, sizeof *r->gpu_fns);
+  r->waits = calloc(r->nseg, sizeof *r->waits);
+  for (int g = 0; g < r->ngpu; g++) {
+    check(cuDeviceGet(&r->gpu[g], g), "cuDeviceGet");
+    check(cuDevicePrimaryCtxRetain(&r->ctx[g], r->gpu[g]), "cuDevicePrimaryCtxRetain");
+    check(cuCtxSetCurrent(r->ctx[g]), "cuCtxSetCurrent");
+    load_module(r, g);
+    for (int h = 0; h < r->ngpu; h++) {
+      int can = 1;
+      if (h != g)
+        check(cuDeviceCanAccessPeer(&can, r->gpu[g], r->gpu[h]), "asking for peer access");
+      if (!can)
+        fail("--devices: a GPU cannot reach another's memory (no peer access between GPUs %s)%s",
+             "", "");
+    }
+  }
+  r->dev = r->gpu[0];
+  r->fns = r->gpu_fns;
+  check(cuCtxSetCurrent(r->ctx[0]), "cuCtxSetCurrent");
+  if (r->ndev > 1) {
+    CUmemAllocationProp prop;
+    memset(&prop, 0, sizeof prop);
+    prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
+    prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+    r->granularity = 0;
+    for (int g = 0; g < r->ngpu; g++) {
+      size_t gran = 0;
+      prop.location.id = g;
+      check(cuMemGetAllocationGranularity(&gran, &prop, CU_MEM_ALLOC_GRANULARITY_RECOMMENDED),
+            "asking for the allocation granularity");
+      if (gran > r->granularity)
+        r->granularity = gran;
+    }
+  }
+}
+
+/* BYTES of device memory: with several devices one range of addresses
+ * whose pages lie block-wise on the GPUs in device order, as the ranges of
+ * virtual workgroups do (devices.h: element i of a buffer the grid's
+ * invocations stride through lies on the device that runs invocation i,
+ * but for rounding), mapped for every GPU to read and write */
+static CUdeviceptr device_alloc(cuda_run *r, size_t bytes, const char *what) {
+  CUdeviceptr p = 0;
+  if (!bytes)
+    bytes = 1;
+  if (r->ndev <= 1) {
+    check(cuMemAlloc(&p, bytes), what);
+    return p;
+  }
+  size_t g = r->granularity, pages = (bytes + g - 1) / g;
+  size_t chunks = pages < r->ndev ? pages : r->ndev;
+  size_t chunk = (pages + chunks - 1) / chunks * g;
+  check(cuMemAddressReserve(&p, chunk * chunks, 0, 0, 0), what);
+  CUmemAllocationProp prop;
+  memset(&prop, 0, sizeof prop);
+  prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
+  prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+  for (size_t k = 0; k < chunks; k++) {
+    /* chunk k holds what the devices from k * N / chunks run */
+    size_t d = k * r->ndev / chunks;
+    prop.location.id = (int)(d % (size_t)r->ngpu);
+    CUmemGenericAllocationHandle h;
+    check(cuMemCreate(&h, chunk, &prop, 0), what);
+    check(cuMemMap(p + k * chunk, chunk, 0, h, 0), what);
+    check(cuMemRelease(h), what);
+  }
+  CUmemAccessDesc access[GS_MAX_DEVICES];
+  for (int i = 0; i < r->ngpu; i++) {
+    memset(&access[i], 0, sizeof access[i]);
+    access[i].location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+    access[i].location.id = i;
+    access[i].flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
+  }
+  check(cuMemSetAccess(p, chunk * chunks, access, (size_t)r->ngpu), what);
+  return p;
 }
 
 /* The inputs: the host's bytes into the buffers bound to files, zeros into
@@ -448,6 +612,9 @@ static void write_inputs(cuda_run *r) {
   }
   if (r->header_bytes)
     check(cuMemcpyHtoD(r->state, r->header, r->header_bytes), "writing the live-state header");
+  /* the copies and fills are on the context's default stream, which the
+   * segments' streams do not wait for */
+  check(cuCtxSynchronize(), "writing the inputs");
 }
 
 /* The bound arguments on the device: buffers allocated (write_inputs fills
@@ -462,7 +629,7 @@ static void upload_args(cuda_run *r) {
       memcpy(a->scalar, &off, 8);
       r->dynamic_shared = off + a->bytes;
     } else if (a->form == GS_BOUND_FILE || a->form == GS_BOUND_ZEROS) {
-      check(cuMemAlloc(&r->mem[i], a->bytes ? a->bytes : 1), "cuMemAlloc");
+      r->mem[i] = device_alloc(r, a->bytes, "allocating a buffer");
     }
   }
   for (size_t i = 0; i < r->nargs; i++)
@@ -505,7 +672,7 @@ static void make_live_state(cuda_run *r) {
   }
   /* the workgroups' areas from a multiple of 16 (docs/split.md) */
   size_t bytes = (header + r->ninv * p->live_bytes + 15) / 16 * 16 + r->ngroups * per_group;
-  check(cuMemAlloc(&r->state, bytes ? bytes : 16), "allocating the live state");
+  r->state = device_alloc(r, bytes ? bytes : 16, "allocating the live state");
   for (size_t i = 0; i < p->nglobals; i++)
     memcpy(h + p->globals[i].offset, p->globals[i].init, p->globals[i].bytes);
   r->header = h; /* written with the inputs (write_inputs) */
@@ -519,7 +686,7 @@ static void make_control(cuda_run *r) {
   if (r->plan.control_arg < 0)
     return;
   size_t nseg = r->nseg;
-  check(cuMemAlloc(&r->control, GS_CONTROL_BYTES), "allocating the control word");
+  r->control = device_alloc(r, GS_CONTROL_BYTES, "allocating the control word");
   check(cuMemAllocHost((void **)&d->word, 2 * GS_CONTROL_BYTES),
         "allocating the host's control word");
   d->start = d->word + GS_CONTROL_WORDS;
@@ -574,8 +741,8 @@ static void make_launches(cuda_run *r) {
     r->params[p->live_arg] = &r->state;
   if (p->control_arg >= 0)
     r->params[p->control_arg] = &r->control;
-  for (size_t s = 0; r->dynamic_shared > 48 * 1024 && s < r->nseg; s++)
-    check(cuFuncSetAttribute(r->fns[s], CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+  for (size_t s = 0; r->dynamic_shared > 48 * 1024 && s < (size_t)r->ngpu * r->nseg; s++)
+    check(cuFuncSetAttribute(r->gpu_fns[s], CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                              (int)r->dynamic_shared),
           "allowing the workgroup memory");
   r->grids = calloc(r->nseg, sizeof *r->grids);
@@ -613,6 +780,167 @@ static void make_launches(cuda_run *r) {
   }
 }
 
+/* ---- one grid over several devices (devices.h) */
+
+/* Every device's stream, its events and the log of launches, and the
+ * waits from the plan's roles (after make_launches) */
+static void make_devices(cuda_run *r) {
+  if (r->ndev <= 1) {
+    r->streams[0] = r->stream;
+    return;
+  }
+  size_t cap = 4 * r->nseg + 4;
+  gs_device_log_init(&r->log, r->ndev, cap);
+  gs_device_waits_init(&r->conflicts, &r->plan, r->args, r->nargs);
+  r->events = calloc(r->ndev * (cap + 1), sizeof *r->events);
+  for (size_t d = 0; d < r->ndev; d++) {
+    check(cuCtxSetCurrent(r->ctx[d % (size_t)r->ngpu]), "cuCtxSetCurrent");
+    if (d)
+      check(cuStreamCreate(&r->streams[d], CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+    for (size_t k = 0; k <= cap; k++)
+      check(cuEventCreate(&r->events[d * (cap + 1) + k], CU_EVENT_DISABLE_TIMING),
+            "creating an event");
+  }
+  check(cuCtxSetCurrent(r->ctx[0]), "cuCtxSetCurrent");
+  r->streams[0] = r->stream;
+  check(cuEventCreate(&r->joined, CU_EVENT_DISABLE_TIMING), "creating an event");
+  if (r->opt.verbose)
+    for (size_t d = 0; d < r->ndev; d++) {
+      uint32_t first, end;
+      gs_device_range(r->ngroups, r->ndev, d, &first, &end);
+      fprintf(stderr, "gs-cuda-run: device %zu (GPU %zu) runs virtual workgroups %u to %u\n", d,
+              d % (size_t)r->ngpu, first, end);
+    }
+}
+
+/* the event of device D's launch K; K == cap: the device's last work */
+static CUevent *device_event(cuda_run *r, size_t d, size_t k) {
+  return &r->events[d * (r->log.cap + 1) + k];
+}
+
+/* Every device's stream waits for everything queued so far on every
+ * other's: device 0's waits for the others' last work, and theirs for
+ * device 0's; the log starts anew */
+static void barrier_devices(cuda_run *r) {
+  if (r->ndev <= 1)
+    return;
+  for (size_t d = 1; d < r->ndev; d++) {
+    check(cuEventRecord(*device_event(r, d, r->log.cap), r->streams[d]), "recording an event");
+    check(cuStreamWaitEvent(r->stream, *device_event(r, d, r->log.cap), 0), "waiting for a device");
+  }
+  check(cuEventRecord(r->joined, r->stream), "recording an event");
+  for (size_t d = 1; d < r->ndev; d++)
+    check(cuStreamWaitEvent(r->streams[d], r->joined, 0), "waiting for a device");
+  gs_device_log_clear(&r->log);
+}
+
+/* Logical device D's launch grid for segment S: as many physical
+ * workgroups as its GPU runs at once, shared among the logical devices on
+ * that GPU, at most its range's count, one at least; its range in RANGE */
+static void device_grid(cuda_run *r, size_t s, size_t d, unsigned grid[3]) {
+  uint32_t first, end;
+  gs_device_range(r->ngroups, r->ndev, d, &first, &end);
+  r->range[0] = first;
+  r->range[1] = end;
+  size_t share = (r->ndev + (size_t)r->ngpu - 1 - d % (size_t)r->ngpu) / (size_t)r->ngpu;
+  size_t groups = r->opt.physical ? r->opt.physical : r->grids[s][0] / (share ? share : 1);
+  if (groups > end - first)
+    groups = end - first;
+  grid[0] = (unsigned)(groups ? groups : 1);
+  grid[1] = grid[2] = 1;
+}
+
+/* Logical device D's launch of segment S on its stream, the context of its
+ * GPU current (timed with --segment-times in the checked run) */
+static void device_launch(cuda_run *r, size_t s, size_t d, int dependent) {
+  CUstream stream = r->streams[d];
+  CUfunction fn = r->fns[s];
+  unsigned grid[3];
+  memcpy(grid, r->grids[s], sizeof grid);
+  if (r->ndev > 1) {
+    check(cuCtxSetCurrent(r->ctx[d % (size_t)r->ngpu]), "cuCtxSetCurrent");
+    fn = r->gpu_fns[(d % (size_t)r->ngpu) * r->nseg + s];
+    device_grid(r, s, d, grid);
+    dependent = 0;
+  }
+  int timed = r->timing && r->ntimed < MAX_TIMED;
+  if (timed) {
+    if (!r->timed)
+      r->timed = calloc(MAX_TIMED, sizeof *r->timed);
+    r->timed[r->ntimed].segment = (int)s;
+    r->timed[r->ntimed].device = (int)d;
+    check(cuEventCreate(&r->timed[r->ntimed].start, CU_EVENT_DEFAULT), "creating an event");
+    check(cuEventCreate(&r->timed[r->ntimed].stop, CU_EVENT_DEFAULT), "creating an event");
+    check(cuEventRecord(r->timed[r->ntimed].start, stream), "recording an event");
+  }
+  launch(fn, grid, r->opt.wg, (unsigned)r->dynamic_shared, stream, r->params, dependent);
+  if (timed)
+    check(cuEventRecord(r->timed[r->ntimed++].stop, stream), "recording an event");
+}
+
+/* Launches segment S (its order argument set): on one device as a launch
+ * in its stream; on several, once a device, each its range of the virtual
+ * workgroups, after the launches on other devices it conflicts with by the
+ * plan's roles (devices.h). DEPENDENT: one device, as launch() takes it. */
+static void launch_segment(cuda_run *r, size_t s, int dependent) {
+  if (r->ndev <= 1) {
+    device_launch(r, s, 0, dependent);
+    return;
+  }
+  /* the waits of every device's launch first: the launches of one segment
+   * are one grid's workgroups, unordered, and wait for none of each other */
+  size_t wait[GS_MAX_DEVICES][GS_MAX_DEVICES], nwait[GS_MAX_DEVICES];
+  for (size_t d = 0; d < r->ndev; d++)
+    if (gs_device_log_waits(&r->log, &r->conflicts, d, s, wait[d], &nwait[d])) {
+      barrier_devices(r);
+      d = (size_t)-1; /* all again, from an empty log */
+    }
+  for (size_t d = 0; d < r->ndev; d++) {
+    for (size_t k = 0; k < nwait[d]; k++) {
+      size_t e = wait[d][k] / r->log.cap, at = wait[d][k] % r->log.cap;
+      check(cuStreamWaitEvent(r->streams[d], *device_event(r, e, at), 0), "waiting for a device");
+      if (r->opt.verbose)
+        fprintf(stderr, "gs-cuda-run: device %zu's segment %zu waits for device %zu's segment %d\n",
+                d, s, e, r->log.seg[wait[d][k]]);
+    }
+    device_launch(r, s, d, 0);
+    check(cuEventRecord(*device_event(r, d, r->log.len[d]), r->streams[d]), "recording an event");
+    gs_device_log_add(&r->log, d, s);
+  }
+  check(cuCtxSetCurrent(r->ctx[0]), "cuCtxSetCurrent");
+}
+
+/* A dynamic schedule's launch of segment S and its step: on one device as
+ * queue_step; on several, every device's launch after everything before
+ * (the step before among it), and the step on device 0 after all of them */
+static void queue_any(cuda_run *r, int s, int first) {
+  if (r->ndev <= 1) {
+    /* FIRST: nothing kernel-made comes before it on the stream; a segment
+     * that begins with griddepcontrol.wait may start as the step before it
+     * does */
+    device_launch(r, (size_t)s, 0, !first && r->waits[s] && r->dyn.st.pdl);
+    launch_step(&r->dyn.st, r->stream, (unsigned)s);
+    return;
+  }
+  barrier_devices(r);
+  for (size_t d = 0; d < r->ndev; d++)
+    device_launch(r, (size_t)s, d, 0);
+  check(cuCtxSetCurrent(r->ctx[0]), "cuCtxSetCurrent");
+  barrier_devices(r);
+  launch_step(&r->dyn.st, r->stream, (unsigned)s);
+}
+
+/* --segment-times: each launch of the checked run, and the GPU time
+ * between its two events */
+static void print_segment_times(cuda_run *r) {
+  for (size_t k = 0; k < r->ntimed; k++) {
+    float ms = 0;
+    check(cuEventElapsedTime(&ms, r->timed[k].start, r->timed[k].stop), "timing a launch");
+    printf("%s: segment %d on device %d: %.3f us\n", r->kname, r->timed[k].segment,
+           r->timed[k].device, ms * 1e3);
+  }
+}
+
 static void capture_end(cuda_run *r) {
   CUgraph g;
   check(cuStreamEndCapture(r->stream, &g), "ending the capture");
@@ -624,8 +952,7 @@ static void capture_end(cuda_run *r) {
  * its batch */
 static void queue_segment(cuda_run *r, int s, int first) {
   r->order = gs_order_next(&r->orders, (size_t)s);
-  queue_step(&r->dyn.st, r->fns[s], r->grids[s], r->opt.wg, (unsigned)r->dynamic_shared, r->stream,
-             r->params, (unsigned)s, first, r->waits[s]);
+  queue_any(r, s, first);
 }
 
 /* Whether a dynamic schedule's next run replays the path the last one took
@@ -646,8 +973,7 @@ static void queue_replay(cuda_run *r) {
     r->order = gs_order_next(&r->orders, (size_t)p) | GS_ORDER_REPLAY | GS_ORDER_LAUNCH(q);
     if (r->opt.verbose)
       fprintf(stderr, "gs-cuda-run: %s segment %d replayed\n", r->kname, p);
-    launch(r->fns[p], r->grids[p], r->opt.wg, (unsigned)r->dynamic_shared, r->stream, r->params,
-           q > 0 && r->waits[p]);
+    launch_segment(r, (size_t)p, q > 0 && r->waits[p]);
   }
 }
 
@@ -679,8 +1005,7 @@ static void run_static(cuda_run *r) {
               : p->virtual_arg >= 0 && r->order ? ", virtual workgroups last to first"
                                                 : "");
     if (!empty)
-      launch(r->fns[s], r->grids[s], r->opt.wg, (unsigned)r->dynamic_shared, r->stream, r->params,
-             launched++ > 0 && r->waits[s]);
+      launch_segment(r, s, launched++ > 0 && r->waits[s]);
   }
 }
 
@@ -712,6 +1037,7 @@ static void run_dynamic(cuda_run *r, CUevent ev1) {
       check(cuGraphLaunch(r->exec, r->stream), "replaying the graph");
     else
       queue_replay(r);
+    barrier_devices(r);
     check(cuEventRecord(ev1, r->stream), "recording an event");
     return;
   }
@@ -749,8 +1075,7 @@ static void run_dynamic(cuda_run *r, CUevent ev1) {
         if (r->opt.verbose)
           fprintf(stderr, "gs-cuda-run: %s segment %d queued%s\n", r->kname, p,
                   r->plan.virtual_arg >= 0 && r->order ? ", virtual workgroups last to first" : "");
-        queue_step(&d->st, r->fns[p], r->grids[p], r->opt.wg, (unsigned)r->dynamic_shared,
-                   r->stream, r->params, (unsigned)p, q == 0, r->waits[p]);
+        queue_any(r, p, q == 0);
       }
     }
     replayed = first_batch && d->learned && (!max || d->npath <= max);
@@ -875,6 +1200,7 @@ static void check_replay(cuda_run *r, const host_output *first, size_t n, CUeven
 static void run_schedule(cuda_run *r) {
   int repeat = r->opt.repeat, dyn = r->plan.control_arg >= 0;
   check(cuStreamCreate(&r->stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+  make_devices(r);
   double *times = calloc((size_t)repeat + 1, sizeof *times);
   host_output *first = NULL;
   size_t nfirst = 0;
@@ -898,14 +1224,20 @@ static void run_schedule(cuda_run *r) {
       capture_end(r);
     }
     check(cuEventRecord(ev0, r->stream), "recording an event");
+    /* every device's work after the first event, the second after all of
+     * it */
+    barrier_devices(r);
+    r->timing = r->opt.segment_times && run == 0;
     if (dyn) {
       run_dynamic(r, ev1);
     } else {
       run_static(r);
+      barrier_devices(r);
       /* the second event follows the last launch on the stream, with no
        * host round trip between them */
       check(cuEventRecord(ev1, r->stream), "recording an event");
     }
+    r->timing = 0;
     check(cuEventSynchronize(ev1), "running the segments");
     float ms = 0;
     check(cuEventElapsedTime(&ms, ev0, ev1), "timing a run");
@@ -914,6 +1246,7 @@ static void run_schedule(cuda_run *r) {
     if (run == 0) {
       first = read_outputs(r, &nfirst);
       write_outputs(r, first, nfirst);
+      print_segment_times(r);
     }
   }
   if (dyn && repeat > 0 && replays(r))

@@ -35,6 +35,16 @@ expect "cannot read '/nonexistent/x.bin': No such file or directory" \
 printf '{"format": "gridsplit-plan", "version": 1, "kernels": [' > "$t/cut.json"
 expect "cut.json: not a valid plan: line 1, column 56: unexpected end of the text" \
   --plan cut.json Target_nvptx.ptx
+# one grid over devices: counts, --graph, and a split without virtual
+# workgroups (which the ranges need)
+a="x=zeros:64 scale=zeros:4 acc=zeros:4 y=zeros:64 n=16"
+expect "--devices '0': expected a count of devices from 1 to 64" --devices 0 $p $a
+expect "--devices '65': expected a count of devices from 1 to 64" --devices 65 $p $a
+expect "--graph with --devices 2: a grid spread over devices is not captured as a graph; leave out --graph" \
+  --devices 2 --graph $p $a
+"$tool" --target nvptx --no-virtual-workgroups --drop-original -o "$t/plain" "$src/lit/Target_nvptx.ll"
+expect "--devices 3: kernel 'norm2' was split without virtual workgroups, which a grid spread over devices needs (gridsplit --target nvptx splits with them unless told not to)" \
+  --devices 3 --plan plain/Target_nvptx.plan.json plain/Target_nvptx.ptx $a
 # bound as asked: the stub driver's cuInit is the first thing to fail
 case $stub in
 */stubs/*) expect "cuInit failed: unknown CUDA error" $p x=zeros:64 scale=zeros:4 acc=zeros:4 \

@@ -42,14 +42,14 @@ open('in64.bin', 'wb').write(struct.pack('<64i', *[5 * k - 90 for k in range(64)
   done
   rt=$src/runtime
   cp "$rt/cuda/gs_cuda_run.c" "$rt/hostplan.c" "$rt/hostplan.h" "$rt/json.c" "$rt/json.h" \
-    "$rt/order.c" "$rt/order.h" .
+    "$rt/order.c" "$rt/order.h" "$rt/devices.c" "$rt/devices.h" .
   cp "$src/include/gridsplit/control_word.h" gridsplit/
-  sed -i "s|\.\./hostplan.h|hostplan.h|; s|\.\./order.h|order.h|" gs_cuda_run.c
+  sed -i "s|\.\./hostplan.h|hostplan.h|; s|\.\./order.h|order.h|; s|\.\./devices.h|devices.h|" gs_cuda_run.c
   exit 0
 fi
 cd "$dir"
 cuda=${CUDA_HOME:-/usr/local/cuda}
-cc -O2 -I"$cuda/include" -I. gs_cuda_run.c hostplan.c json.c order.c -L"$cuda/lib64/stubs" -lcuda \
+cc -O2 -I"$cuda/include" -I. gs_cuda_run.c hostplan.c json.c order.c devices.c -L"$cuda/lib64/stubs" -lcuda \
   -o gs-cuda-run
 fail=0
 same() { # WHAT GOT_DIR REF_DIR FILE...

@@ -3,11 +3,13 @@
 # gs-cuda-run, and compares every output with the reference's as run_e2e.py
 # does (run_e2e.py --check-export: exact bytes, or the comparison the case
 # names, and every output written by one side only is a failure).
-# Usage: gpu_check.sh DIR GS_CUDA_RUN [OUT]. Exit status 0 only when every
+# Usage: gpu_check.sh DIR GS_CUDA_RUN [OUT [RUN_ARGS]]: RUN_ARGS go to every
+# gs-cuda-run (--devices 3: each grid over three logical devices, the same
+# bytes as on one; --physical-groups N). Exit status 0 only when every
 # case passed; the cases the export left out, each with its reason, are
 # listed in DIR/exceptions.txt and printed.
 here=$(cd "$(dirname "$0")" && pwd)
-dir=$1 run=$2 out=${3:-/tmp/gs-gpu-out}
+dir=$1 run=$2 out=${3:-/tmp/gs-gpu-out} run_args=${4:-}
 pass=0 fail=0
 mkdir -p "$out"
 if [ ! -s "$dir/cases.txt" ]; then
@@ -38,8 +40,8 @@ compare_case() {
 while IFS='|' read -r slug kernel grid wg items exact; do
   case_dir=$dir/$slug
   rm -rf "${out:?}/$slug"
-  # shellcheck disable=SC2086 # ITEMS holds several arguments
-  if ! (cd "$case_dir" && "$run" --plan kernel.plan.json --kernel "$kernel" --grid "$grid" \
+  # shellcheck disable=SC2086 # ITEMS and RUN_ARGS hold several arguments
+  if ! (cd "$case_dir" && "$run" $run_args --plan kernel.plan.json --kernel "$kernel" --grid "$grid" \
       --workgroup "$wg" --out "$out/$slug" kernel.ptx $items) > "$out.log" 2>&1; then
     fail=$((fail + 1)); echo "FAIL $slug: $(tail -1 "$out.log")"; continue
   fi
