@@ -42,6 +42,9 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 MODES = [("O2", 2, False), ("O0", 0, False), ("O2-virtual", 2, True), ("O0-virtual", 0, True)]
+# modes only --modes asks for: the grid over 2 or 3 logical devices
+# (gridsplit run --devices N, OpenCL), each its range of virtual workgroups
+DEVICE_MODES = [("O2-devices3", 2, True, 3), ("O0-devices2", 0, True, 2)]
 
 NACC = 4
 
@@ -440,7 +443,8 @@ class State:
 
 
 def run_mode(tool, kernel, directory, args, mode, timeout, runtime="opencl"):
-    name, level, virtual = mode
+    name, level, virtual = mode[:3]
+    devices = mode[3] if len(mode) > 3 else 0
     out = os.path.join(directory, name)
     cmd = [tool, "run", "--check", "--runtime", runtime, "--kernel", "k", "-O%d" % level,
            "--grid", ",".join(map(str, kernel.grid)), "--workgroup", ",".join(map(str, kernel.wg)),
@@ -448,6 +452,8 @@ def run_mode(tool, kernel, directory, args, mode, timeout, runtime="opencl"):
     if virtual:
         groups = kernel.N // kernel.WG
         cmd += ["--virtual-workgroups", "--physical-groups", str(max(1, min(3, groups - 1)))]
+    if devices:
+        cmd += ["--devices", str(devices)]
     cmd += [os.path.join(directory, "k.cl")] + args
     t0 = time.time()
     try:
@@ -480,7 +486,7 @@ def one_kernel(opts, seed, work):
         f.write(kernel.source())
     args = kernel.inputs(directory)
     results = [run_mode(opts.tool, kernel, directory, args, m, opts.timeout, opts.runtime)
-               for m in MODES
+               for m in MODES + DEVICE_MODES
                if m[0] in opts.modes]
     bad = [r for r in results if r["verdict"] != "pass"]
     if bad and opts.keep:

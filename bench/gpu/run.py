@@ -172,6 +172,15 @@ def main():
         i = args.index("--vk-compare")
         vk_compare = args[i + 1].split()
         del args[i:i + 2]
+    # --devices N: the first PTX's split also runs over N devices
+    # (gs-cuda-run --devices N: N logical devices on the GPUs there are, no
+    # graph), its time, the speed-up over the one-device split run without
+    # a graph too, and whether its bytes are the cooperative kernel's
+    devices = None
+    if "--devices" in args:
+        i = args.index("--devices")
+        devices = int(args[i + 1])
+        del args[i:i + 2]
     while "--workload" in args:
         i = args.index("--workload")
         only.append(args[i + 1])
@@ -225,6 +234,7 @@ def main():
             # each measured twice, alternating, the smaller median kept; the
             # spread between a version's two medians says what is noise
             ts, tc, tv, tw = {p: [] for p in ptxs}, [], [], []
+            tn = {1: [], devices: []} if devices else {}
             for _ in range(2):
                 for ptx in ptxs:
                     # an extra X.ptx with its own plan X.plan.json (another split)
@@ -238,6 +248,14 @@ def main():
                               str(reps), "--out", po, ptx] +
                              ["%s=@%s/%s.bin" % (b, d, b) for b in names] + scalars(name, n))
                     ts[ptx].append(float(out.split(" us per run")[0].split()[-1]))
+                for nd in tn:
+                    os.makedirs(so + "_dev%d" % nd, exist_ok=True)
+                    out = sh(["./gs-cuda-run", "--devices", str(nd), "--plan",
+                              "workloads.plan.json", "--kernel", kernel, "--grid", str(grid),
+                              "--workgroup", str(WG), "--repeat", str(reps), "--out",
+                              so + "_dev%d" % nd, ptxs[0]] +
+                             ["%s=@%s/%s.bin" % (b, d, b) for b in names] + scalars(name, n))
+                    tn[nd].append(float(out.split(" us per run")[0].split()[-1]))
                 if vulkan:
                     out = sh(["./gs-vk-run", "vk/%s.spv" % kernel, "vk/%s.plan.json" % kernel,
                               "--kernel", kernel, "--grid", str(grid), "--workgroup", str(WG),
@@ -292,6 +310,12 @@ def main():
                 "yes" if same else "NO", spread * 100) + vcols + ("  " + extra if extra else ""))
             for note in vnotes:
                 print("    vulkan %s 2^%d: %s" % (name, e, note))
+            if devices:
+                print("    devices %s 2^%d: one device %.1f us, %d devices %.1f us, speed-up "
+                      "%.2f, %s" % (name, e, min(tn[1]), devices, min(tn[devices]),
+                                    min(tn[1]) / min(tn[devices]),
+                                    "the cooperative bytes" if same_as_coop(so + "_dev%d" % devices)
+                                    else "NOT the cooperative bytes"))
             sys.stdout.flush()
             subprocess.run(["rm", "-rf", d])
     print("largest grid: cooperative %s invocations (reduce %s, scan %s, histnorm %s, jacobi %s); "
