@@ -39,6 +39,10 @@
 ; RUN: %gridsplit run -O0 --check --check-guards --devices 3 --physical-groups 3 --kernel sweeps --grid 96 --workgroup 16 --out %t/w3 %S/Inputs/devices.cl a=@%t/a.bin b=zeros:308 sums=zeros:40 n=77 count=10 2>&1 | FileCheck %s
 ; RUN: %gridsplit run -O0 --check --replay --devices 5 --physical-groups 1 --kernel sweeps --grid 64 --workgroup 16 --out %t/w5 %S/Inputs/devices.cl a=@%t/a.bin b=zeros:308 sums=zeros:40 n=61 count=7 2>&1 | FileCheck %s
 ;
+; A kernel with no grid barrier is an ordinary one, launched whole on the
+; first device:
+; RUN: %gridsplit run --check --devices 2 --kernel plain --grid 96 --workgroup 16 --out %t/pk %S/Inputs/devices.cl a=zeros:308 n=77 2>&1 | FileCheck %s --check-prefix=NOBARRIER
+;
 ; Bad requests, each an error naming what:
 ; RUN: not %gridsplit run --devices 0 --kernel apart --grid 96 --workgroup 16 --out %t/e %S/Inputs/devices.cl 2>&1 | FileCheck %s --check-prefix=ZERO
 ; RUN: not %gridsplit run --devices 65 --kernel apart --grid 96 --workgroup 16 --out %t/e %S/Inputs/devices.cl a=zeros:308 b=zeros:308 c=zeros:308 n=77 2>&1 | FileCheck %s --check-prefix=MANY
@@ -81,6 +85,9 @@
 ; EMPTY-NEXT: device 1 runs virtual workgroups 0 to 1
 ; EMPTY-NEXT: device 2 runs virtual workgroups 1 to 2
 ; EMPTY-NEXT: device 3 runs virtual workgroups 2 to 3
+
+; NOBARRIER-DAG: kernel 'plain' has no grid barrier to split at; it runs on device 0 alone
+; NOBARRIER-DAG: every host-output buffer matches the reference
 
 ; ZERO:   --devices '0': expected a positive count
 ; MANY:   --devices 65: at most 64 devices

@@ -979,6 +979,14 @@ static gs_error *run_on_pocl(const gs_run_request *req, gs_host_plan *plan, run_
       fprintf(stderr, "gridsplit run: device %zu runs virtual workgroups %u to %u\n", d, first,
               end);
     }
+  } else if (rs->ndevices > 1 && nseg == 1 && plan->live_arg < 0 && plan->control_arg < 0) {
+    /* no grid barrier left (clang may drop one that no invocation reaches):
+     * an ordinary kernel, launched whole on the first device */
+    fprintf(stderr,
+            "gridsplit run: kernel '%s' has no grid barrier to split at; it runs on device 0 "
+            "alone\n",
+            kname);
+    rs->ndevices = 1;
   } else if (rs->ndevices > 1) {
     err = gs_error_create("--devices %zu: kernel '%s' was split without virtual workgroups, "
                           "which a grid spread over devices needs (split it with "

@@ -39,3 +39,11 @@ kernel void sweeps(global int *a, global int *b, global int *sums, uint n, int c
     gridsplit_grid_sync();
   }
 }
+
+/* no grid barrier: an ordinary kernel, which --devices runs whole on the
+ * first device */
+kernel void plain(global int *a, uint n) {
+  uint i = get_global_id(0);
+  if (i < n)
+    a[i] = (int)(i * i) - 3;
+}

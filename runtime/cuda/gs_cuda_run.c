@@ -499,6 +499,15 @@ static void load_module(cuda_run *r, int g) {
  * d on GPU d % NGPU), every one able to reach every other's memory */
 static void load_segments(cuda_run *r) {
   r->ndev = r->opt.devices > 1 ? r->opt.devices : 1;
+  if (r->ndev > 1 && r->plan.virtual_arg < 0 && r->nseg == 1 && r->plan.live_arg < 0 &&
+      r->plan.control_arg < 0) {
+    /* no grid barrier left: an ordinary kernel, launched whole on GPU 0 */
+    fprintf(stderr,
+            "gs-cuda-run: kernel '%s' has no grid barrier to split at; it runs on "
+            "device 0 alone\n",
+            r->kname);
+    r->ndev = 1;
+  }
   if (r->ndev > 1 && r->plan.virtual_arg < 0) {
     char n[32];
     snprintf(n, sizeof n, "%zu", r->ndev);
