@@ -12,13 +12,13 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 src=$here/../..
+. "$here/common.sh"
 mode=$1 dir=$2
 if [ "$mode" = prepare ]; then
   g15=$(cd "$(dirname "$3")" && pwd)/$(basename "$3")
   g22=$(cd "$(dirname "$4")" && pwd)/$(basename "$4")
-  llvm=/usr/lib/llvm-$("$g22" --version | sed 's/.*(LLVM \([0-9]*\)).*/\1/')/bin
   k=$src/lit/Inputs/hoist_unwritten.cl
-  mkdir -p "$dir/gridsplit"
+  mkdir -p "$dir"
   cd "$dir"
   python3 -c "
 import struct
@@ -33,33 +33,13 @@ open('in64.bin', 'wb').write(struct.pack('<64i', *[5 * k - 90 for k in range(64)
   "$g15" run -O2 --check --virtual-workgroups --distinct-buffers --physical-groups 1 \
     --kernel lflagged --grid 64 --workgroup 16 --out ref_lflagged "$k" out=zeros:256 in=@in64.bin \
     s=local:64
-  for o in 0 2; do
-    "$llvm/clang" -x cl -cl-std=CL2.0 -Xclang -finclude-default-header -fno-discard-value-names \
-      -target nvptx64-nvidia-cuda -emit-llvm -c -O$o -o k$o.bc "$k"
-    "$llvm/llvm-link" k$o.bc "$src/lowering/opencl_nvptx.ll" -o l$o.bc 2>/dev/null
-    "$llvm/opt" -passes=always-inline,globaldce l$o.bc -o w$o.bc
-    "$g22" --target nvptx --mcpu sm_90 --drop-original --distinct-buffers -o o$o w$o.bc
-  done
-  rt=$src/runtime
-  cp "$rt/cuda/gs_cuda_run.c" "$rt/hostplan.c" "$rt/hostplan.h" "$rt/json.c" "$rt/json.h" \
-    "$rt/order.c" "$rt/order.h" "$rt/devices.c" "$rt/devices.h" .
-  cp "$src/include/gridsplit/control_word.h" gridsplit/
-  sed -i "s|\.\./hostplan.h|hostplan.h|; s|\.\./order.h|order.h|; s|\.\./devices.h|devices.h|" gs_cuda_run.c
+  nvptx_split "$k" "$g22"
+  copy_runner
   exit 0
 fi
 cd "$dir"
-cuda=${CUDA_HOME:-/usr/local/cuda}
-cc -O2 -I"$cuda/include" -I. gs_cuda_run.c hostplan.c json.c order.c devices.c -L"$cuda/lib64/stubs" -lcuda \
-  -o gs-cuda-run
+build_runner
 fail=0
-same() { # WHAT GOT_DIR REF_DIR FILE...
-  what=$1 got=$2 ref=$3
-  shift 3
-  for f in "$@"; do
-    cmp -s "$got/$f" "$ref/$f" || { echo "FAIL: $what: $f differs"; fail=1; return; }
-  done
-  echo "$what: the reference's bytes"
-}
 for o in 0 2; do
   for pg in 1 2 3; do
     ./gs-cuda-run --plan o$o/w$o.plan.json --kernel hoist --grid 208 --workgroup 16 \
