@@ -61,8 +61,11 @@
  * replayed path) a device's launch waits, by an event, for the launches on
  * the others that the plan's roles say it conflicts with; a dynamic one
  * steps on device 0 after every device's launch, and every device waits
- * for the step. Across GPUs the PTX's atomics must be of the system's scope
- * (an error otherwise); --graph is refused. --segment-times prints every
+ * for the step (launched after the events, not as a programmatic
+ * dependent). Across GPUs the segments' atomics on global or generic
+ * addresses, and those of every .func, must be of the system's scope (an
+ * error otherwise: LLVM's NVPTX backend gives every atomicrmw the GPU's,
+ * the control word's of a dynamic schedule too); --graph is refused. --segment-times prints every
  * launch's GPU time in the checked run, per device. */
 #define _POSIX_C_SOURCE 200809L
 #include <cuda.h>
@@ -444,21 +447,64 @@ static void bind_args(cuda_run *r) {
     fail("%s%s", why, "");
 }
 
-/* Whether the PTX has atomics on global memory of a scope narrower than the
- * system's (no scope is the GPU's, PTX ISA "atom"): they are not atomic
- * between two GPUs on one buffer */
-static int gpu_scope_atomics(const char *ptx) {
+/* The PTX name of segment function FNAME, into OUT (N bytes): PTX names
+ * have no '.', gridsplit writes k.seg0 as k_$_seg0 */
+static void ptx_name(const char *fname, char *out, size_t n) {
+  size_t o = 0;
+  for (const char *p = fname; *p && o + 4 < n; p++)
+    if (*p == '.') {
+      memcpy(out + o, "_$_", 3);
+      o += 3;
+    } else {
+      out[o++] = *p;
+    }
+  out[o] = 0;
+}
+
+/* Whether the text from AT to END has an atomic of a scope narrower than
+ * the system's (none is the GPU's, PTX ISA "atom"), on global or generic
+ * addresses: not atomic between two GPUs on one buffer */
+static int narrow_atomics(const char *at, const char *end) {
   static const char *const ops[] = {"atom.", "red."};
   for (size_t k = 0; k < 2; k++)
-    for (const char *at = strstr(ptx, ops[k]); at; at = strstr(at + 1, ops[k])) {
+    for (const char *p = strstr(at, ops[k]); p && p < end; p = strstr(p + 1, ops[k])) {
       /* an instruction, after the line's indent or predicate */
-      if (at == ptx || (at[-1] != ' ' && at[-1] != '\t'))
+      if (p == at || (p[-1] != ' ' && p[-1] != '\t'))
         continue;
-      const char *end = at + strcspn(at, " \t\n");
-      const char *global = strstr(at, ".global"), *sys = strstr(at, ".sys");
-      if (global && global < end && !(sys && sys < end))
+      const char *stop = p + strcspn(p, " \t\n");
+      const char *shared = strstr(p, ".shared"), *sys = strstr(p, ".sys");
+      if (!(shared && shared < stop) && !(sys && sys < stop))
         return 1;
     }
+  return 0;
+}
+
+/* Whether kernel R's segments (their .entry bodies, and every .func of the
+ * module, which they may call) have atomics of a narrower scope than the
+ * system's (narrow_atomics); *WHERE names the first */
+static int gpu_scope_atomics(const cuda_run *r, const char **where) {
+  for (const char *f = strstr(r->ptx, ".func "); f; f = strstr(f + 1, ".func ")) {
+    const char *next = strstr(f + 1, ".func "), *entry = strstr(f + 1, ".entry ");
+    const char *end = next && (!entry || next < entry) ? next : entry;
+    if (narrow_atomics(f, end ? end : f + strlen(f))) {
+      *where = "a function the segments may call";
+      return 1;
+    }
+  }
+  for (size_t s = 0; s < r->nseg; s++) {
+    char key[1024], head[1100];
+    ptx_name(r->plan.segments[s].function, key, sizeof key);
+    snprintf(head, sizeof head, ".entry %s(", key);
+    const char *at = strstr(r->ptx, head);
+    if (!at)
+      continue;
+    const char *next = strstr(at + 1, ".entry "), *func = strstr(at + 1, ".func ");
+    const char *end = next && (!func || next < func) ? next : func;
+    if (narrow_atomics(at, end ? end : at + strlen(at))) {
+      *where = r->plan.segments[s].function;
+      return 1;
+    }
+  }
   return 0;
 }
 
@@ -476,18 +522,9 @@ static void load_module(cuda_run *r, int g) {
     fail("the PTX does not load (%s): %s", name ? name : "unknown CUDA error", jit_log);
   }
   for (size_t s = 0; s < r->nseg; s++) {
-    /* PTX names have no '.': gridsplit writes k.seg0 as k_$_seg0 */
     const char *fname = r->plan.segments[s].function;
     char ptxname[1024];
-    size_t o = 0;
-    for (const char *p = fname; *p && o + 4 < sizeof ptxname; p++)
-      if (*p == '.') {
-        memcpy(ptxname + o, "_$_", 3);
-        o += 3;
-      } else {
-        ptxname[o++] = *p;
-      }
-    ptxname[o] = 0;
+    ptx_name(fname, ptxname, sizeof ptxname);
     if (cuModuleGetFunction(&r->gpu_fns[(size_t)g * r->nseg + s], mod, ptxname) != CUDA_SUCCESS)
       fail("the plan and the module do not match: the PTX has no kernel '%s' (%s)", ptxname, fname);
     r->waits[s] = entry_waits(r->ptx, ptxname);
@@ -524,14 +561,12 @@ static void load_segments(cuda_run *r) {
   char why[1100];
   if (gs_bind_read_file(r->opt.ptx_path, (unsigned char **)&r->ptx, &ptx_size, why, sizeof why))
     fail("%s%s", why, "");
-  if (r->ngpu > 1 && gpu_scope_atomics(r->ptx)) {
-    char n[32];
-    snprintf(n, sizeof n, "%d", r->ngpu);
-    fail("--devices over %s GPUs: the PTX has atomics on global memory of the GPU's scope (no "
-         ".sys), which are not atomic between GPUs; with one GPU visible "
-         "(CUDA_VISIBLE_DEVICES) the devices run on it%s",
-         n, "");
-  }
+  const char *where = NULL;
+  if (r->ngpu > 1 && gpu_scope_atomics(r, &where))
+    fail("--devices over several GPUs: %s has atomics of the GPU's scope (no .sys; the control "
+         "word's of a dynamic schedule are too), which are not atomic between GPUs; with one GPU "
+         "visible (CUDA_VISIBLE_DEVICES) the devices run on it%s",
+         where, "");
   r->gpu_fns = calloc((size_t)r->ngpu * r->nseg + 1, sizeof *r->gpu_fns);
   r->waits = calloc(r->nseg, sizeof *r->waits);
   for (int g = 0; g < r->ngpu; g++) {
@@ -750,10 +785,13 @@ static void make_launches(cuda_run *r) {
     r->params[p->live_arg] = &r->state;
   if (p->control_arg >= 0)
     r->params[p->control_arg] = &r->control;
-  for (size_t s = 0; r->dynamic_shared > 48 * 1024 && s < (size_t)r->ngpu * r->nseg; s++)
+  for (size_t s = 0; r->dynamic_shared > 48 * 1024 && s < (size_t)r->ngpu * r->nseg; s++) {
+    check(cuCtxSetCurrent(r->ctx[s / r->nseg]), "cuCtxSetCurrent");
     check(cuFuncSetAttribute(r->gpu_fns[s], CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                              (int)r->dynamic_shared),
           "allowing the workgroup memory");
+  }
+  check(cuCtxSetCurrent(r->ctx[0]), "cuCtxSetCurrent");
   r->grids = calloc(r->nseg, sizeof *r->grids);
   const unsigned *wg = r->opt.wg;
   for (size_t s = 0; s < r->nseg; s++) {
@@ -833,13 +871,20 @@ static CUevent *device_event(cuda_run *r, size_t d, size_t k) {
 static void barrier_devices(cuda_run *r) {
   if (r->ndev <= 1)
     return;
+  /* each call in the context of the stream it queues on */
   for (size_t d = 1; d < r->ndev; d++) {
+    check(cuCtxSetCurrent(r->ctx[d % (size_t)r->ngpu]), "cuCtxSetCurrent");
     check(cuEventRecord(*device_event(r, d, r->log.cap), r->streams[d]), "recording an event");
-    check(cuStreamWaitEvent(r->stream, *device_event(r, d, r->log.cap), 0), "waiting for a device");
   }
-  check(cuEventRecord(r->joined, r->stream), "recording an event");
+  check(cuCtxSetCurrent(r->ctx[0]), "cuCtxSetCurrent");
   for (size_t d = 1; d < r->ndev; d++)
+    check(cuStreamWaitEvent(r->stream, *device_event(r, d, r->log.cap), 0), "waiting for a device");
+  check(cuEventRecord(r->joined, r->stream), "recording an event");
+  for (size_t d = 1; d < r->ndev; d++) {
+    check(cuCtxSetCurrent(r->ctx[d % (size_t)r->ngpu]), "cuCtxSetCurrent");
     check(cuStreamWaitEvent(r->streams[d], r->joined, 0), "waiting for a device");
+  }
+  check(cuCtxSetCurrent(r->ctx[0]), "cuCtxSetCurrent");
   gs_device_log_clear(&r->log);
 }
 
@@ -905,6 +950,7 @@ static void launch_segment(cuda_run *r, size_t s, int dependent) {
       d = (size_t)-1; /* all again, from an empty log */
     }
   for (size_t d = 0; d < r->ndev; d++) {
+    check(cuCtxSetCurrent(r->ctx[d % (size_t)r->ngpu]), "cuCtxSetCurrent");
     for (size_t k = 0; k < nwait[d]; k++) {
       size_t e = wait[d][k] / r->log.cap, at = wait[d][k] % r->log.cap;
       check(cuStreamWaitEvent(r->streams[d], *device_event(r, e, at), 0), "waiting for a device");
@@ -936,7 +982,11 @@ static void queue_any(cuda_run *r, int s, int first) {
     device_launch(r, (size_t)s, d, 0);
   check(cuCtxSetCurrent(r->ctx[0]), "cuCtxSetCurrent");
   barrier_devices(r);
-  launch_step(&r->dyn.st, r->stream, (unsigned)s);
+  /* not a programmatic dependent: its griddepcontrol.wait would cover
+   * device 0's launch alone, the event waits before it all of them */
+  stepper st = r->dyn.st;
+  st.pdl = 0;
+  launch_step(&st, r->stream, (unsigned)s);
 }
 
 /* --segment-times: each launch of the checked run, and the GPU time
