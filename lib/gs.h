@@ -290,6 +290,11 @@ void nvptx_emit_laid_out(LLVMModuleRef m, const char *cpu);
  * advances by its own size from one invocation to the next along x becomes
  * ld.global.L2::256B (lib/ptx_stream.c). M has its data layout. */
 void ptx_stream_hints(LLVMModuleRef m);
+/* ptx_atomics: whether M is marked for atomics of the system's scope
+ * (gs_emit_mark_system_atomics), and M's atomics on global and generic
+ * memory rewritten so for processor sm_SM (NULL, or why they cannot be) */
+int ptx_wants_system_atomics(LLVMModuleRef m);
+char *ptx_system_atomics(LLVMModuleRef m, int sm);
 /* Every !invariant.load read of segment FN at a constant offset within a
  * dereferenceable parameter moves to the end of its entry block, so that its
  * launch-invariant reads issue together (lib/launch_reads.c). */

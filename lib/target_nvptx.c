@@ -483,6 +483,11 @@ char *nvptx_emit_rewrite(LLVMModuleRef m, const char *cpu) {
   char *why = ptx_kernel_params(m);
   if (why)
     return why;
+  if (ptx_wants_system_atomics(m)) {
+    why = ptx_system_atomics(m, cpu && !strncmp(cpu, "sm_", 3) ? atoi(cpu + 3) : 0);
+    if (why)
+      return why;
+  }
   if (sm_at_least(cpu, 90))
     ptx_grid_dependency(m);
   ptx_names(m);

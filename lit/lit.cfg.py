@@ -53,5 +53,14 @@ config.substitutions.append(("%FileCheck", tool("FileCheck")))
 config.substitutions.append(("%llvm-as", tool("llvm-as")))
 config.substitutions.append(("%clang", tool("clang")))
 
+# NVIDIA's PTX assembler, where CUDA is installed: tests that check the PTX
+# gridsplit writes assembles say `REQUIRES: ptxas`.
+import shutil
+ptxas = shutil.which("ptxas") or (
+    "/usr/local/cuda/bin/ptxas" if os.path.exists("/usr/local/cuda/bin/ptxas") else None)
+if ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+
 # Version-specific tests say `REQUIRES: llvm15` or `REQUIRES: llvm22`.
 config.available_features.add("llvm%d" % config.llvm_version_major)

@@ -40,6 +40,9 @@ static const char usage[] =
     "  --step-shader     --target vulkan with virtual workgroups: a dynamic schedule\n"
     "                    steps in a one-invocation shader after each launch, not in\n"
     "                    each launch's last workgroup (for hosts older than that)\n"
+    "  --system-atomics  --target nvptx (sm_70 on): every atomic on global or generic\n"
+    "                    memory of the system's scope (atom.*.sys), atomic between\n"
+    "                    GPUs that share a buffer (gs-cuda-run --devices across GPUs)\n"
     "  --kernel NAME     only this kernel\n"
     "  --barrier NAME    also treat calls to NAME as grid barriers\n"
     "  --target T        ir (default, .ll), spirv (.spv), amdgcn (.hsaco), nvptx (.ptx),\n"
@@ -61,7 +64,7 @@ static const char usage[] =
 
 typedef struct {
   const char *input, *out_dir, *plan, *target, *mcpu, *workgroup;
-  int print_roles, opt_level, no_split, print_lowered, step_shader;
+  int print_roles, opt_level, no_split, print_lowered, step_shader, system_atomics;
   gs_target_kind kind;
   gs_options *opts;
 } tool_args;
@@ -112,6 +115,10 @@ static int parse_args(int argc, char **argv, tool_args *t) {
     }
     if (!strcmp(a, "--step-shader")) {
       t->step_shader = 1;
+      continue;
+    }
+    if (!strcmp(a, "--system-atomics")) {
+      t->system_atomics = 1;
       continue;
     }
     if (!strcmp(a, "--verify-each")) {
@@ -178,6 +185,9 @@ static int parse_args(int argc, char **argv, tool_args *t) {
   }
   if (t->step_shader && t->kind != GS_TARGET_VULKAN)
     return usage_error("--step-shader means nothing for --target %s", t->target ? t->target : "ir");
+  if (t->system_atomics && t->kind != GS_TARGET_NVPTX)
+    return usage_error("--system-atomics means nothing for --target %s",
+                       t->target ? t->target : "ir");
   /* a Vulkan host steps in the segments (gridsplit/control_word.h) */
   gs_options_set_steps_in_segments(t->opts, t->kind == GS_TARGET_VULKAN && !t->step_shader);
   if (t->mcpu && !gs_target_takes_mcpu(t->kind))
@@ -323,6 +333,8 @@ static int run(tool_args *t) {
     size_t ir_size = 0;
     /* the module first: its errors say more than the plan's about an
      * argument no target can take */
+    if (t->system_atomics)
+      gs_emit_mark_system_atomics(m);
     gs_error *emit_error = t->no_split ? NULL : gs_emit(m, t->kind, t->mcpu, &ir, &ir_size);
     if (!emit_error)
       emit_error = t->no_split ? (plan = gs_plan_json(a, base_name(t->input)), NULL)
@@ -529,8 +541,11 @@ int main(int argc, char **argv) {
     return run_main(argc - 1, argv + 1);
   if (argc > 1 && !strcmp(argv[1], "interpret"))
     return interpret_main(argc - 1, argv + 1);
-  tool_args t = {NULL,         "gridsplit-out",    NULL, "ir", NULL, NULL, 0, 2, 0, 0, 0,
-                 GS_TARGET_IR, gs_options_create()};
+  tool_args t = {.out_dir = "gridsplit-out",
+                 .target = "ir",
+                 .opt_level = 2,
+                 .kind = GS_TARGET_IR,
+                 .opts = gs_options_create()};
   int rc = parse_args(argc, argv, &t);
   if (rc < 0)
     rc = run(&t);

@@ -42,6 +42,15 @@ int gs_target_accepts_opencl_c(gs_target_kind kind);
 gs_error *gs_emit(LLVMModuleRef m, gs_target_kind kind, const char *mcpu, char **data,
                   size_t *size);
 
+/* Marks M so that gs_emit writes, for NVPTX (sm_70 and later), every
+ * atomic read-modify-write and compare-and-swap on global or generic memory
+ * with the system's scope (atom.*.sys), which is atomic between GPUs that
+ * share a buffer (gs-cuda-run --devices across GPUs); LLVM's NVPTX backend
+ * gives an atomicrmw the GPU's. An atomic PTX has no such instruction for
+ * (a byte's, a nand) is then an error of gs_emit. Other targets ignore the
+ * mark (named metadata gridsplit.system_atomics). */
+void gs_emit_mark_system_atomics(LLVMModuleRef m);
+
 #ifdef __cplusplus
 }
 #endif

@@ -65,7 +65,8 @@
  * dependent). Across GPUs the segments' atomics on global or generic
  * addresses, and those of every .func, must be of the system's scope (an
  * error otherwise: LLVM's NVPTX backend gives every atomicrmw the GPU's,
- * the control word's of a dynamic schedule too); --graph is refused. --segment-times prints every
+ * the control word's of a dynamic schedule too; `gridsplit --target nvptx
+ * --system-atomics` writes them all with .sys); --graph is refused. --segment-times prints every
  * launch's GPU time in the checked run, per device. */
 #define _POSIX_C_SOURCE 200809L
 #include <cuda.h>
@@ -564,8 +565,9 @@ static void load_segments(cuda_run *r) {
   const char *where = NULL;
   if (r->ngpu > 1 && gpu_scope_atomics(r, &where))
     fail("--devices over several GPUs: %s has atomics of the GPU's scope (no .sys; the control "
-         "word's of a dynamic schedule are too), which are not atomic between GPUs; with one GPU "
-         "visible (CUDA_VISIBLE_DEVICES) the devices run on it%s",
+         "word's of a dynamic schedule are too), which are not atomic between GPUs: split it with "
+         "gridsplit --target nvptx --system-atomics, or make one GPU visible "
+         "(CUDA_VISIBLE_DEVICES)%s",
          where, "");
   r->gpu_fns = calloc((size_t)r->ngpu * r->nseg + 1, sizeof *r->gpu_fns);
   r->waits = calloc(r->nseg, sizeof *r->waits);

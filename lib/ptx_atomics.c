@@ -1,0 +1,188 @@
+/* gridsplit: atomics of the system's scope on NVPTX.
+ *
+ * A grid spread over several GPUs (gs-cuda-run --devices N) shares its
+ * buffers between them, and an atomic read-modify-write is atomic between
+ * two GPUs only at the system's scope (PTX ISA, "Memory Consistency Model":
+ * scope .sys). LLVM's NVPTX backend writes every atomicrmw as
+ * `atom.global.add.u32`, with no scope (the GPU's) whatever its syncscope
+ * and ordering; its cmpxchg keeps both. A module marked
+ * `!gridsplit.system_atomics` (gs_emit_mark_system_atomics, the tool's
+ * --system-atomics) therefore has every atomicrmw and cmpxchg on global or
+ * generic memory written as inline PTX of the system's scope, with the
+ * ordering it had: monotonic .relaxed, acquire .acquire, release .release,
+ * acq_rel .acq_rel, seq_cst `fence.sc.sys` then .acquire (as the backend
+ * writes a seq_cst cmpxchg). Workgroup-memory atomics stay as they are. An
+ * operation PTX has no atom for at the type (a byte's, a nand, a float's
+ * minimum) is refused, naming the instruction. Needs sm_70 (PTX ISA 6.0)
+ * for the scope. */
+#include "gs.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SYSTEM_ATOMICS_MD "gridsplit.system_atomics"
+
+void gs_emit_mark_system_atomics(LLVMModuleRef m) {
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMAddNamedMetadataOperand(m, SYSTEM_ATOMICS_MD, LLVMMDNodeInContext(ctx, NULL, 0));
+}
+
+int ptx_wants_system_atomics(LLVMModuleRef m) {
+  return LLVMGetNamedMetadataNumOperands(m, SYSTEM_ATOMICS_MD) > 0;
+}
+
+/* PTX's name of ORDER's semantics, and whether a fence.sc.sys comes first */
+static const char *semantics(LLVMAtomicOrdering order, int *fence) {
+  *fence = 0;
+  switch (order) {
+  case LLVMAtomicOrderingAcquire:
+    return ".acquire";
+  case LLVMAtomicOrderingRelease:
+    return ".release";
+  case LLVMAtomicOrderingAcquireRelease:
+    return ".acq_rel";
+  case LLVMAtomicOrderingSequentiallyConsistent:
+    *fence = 1;
+    return ".acquire";
+  default:
+    return ".relaxed";
+  }
+}
+
+/* the operation and type suffix of atomicrmw OP on TY ("add.u32"), whether
+ * the operand is negated first (sub, fsub), or NULL */
+static const char *rmw_suffix(LLVMAtomicRMWBinOp op, LLVMTypeRef ty, int *negate) {
+  *negate = 0;
+  LLVMTypeKind k = LLVMGetTypeKind(ty);
+  if (k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind) {
+    int d = k == LLVMDoubleTypeKind;
+    if (op == LLVMAtomicRMWBinOpFSub)
+      *negate = 1;
+    return op == LLVMAtomicRMWBinOpFAdd || op == LLVMAtomicRMWBinOpFSub
+               ? (d ? "add.f64" : "add.f32")
+           : op == LLVMAtomicRMWBinOpXchg ? (d ? "exch.b64" : "exch.b32")
+                                          : NULL;
+  }
+  if (k != LLVMIntegerTypeKind)
+    return NULL;
+  unsigned w = LLVMGetIntTypeWidth(ty);
+  if (w != 32 && w != 64)
+    return NULL;
+  int wide = w == 64;
+  switch (op) {
+  case LLVMAtomicRMWBinOpSub:
+    *negate = 1;
+    return wide ? "add.u64" : "add.u32";
+  case LLVMAtomicRMWBinOpAdd:
+    return wide ? "add.u64" : "add.u32";
+  case LLVMAtomicRMWBinOpXchg:
+    return wide ? "exch.b64" : "exch.b32";
+  case LLVMAtomicRMWBinOpAnd:
+    return wide ? "and.b64" : "and.b32";
+  case LLVMAtomicRMWBinOpOr:
+    return wide ? "or.b64" : "or.b32";
+  case LLVMAtomicRMWBinOpXor:
+    return wide ? "xor.b64" : "xor.b32";
+  case LLVMAtomicRMWBinOpMax:
+    return wide ? "max.s64" : "max.s32";
+  case LLVMAtomicRMWBinOpMin:
+    return wide ? "min.s64" : "min.s32";
+  case LLVMAtomicRMWBinOpUMax:
+    return wide ? "max.u64" : "max.u32";
+  case LLVMAtomicRMWBinOpUMin:
+    return wide ? "min.u64" : "min.u32";
+  default:
+    return NULL;
+  }
+}
+
+/* the inline-asm constraint letter of a register of type TY */
+static char reg(LLVMTypeRef ty) {
+  LLVMTypeKind k = LLVMGetTypeKind(ty);
+  return k == LLVMFloatTypeKind          ? 'f'
+         : k == LLVMDoubleTypeKind       ? 'd'
+         : LLVMGetIntTypeWidth(ty) == 64 ? 'l'
+                                         : 'r';
+}
+
+static char *refusal(LLVMValueRef in, const char *why) {
+  char *where = ir_describe(in), *msg = gs_xmalloc(strlen(where) + strlen(why) + 64);
+  sprintf(msg, "--system-atomics: %s %s", where, why);
+  free(where);
+  return msg;
+}
+
+/* IN, an atomicrmw or cmpxchg on global or generic memory, as inline PTX
+ * of the system's scope; NULL, or why it cannot be */
+static char *rewrite(LLVMBuilderRef b, LLVMValueRef in) {
+  int cas = LLVMIsAAtomicCmpXchgInst(in) != NULL;
+  LLVMValueRef ptr = LLVMGetOperand(in, 0);
+  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
+  LLVMValueRef val = LLVMGetOperand(in, 1);
+  LLVMTypeRef ty = LLVMTypeOf(val);
+  int negate = 0, fence = 0;
+  const char *op = cas ? NULL : rmw_suffix(LLVMGetAtomicRMWBinOp(in), ty, &negate);
+  if (cas) {
+    unsigned w = LLVMGetTypeKind(ty) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(ty) : 0;
+    op = w == 32 ? "cas.b32" : w == 64 ? "cas.b64" : NULL;
+  }
+  if (!op)
+    return refusal(in, "is an atomic operation PTX has no atom instruction for at its type");
+  LLVMAtomicOrdering order = cas ? LLVMGetCmpXchgSuccessOrdering(in) : LLVMGetOrdering(in);
+  const char *sem = semantics(order, &fence);
+  char code[160], cons[48];
+  char r = reg(ty);
+  snprintf(code, sizeof code, "%satom%s.sys%s.%s $0, [$1], $2%s;", fence ? "fence.sc.sys;\n\t" : "",
+           sem, as == 1 ? ".global" : "", op, cas ? ", $3" : "");
+  snprintf(cons, sizeof cons, "=%c,l,%c%s,~{memory}", r, r, cas ? (r == 'l' ? ",l" : ",r") : "");
+  LLVMPositionBuilderBefore(b, in);
+  if (negate)
+    val = LLVMGetTypeKind(ty) == LLVMIntegerTypeKind ? LLVMBuildNeg(b, val, "")
+                                                     : LLVMBuildFNeg(b, val, "");
+  LLVMContextRef ctx = LLVMGetModuleContext(
+      LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(in))));
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
+  LLVMValueRef args[3] = {LLVMBuildPtrToInt(b, ptr, i64, ""), val,
+                          cas ? LLVMGetOperand(in, 2) : NULL};
+  LLVMTypeRef params[3] = {i64, ty, ty};
+  LLVMTypeRef fty = LLVMFunctionType(ty, params, cas ? 3 : 2, 0);
+  LLVMValueRef asm_ = LLVMGetInlineAsm(fty, code, strlen(code), cons, strlen(cons), 1, 0,
+                                       LLVMInlineAsmDialectATT, 0);
+  LLVMValueRef old = LLVMBuildCall2(b, fty, asm_, args, cas ? 3 : 2, "");
+  LLVMValueRef result = old;
+  if (cas) {
+    /* cmpxchg's { old, whether it was the expected value } */
+    LLVMValueRef ok = LLVMBuildICmp(b, LLVMIntEQ, old, args[1], "");
+    result = LLVMGetUndef(LLVMTypeOf(in));
+    result = LLVMBuildInsertValue(b, result, old, 0, "");
+    result = LLVMBuildInsertValue(b, result, ok, 1, "");
+  }
+  LLVMReplaceAllUsesWith(in, result);
+  LLVMInstructionEraseFromParent(in);
+  return NULL;
+}
+
+char *ptx_system_atomics(LLVMModuleRef m, int sm) {
+  if (sm < 70)
+    return gs_strdup("--system-atomics: atomics of the system's scope need sm_70 or later "
+                     "(PTX ISA 6.0)");
+  gs_vec todo;
+  vec_init(&todo, sizeof(LLVMValueRef));
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+        if (!LLVMIsAAtomicRMWInst(in) && !LLVMIsAAtomicCmpXchgInst(in))
+          continue;
+        unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(in, 0)));
+        if (as == 0 || as == 1)
+          VEC_PUSH(&todo, LLVMValueRef, in);
+      }
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
+  char *err = NULL;
+  for (size_t k = 0; k < todo.len && !err; k++)
+    err = rewrite(b, VEC_AT(&todo, LLVMValueRef, k));
+  LLVMDisposeBuilder(b);
+  vec_free(&todo);
+  return err;
+}
