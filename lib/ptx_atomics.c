@@ -11,7 +11,9 @@
  * generic memory written as inline PTX of the system's scope, with the
  * ordering it had: monotonic .relaxed, acquire .acquire, release .release,
  * acq_rel .acq_rel, seq_cst `fence.sc.sys` then .acquire (as the backend
- * writes a seq_cst cmpxchg). Workgroup-memory atomics stay as they are. An
+ * writes a seq_cst cmpxchg); sub and fsub add the negated operand, LLVM's
+ * wrapping increment and decrement are PTX's inc and dec (32 bits), which
+ * wrap alike. Workgroup-memory atomics stay as they are. An
  * operation PTX has no atom for at the type (a byte's, a nand, a float's
  * minimum) is refused, naming the instruction. Needs sm_70 (PTX ISA 6.0)
  * for the scope. */
@@ -92,6 +94,14 @@ static const char *rmw_suffix(LLVMAtomicRMWBinOp op, LLVMTypeRef ty, int *negate
     return wide ? "max.u64" : "max.u32";
   case LLVMAtomicRMWBinOpUMin:
     return wide ? "min.u64" : "min.u32";
+#if GS_LLVM_MAJOR >= 16
+  /* PTX's inc and dec wrap as LLVM's do: (old >= b) ? 0 : old + 1, and
+   * (old == 0 || old > b) ? b : old - 1 */
+  case LLVMAtomicRMWBinOpUIncWrap:
+    return wide ? NULL : "inc.u32";
+  case LLVMAtomicRMWBinOpUDecWrap:
+    return wide ? NULL : "dec.u32";
+#endif
   default:
     return NULL;
   }
