@@ -39,6 +39,14 @@
 ; RUN: %gridsplit run -O0 --check --check-guards --devices 3 --physical-groups 3 --kernel sweeps --grid 96 --workgroup 16 --out %t/w3 %S/Inputs/devices.cl a=@%t/a.bin b=zeros:308 sums=zeros:40 n=77 count=10 2>&1 | FileCheck %s
 ; RUN: %gridsplit run -O0 --check --replay --devices 5 --physical-groups 1 --kernel sweeps --grid 64 --workgroup 16 --out %t/w5 %S/Inputs/devices.cl a=@%t/a.bin b=zeros:308 sums=zeros:40 n=61 count=7 2>&1 | FileCheck %s
 ;
+; bench/gpu's fill_sum (a data set as large as the devices hold: 64-bit
+; indices over a 2-D grid, a neighbour another device may hold, a 64-bit sum
+; in two 32-bit words): against gs-reference, and at 4500007 elements, whose
+; sum passes 2^32, against its closed form:
+; RUN: %gridsplit run -O2 --check --devices 3 --physical-groups 2 --kernel fill_sum --grid 512,3 --workgroup 256,1 --out %t/fs %S/../bench/gpu/workloads.cl x=zeros:6000 sum=zeros:8 n=1500 2>&1 | FileCheck %s
+; RUN: %gridsplit run -O2 --devices 2 --physical-groups 4 --kernel fill_sum --grid 1048576,5 --workgroup 256,1 --out %t/fb %S/../bench/gpu/workloads.cl x=zeros:18000028 sum=zeros:8 n=4500007
+; RUN: %python -c "import struct,sys; s = struct.unpack('<Q', open(sys.argv[1], 'rb').read())[0]; n = 4500007; print('sum', s, 2 * ((n // 1000) * 499500 + (n %% 1000) * (n %% 1000 - 1) // 2))" %t/fb/sum.bin | FileCheck %s --check-prefix=BIGSUM
+;
 ; A kernel with no grid barrier is an ordinary one, launched whole on the
 ; first device:
 ; RUN: %gridsplit run --check --devices 2 --kernel plain --grid 96 --workgroup 16 --out %t/pk %S/Inputs/devices.cl a=zeros:308 n=77 2>&1 | FileCheck %s --check-prefix=NOBARRIER
@@ -88,6 +96,8 @@
 
 ; NOBARRIER-DAG: kernel 'plain' has no grid barrier to split at; it runs on device 0 alone
 ; NOBARRIER-DAG: every host-output buffer matches the reference
+
+; BIGSUM: sum [[S:[0-9]+]] [[S]]{{$}}
 
 ; ZERO:   --devices '0': expected a positive count
 ; MANY:   --devices 65: at most 64 devices

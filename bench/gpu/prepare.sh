@@ -25,6 +25,10 @@ mkdir -p "$out"
 "$llvm/llvm-link" "$out/k.bc" "$here/../../lowering/opencl_nvptx.ll" -o "$out/linked.bc"
 "$llvm/opt" -passes=always-inline,instcombine,globaldce "$out/linked.bc" -o "$out/workloads.bc"
 "$tool" --target nvptx --mcpu "$mcpu" --drop-original --distinct-buffers -o "$out" "$out/workloads.bc"
+# the same with atomics of the system's scope, for grids over several GPUs
+# (run.py --devices, --big)
+"$tool" --target nvptx --mcpu "$mcpu" --drop-original --distinct-buffers --system-atomics \
+  -o "$out/sys" "$out/workloads.bc"
 rm -f "$out/k.bc" "$out/linked.bc"
 rt=$here/../../runtime
 cp "$here/coop.cu" "$here/run.py" "$here/ncu_segments.sh" "$rt/cuda/gs_cuda_run.c" "$rt/hostplan.c" "$rt/hostplan.h" \

@@ -146,6 +146,48 @@ DYNAMIC = ("jacobi_loop", "jacobi_loop100", "cg", "bfs")
 KERNEL = {"jacobi_loop100": "jacobi_loop"}
 
 
+def fill_sum_run(e, devices, out, outputs):
+    """fill_sum over 2^E elements on DEVICES devices (sys/: atomics of the
+    system's scope); the time per run, and the sum"""
+    n = 1 << e
+    x = 1 << 20 if n >= 1 << 20 else n
+    os.makedirs(out, exist_ok=True)
+    text = sh(["./gs-cuda-run", "--devices", str(devices), "--plan", "sys/workloads.plan.json",
+               "--kernel", "fill_sum", "--grid", "%d,%d" % (x, ceil(n, x)), "--workgroup",
+               "%d,1" % WG, "--repeat", "3", "--outputs", outputs, "--out", out,
+               "sys/workloads.ptx", "x=zeros:%d" % (4 * n), "sum=zeros:8", "n=%d" % n])
+    us = float(text.split(" us per run")[0].split()[-1])
+    with open(os.path.join(out, "sum.bin"), "rb") as f:
+        got = int.from_bytes(f.read(), "little")
+    return us, got
+
+
+def run_big(exps, devices):
+    """fill_sum's runs: the sum against 2 * sum of i % 1000 (the first run's:
+    --repeat adds to it, its outputs are the checked run's), and at 2^30 the
+    bytes of one device against DEVICES'"""
+    for e in exps:
+        n = 1 << e
+        want = 2 * ((n // 1000) * 499500 + (n % 1000) * (n % 1000 - 1) // 2)
+        us, got = fill_sum_run(e, devices, "/tmp/gsb/big_%d" % e, "sum")
+        print("fill_sum 2^%d on %d devices: %.1f us per run, %.1f GB; sum %d, %s" % (
+            e, devices, us, 4.0 * n / 1e9, got, "the invariant's" if got == want else
+            "NOT the invariant's %d" % want))
+    e = 30
+    one = fill_sum_run(e, 1, "/tmp/gsb/big1", "x,sum")
+    many = fill_sum_run(e, devices, "/tmp/gsb/bigN", "x,sum")
+    same = all(open("/tmp/gsb/big1/%s.bin" % b, "rb").read() ==
+               open("/tmp/gsb/bigN/%s.bin" % b, "rb").read() for b in ("x", "sum"))
+    xs = np.fromfile("/tmp/gsb/big1/x.bin", dtype=np.uint32)
+    right = bool((xs == (np.arange(1 << e, dtype=np.uint64) % 1000).astype(np.uint32)).all())
+    print("fill_sum 2^30: one device %.1f us, %d devices %.1f us (speed-up %.2f); %s; x %s" % (
+        one[0], devices, many[0], one[0] / many[0],
+        "the same bytes" if same else "NOT the same bytes",
+        "is i % 1000" if right else "is NOT i % 1000"))
+    subprocess.run(["rm", "-rf", "/tmp/gsb/big1", "/tmp/gsb/bigN"] +
+                   ["/tmp/gsb/big_%d" % e for e in exps])
+
+
 def main():
     os.chdir(here)
     # the PTX to measure: the first is the table's, others add their ratios
@@ -181,6 +223,14 @@ def main():
         i = args.index("--devices")
         devices = int(args[i + 1])
         del args[i:i + 2]
+    # --big E[,E...]: fill_sum over 2^E elements on --devices N (default 1)
+    # devices, checked by its invariant (issue 15: a data set larger than
+    # one GPU's memory), and at 2^30 on one device and on N, the same bytes
+    big = []
+    if "--big" in args:
+        i = args.index("--big")
+        big = [int(e) for e in args[i + 1].split(",")]
+        del args[i:i + 2]
     while "--workload" in args:
         i = args.index("--workload")
         only.append(args[i + 1])
@@ -199,6 +249,8 @@ def main():
     sh(["cc", "-O2", "-I%s/include" % cuda, "-I.", "gs_cuda_run.c", "hostplan.c", "json.c",
         "order.c", "devices.c",
         "-L%s/lib64/stubs" % cuda, "-lcuda", "-o", "gs-cuda-run"])
+    if big:
+        return run_big(big, devices or 1)
     copy = float(sh(["./coop", "copy", str(1 << 30), "20"]).split()[1])
     print("device copy bandwidth: %.0f GB/s (read + write)" % copy)
     maxgrid = dict(l.split() for l in sh(["./coop", "maxgrid"]).splitlines())

@@ -276,3 +276,27 @@ kernel void bfs(global const uint *offsets, global const uint *cols, global int 
   if (v < n && dist[v] == INT_MAX)
     dist[v] = -1;
 }
+
+// A data set as large as the devices hold together (issue 15): X gets
+// i % 1000 for each of N elements (64-bit indices over a 2-D grid, whose x
+// extent the runners count in 32 bits), then each invocation adds up its
+// element and its right neighbour's (wrapping at N), which the next device
+// may hold, per workgroup in workgroup memory, into SUM: a 64-bit count in
+// two 32-bit words (low, high), each workgroup's sum added to the low word
+// and its carry to the high one, exact whatever the order. The host checks
+// SUM against 2 * sum of i % 1000, and X, where it reads it back, against
+// i % 1000.
+kernel void fill_sum(global uint *x, global uint *sum, ulong n) {
+  local uint s[WG];
+  size_t i = get_global_id(1) * get_global_size(0) + get_global_id(0);
+  if (i < n)
+    x[i] = (uint)(i % 1000);
+  gridsplit_grid_sync();
+  uint v = i < n ? x[i] + x[i + 1 < n ? i + 1 : 0] : 0;
+  uint t = wg_sum(s, v);
+  if (get_local_id(0) == 0 && t) {
+    uint low = atomic_add(&sum[0], t);
+    if (low + t < low)
+      atomic_add(&sum[1], 1u);
+  }
+}

@@ -14,7 +14,7 @@
  *
  *   gs-cuda-run --plan PLAN [--kernel K] --grid X[,Y,Z] --workgroup X[,Y,Z]
  *               [--out DIR] [--graph] [--repeat N] [--physical-groups N] [--verbose]
- *               [--max-launches N] [--devices N] [--segment-times]
+ *               [--max-launches N] [--devices N] [--segment-times] [--outputs NAME,...]
  *               MODULE.ptx ARG...
  *
  * Arguments bind by name as for `gridsplit run`: NAME=@FILE, NAME=zeros:BYTES,
@@ -67,7 +67,9 @@
  * error otherwise: LLVM's NVPTX backend gives every atomicrmw the GPU's,
  * the control word's of a dynamic schedule too; `gridsplit --target nvptx
  * --system-atomics` writes them all with .sys); --graph is refused. --segment-times prints every
- * launch's GPU time in the checked run, per device. */
+ * launch's GPU time in the checked run, per device. --outputs NAME,...
+ * reads back and writes only those host outputs (a data set larger than
+ * the host's memory). */
 #define _POSIX_C_SOURCE 200809L
 #include <cuda.h>
 #include <errno.h>
@@ -293,6 +295,7 @@ typedef struct {
   unsigned long max_launches; /* dynamic: an error after this many (0: no limit) */
   unsigned long devices;      /* logical devices the grid spreads over (0, 1: one) */
   int segment_times;          /* print each launch's time, per device, in the checked run */
+  const char *outputs;        /* NAME,NAME: only these host outputs read back (NULL: all) */
   const char **specs;
   size_t nspecs;
 } options;
@@ -395,6 +398,8 @@ static void parse_options(int argc, char **argv, options *o) {
         fail("--devices '%s': expected a count of devices from 1 to 64%s", argv[i], "");
     } else if (!strcmp(a, "--segment-times"))
       o->segment_times = 1;
+    else if (!strcmp(a, "--outputs") && i + 1 < argc)
+      o->outputs = argv[++i];
     else if (!strcmp(a, "--graph"))
       o->graph = 1;
     else if (!strcmp(a, "--verbose"))
@@ -1190,14 +1195,48 @@ typedef struct {
   size_t bytes;
 } host_output;
 
-/* Every host output: program-scope variables the kernel writes (they live
- * in the live state), then buffers; *N of them */
+/* Whether --outputs names NAME (or is not given) */
+static int wanted(const cuda_run *r, const char *name) {
+  const char *l = r->opt.outputs;
+  if (!l)
+    return 1;
+  size_t n = strlen(name);
+  for (const char *p = l; *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] == ',')) {
+    size_t k = strcspn(p, ",");
+    if (k == n && !strncmp(p, name, n))
+      return 1;
+  }
+  return 0;
+}
+
+/* --outputs: every name a host output of the plan's */
+static void check_output_names(const cuda_run *r) {
+  const char *l = r->opt.outputs;
+  for (const char *p = l; p && *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] == ',')) {
+    size_t k = strcspn(p, ","), found = 0;
+    for (size_t g = 0; g < r->plan.nglobals; g++)
+      found |= r->plan.globals[g].output && strlen(r->plan.globals[g].name) == k &&
+               !strncmp(r->plan.globals[g].name, p, k);
+    for (size_t b = 0; b < r->plan.noutputs; b++) {
+      size_t i = (size_t)r->plan.outputs[b];
+      found |= i < r->nargs && strlen(r->args[i].name) == k && !strncmp(r->args[i].name, p, k);
+    }
+    if (!found) {
+      char name[256];
+      snprintf(name, sizeof name, "%.*s", (int)(k < 200 ? k : 200), p);
+      fail("--outputs: kernel '%s' has no host output '%s'", r->kname, name);
+    }
+  }
+}
+
+/* Every host output (those --outputs names): program-scope variables the
+ * kernel writes (they live in the live state), then buffers; *N of them */
 static host_output *read_outputs(const cuda_run *r, size_t *n) {
   host_output *o = calloc(r->plan.nglobals + r->plan.noutputs + 1, sizeof *o);
   *n = 0;
   for (size_t g = 0; r->plan.live_arg >= 0 && g < r->plan.nglobals; g++) {
     const gs_plan_global *gl = &r->plan.globals[g];
-    if (!gl->output || !gl->bytes)
+    if (!gl->output || !gl->bytes || !wanted(r, gl->name))
       continue;
     host_output *x = &o[(*n)++];
     *x = (host_output){gl->name, malloc(gl->bytes), gl->bytes};
@@ -1206,7 +1245,7 @@ static host_output *read_outputs(const cuda_run *r, size_t *n) {
   }
   for (size_t b = 0; b < r->plan.noutputs; b++) {
     size_t i = (size_t)r->plan.outputs[b];
-    if (i >= r->nargs || !r->mem[i])
+    if (i >= r->nargs || !r->mem[i] || !wanted(r, r->args[i].name))
       continue;
     host_output *x = &o[(*n)++];
     *x = (host_output){r->args[i].name, malloc(r->args[i].bytes + 1), r->args[i].bytes};
@@ -1327,6 +1366,7 @@ int main(int argc, char **argv) {
   parse_options(argc, argv, &r.opt);
   read_plan(&r);
   bind_args(&r);
+  check_output_names(&r);
   load_segments(&r);
   upload_args(&r);
   grid_size(&r);

@@ -45,6 +45,8 @@ expect "--graph with --devices 2: a grid spread over devices is not captured as 
 "$tool" --target nvptx --no-virtual-workgroups --drop-original -o "$t/plain" "$src/lit/Target_nvptx.ll"
 expect "--devices 3: kernel 'norm2' was split without virtual workgroups, which a grid spread over devices needs (gridsplit --target nvptx splits with them unless told not to)" \
   --devices 3 --plan plain/Target_nvptx.plan.json plain/Target_nvptx.ptx $a
+expect "--outputs: kernel 'norm2' has no host output 'nothere'" --outputs y,nothere $p $a
+expect "--outputs: kernel 'norm2' has no host output 'x'" --outputs x $p $a
 # bound as asked: the stub driver's cuInit is the first thing to fail
 case $stub in
 */stubs/*) expect "cuInit failed: unknown CUDA error" $p x=zeros:64 scale=zeros:4 acc=zeros:4 \
