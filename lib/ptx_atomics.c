@@ -52,6 +52,31 @@ static const char *semantics(LLVMAtomicOrdering order, int *fence) {
   }
 }
 
+/* PTX's atom for each integer atomicrmw: 32 and 64 bits (NULL: none),
+ * and whether the operand is negated first */
+static const struct {
+  LLVMAtomicRMWBinOp op;
+  const char *narrow, *wide;
+  int negate;
+} int_ops[] = {
+    {LLVMAtomicRMWBinOpAdd, "add.u32", "add.u64", 0},
+    {LLVMAtomicRMWBinOpSub, "add.u32", "add.u64", 1},
+    {LLVMAtomicRMWBinOpXchg, "exch.b32", "exch.b64", 0},
+    {LLVMAtomicRMWBinOpAnd, "and.b32", "and.b64", 0},
+    {LLVMAtomicRMWBinOpOr, "or.b32", "or.b64", 0},
+    {LLVMAtomicRMWBinOpXor, "xor.b32", "xor.b64", 0},
+    {LLVMAtomicRMWBinOpMax, "max.s32", "max.s64", 0},
+    {LLVMAtomicRMWBinOpMin, "min.s32", "min.s64", 0},
+    {LLVMAtomicRMWBinOpUMax, "max.u32", "max.u64", 0},
+    {LLVMAtomicRMWBinOpUMin, "min.u32", "min.u64", 0},
+#if GS_LLVM_MAJOR >= 16
+    /* PTX's inc and dec wrap as LLVM's do: (old >= b) ? 0 : old + 1, and
+     * (old == 0 || old > b) ? b : old - 1 */
+    {LLVMAtomicRMWBinOpUIncWrap, "inc.u32", NULL, 0},
+    {LLVMAtomicRMWBinOpUDecWrap, "dec.u32", NULL, 0},
+#endif
+};
+
 /* the operation and type suffix of atomicrmw OP on TY ("add.u32"), whether
  * the operand is negated first (sub, fsub), or NULL */
 static const char *rmw_suffix(LLVMAtomicRMWBinOp op, LLVMTypeRef ty, int *negate) {
@@ -66,45 +91,13 @@ static const char *rmw_suffix(LLVMAtomicRMWBinOp op, LLVMTypeRef ty, int *negate
            : op == LLVMAtomicRMWBinOpXchg ? (d ? "exch.b64" : "exch.b32")
                                           : NULL;
   }
-  if (k != LLVMIntegerTypeKind)
-    return NULL;
-  unsigned w = LLVMGetIntTypeWidth(ty);
-  if (w != 32 && w != 64)
-    return NULL;
-  int wide = w == 64;
-  switch (op) {
-  case LLVMAtomicRMWBinOpSub:
-    *negate = 1;
-    return wide ? "add.u64" : "add.u32";
-  case LLVMAtomicRMWBinOpAdd:
-    return wide ? "add.u64" : "add.u32";
-  case LLVMAtomicRMWBinOpXchg:
-    return wide ? "exch.b64" : "exch.b32";
-  case LLVMAtomicRMWBinOpAnd:
-    return wide ? "and.b64" : "and.b32";
-  case LLVMAtomicRMWBinOpOr:
-    return wide ? "or.b64" : "or.b32";
-  case LLVMAtomicRMWBinOpXor:
-    return wide ? "xor.b64" : "xor.b32";
-  case LLVMAtomicRMWBinOpMax:
-    return wide ? "max.s64" : "max.s32";
-  case LLVMAtomicRMWBinOpMin:
-    return wide ? "min.s64" : "min.s32";
-  case LLVMAtomicRMWBinOpUMax:
-    return wide ? "max.u64" : "max.u32";
-  case LLVMAtomicRMWBinOpUMin:
-    return wide ? "min.u64" : "min.u32";
-#if GS_LLVM_MAJOR >= 16
-  /* PTX's inc and dec wrap as LLVM's do: (old >= b) ? 0 : old + 1, and
-   * (old == 0 || old > b) ? b : old - 1 */
-  case LLVMAtomicRMWBinOpUIncWrap:
-    return wide ? NULL : "inc.u32";
-  case LLVMAtomicRMWBinOpUDecWrap:
-    return wide ? NULL : "dec.u32";
-#endif
-  default:
-    return NULL;
-  }
+  unsigned w = k == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(ty) : 0;
+  for (size_t i = 0; (w == 32 || w == 64) && i < sizeof int_ops / sizeof *int_ops; i++)
+    if (int_ops[i].op == op) {
+      *negate = int_ops[i].negate;
+      return w == 64 ? int_ops[i].wide : int_ops[i].narrow;
+    }
+  return NULL;
 }
 
 /* the inline-asm constraint letter of a register of type TY */

@@ -2,6 +2,11 @@
 # splitting a kernel for sm_90 as bench/gpu does, and gs-cuda-run's sources
 # copied for the GPU machine, where build_runner builds them.
 
+# absolute PATH: PATH from the root, for after a cd
+absolute() {
+  echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+}
+
 # nvptx_split KERNEL.cl GRIDSPLIT22: k$o.bc .. o$o/w$o.{ptx,plan.json} for
 # -O0 and -O2 in the current folder (--distinct-buffers)
 nvptx_split() {

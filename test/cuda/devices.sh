@@ -14,8 +14,7 @@ src=$here/../..
 . "$here/common.sh"
 mode=$1 dir=$2
 if [ "$mode" = prepare ]; then
-  g15=$(cd "$(dirname "$3")" && pwd)/$(basename "$3")
-  g22=$(cd "$(dirname "$4")" && pwd)/$(basename "$4")
+  g15=$(absolute "$3") g22=$(absolute "$4")
   k=$src/lit/Inputs/devices.cl
   mkdir -p "$dir"
   cd "$dir"
