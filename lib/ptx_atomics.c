@@ -77,6 +77,22 @@ static const struct {
 #endif
 };
 
+/* A cmpxchg's one ordering from its success and failure ones, as LLVM's
+ * NVPTX backend merges them: the stronger, release with acquire acq_rel */
+static LLVMAtomicOrdering merged(LLVMAtomicOrdering success, LLVMAtomicOrdering failure) {
+  if (success == LLVMAtomicOrderingSequentiallyConsistent ||
+      failure == LLVMAtomicOrderingSequentiallyConsistent)
+    return LLVMAtomicOrderingSequentiallyConsistent;
+  int acquire = success == LLVMAtomicOrderingAcquire ||
+                success == LLVMAtomicOrderingAcquireRelease ||
+                failure == LLVMAtomicOrderingAcquire || failure == LLVMAtomicOrderingAcquireRelease;
+  int release = success == LLVMAtomicOrderingRelease || success == LLVMAtomicOrderingAcquireRelease;
+  return acquire && release ? LLVMAtomicOrderingAcquireRelease
+         : acquire          ? LLVMAtomicOrderingAcquire
+         : release          ? LLVMAtomicOrderingRelease
+                            : LLVMAtomicOrderingMonotonic;
+}
+
 /* the operation and type suffix of atomicrmw OP on TY ("add.u32"), whether
  * the operand is negated first (sub, fsub), or NULL */
 static const char *rmw_suffix(LLVMAtomicRMWBinOp op, LLVMTypeRef ty, int *negate) {
@@ -132,7 +148,9 @@ static char *rewrite(LLVMBuilderRef b, LLVMValueRef in) {
   }
   if (!op)
     return refusal(in, "is an atomic operation PTX has no atom instruction for at its type");
-  LLVMAtomicOrdering order = cas ? LLVMGetCmpXchgSuccessOrdering(in) : LLVMGetOrdering(in);
+  LLVMAtomicOrdering order =
+      cas ? merged(LLVMGetCmpXchgSuccessOrdering(in), LLVMGetCmpXchgFailureOrdering(in))
+          : LLVMGetOrdering(in);
   const char *sem = semantics(order, &fence);
   char code[160], cons[48];
   char r = reg(ty);

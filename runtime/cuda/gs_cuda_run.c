@@ -106,7 +106,9 @@ static int parse_dims(const char *s, unsigned out[3]) {
   for (int d = 0; d < 3; d++) {
     char *end;
     unsigned long v = strtoul(s, &end, 10);
-    if (end == s || !v)
+    /* an extent the launch counts in 32 bits (a larger grid takes a
+     * second dimension) */
+    if (end == s || !v || v > 0xffffffffUL)
       return 0;
     out[d] = (unsigned)v;
     if (!*end)
@@ -469,16 +471,23 @@ static void ptx_name(const char *fname, char *out, size_t n) {
 
 /* Whether the text from AT to END has an atomic of a scope narrower than
  * the system's (none is the GPU's, PTX ISA "atom"), on global or generic
- * addresses: not atomic between two GPUs on one buffer */
+ * addresses, or a load, store or fence of the GPU's scope (.gpu,
+ * membar.gl): not atomic, or not ordered, between two GPUs on one buffer */
 static int narrow_atomics(const char *at, const char *end) {
-  static const char *const ops[] = {"atom.", "red."};
-  for (size_t k = 0; k < 2; k++)
+  static const char *const ops[] = {"atom.", "red.", "ld.", "st.", "fence.", "membar.gl"};
+  for (size_t k = 0; k < sizeof ops / sizeof *ops; k++)
     for (const char *p = strstr(at, ops[k]); p && p < end; p = strstr(p + 1, ops[k])) {
       /* an instruction, after the line's indent or predicate */
       if (p == at || (p[-1] != ' ' && p[-1] != '\t'))
         continue;
-      const char *stop = p + strcspn(p, " \t\n");
+      const char *stop = p + strcspn(p, " \t\n;");
       const char *shared = strstr(p, ".shared"), *sys = strstr(p, ".sys");
+      const char *gpu = strstr(p, ".gpu");
+      if (k >= 2) {
+        if ((gpu && gpu < stop) || k == 5)
+          return 1;
+        continue;
+      }
       if (!(shared && shared < stop) && !(sys && sys < stop))
         return 1;
     }
