@@ -93,6 +93,10 @@ int ir_param_offset(LLVMValueRef ptr, LLVMValueRef *param, unsigned long long *o
 /* whether INST has the metadata TAG; INST tagged TAG with an empty node */
 int ir_has_md(LLVMValueRef inst, const char *tag);
 void ir_mark(LLVMValueRef inst, const char *tag);
+/* whether INST calls the function NAME directly; FN's calls of NAME, in
+ * order, into CALLS (initialised here) */
+int ir_calls(LLVMValueRef inst, const char *name);
+void ir_calls_of(LLVMValueRef fn, const char *name, gs_vec *calls);
 /* The type of argument I of FN when it is passed by value and is not a
  * scalar (SPEC section 4, "values"): a `byval` or `byref` pointer's pointee,
  * or a first-class struct, array or vector (OpenCL's float4); NULL

@@ -389,6 +389,19 @@ int ir_has_md(LLVMValueRef inst, const char *tag) {
   return LLVMGetMetadata(inst, LLVMGetMDKindIDInContext(ctx, tag, (unsigned)strlen(tag))) != NULL;
 }
 
+int ir_calls(LLVMValueRef inst, const char *name) {
+  const char *callee = ir_is_call(inst) ? ir_callee_name(inst) : NULL;
+  return callee && !strcmp(callee, name);
+}
+
+void ir_calls_of(LLVMValueRef fn, const char *name, gs_vec *calls) {
+  vec_init(calls, sizeof(LLVMValueRef));
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      if (ir_calls(i, name))
+        VEC_PUSH(calls, LLVMValueRef, i);
+}
+
 void ir_mark(LLVMValueRef inst, const char *tag) {
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(inst));
   LLVMSetMetadata(inst, LLVMGetMDKindIDInContext(ctx, tag, (unsigned)strlen(tag)),

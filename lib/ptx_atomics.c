@@ -161,9 +161,7 @@ static char *rewrite(LLVMBuilderRef b, LLVMValueRef in) {
   if (negate)
     val = LLVMGetTypeKind(ty) == LLVMIntegerTypeKind ? LLVMBuildNeg(b, val, "")
                                                      : LLVMBuildFNeg(b, val, "");
-  LLVMContextRef ctx = LLVMGetModuleContext(
-      LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(in))));
-  LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetTypeContext(ty));
   LLVMValueRef args[3] = {LLVMBuildPtrToInt(b, ptr, i64, ""), val,
                           cas ? LLVMGetOperand(in, 2) : NULL};
   LLVMTypeRef params[3] = {i64, ty, ty};
@@ -188,8 +186,8 @@ char *ptx_system_atomics(LLVMModuleRef m, int sm) {
   if (sm < 70)
     return gs_strdup("--system-atomics: atomics of the system's scope need sm_70 or later "
                      "(PTX ISA 6.0)");
-  gs_vec todo;
-  vec_init(&todo, sizeof(LLVMValueRef));
+  gs_vec atomics;
+  vec_init(&atomics, sizeof(LLVMValueRef));
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
@@ -197,13 +195,13 @@ char *ptx_system_atomics(LLVMModuleRef m, int sm) {
           continue;
         unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(in, 0)));
         if (as == 0 || as == 1)
-          VEC_PUSH(&todo, LLVMValueRef, in);
+          VEC_PUSH(&atomics, LLVMValueRef, in);
       }
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
   char *err = NULL;
-  for (size_t k = 0; k < todo.len && !err; k++)
-    err = rewrite(b, VEC_AT(&todo, LLVMValueRef, k));
+  for (size_t k = 0; k < atomics.len && !err; k++)
+    err = rewrite(b, VEC_AT(&atomics, LLVMValueRef, k));
   LLVMDisposeBuilder(b);
-  vec_free(&todo);
+  vec_free(&atomics);
   return err;
 }

@@ -369,17 +369,6 @@ static void choice_store(LLVMBuilderRef b, LLVMValueRef v, LLVMValueRef p) {
   LLVMSetVolatile(LLVMBuildStore(b, v, p), GS_LLVM_MAJOR < 20);
 }
 
-/* The calls of the declaration NAME in BODY, into CALLS (initialised here) */
-static void calls_of(LLVMValueRef body, const char *name, gs_vec *calls) {
-  vec_init(calls, sizeof(LLVMValueRef));
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(body); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-      const char *callee = ir_is_call(i) ? ir_callee_name(i) : NULL;
-      if (callee && !strcmp(callee, name))
-        VEC_PUSH(calls, LLVMValueRef, i);
-    }
-}
-
 /* In BODY, every call of GS_CHOOSE_NAME(j) becomes, on the invocation's
  * private CHOICE and SPLIT: choice = choice == -1 ? j : choice, split |=
  * choice differed from j. */
@@ -389,7 +378,7 @@ static void gather_choices(LLVMValueRef body, LLVMValueRef choice, LLVMValueRef 
   LLVMValueRef unset = LLVMConstInt(i32, (unsigned long long)-1, 1);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   gs_vec calls;
-  calls_of(body, GS_CHOOSE_NAME, &calls);
+  ir_calls_of(body, GS_CHOOSE_NAME, &calls);
   for (size_t k = 0; k < calls.len; k++) {
     LLVMValueRef call = VEC_AT(&calls, LLVMValueRef, k), want = LLVMGetOperand(call, 0);
     LLVMPositionBuilderBefore(b, call);
@@ -410,7 +399,7 @@ static void gather_choices(LLVMValueRef body, LLVMValueRef choice, LLVMValueRef 
  * parameter */
 static void replace_launch_calls(LLVMValueRef body, LLVMValueRef launch) {
   gs_vec calls;
-  calls_of(body, GS_LAUNCH_NAME, &calls);
+  ir_calls_of(body, GS_LAUNCH_NAME, &calls);
   for (size_t k = 0; k < calls.len; k++) {
     LLVMValueRef call = VEC_AT(&calls, LLVMValueRef, k);
     LLVMReplaceAllUsesWith(call, launch);

@@ -118,13 +118,7 @@ LLVMValueRef virtual_group(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef u, LL
 }
 
 /* whether X is a call of virtual_group's placeholder */
-static int is_vgroup(LLVMValueRef x) {
-  if (!LLVMIsACallInst(x))
-    return 0;
-  LLVMValueRef fn = LLVMGetCalledValue(x);
-  size_t n = 0;
-  return LLVMIsAFunction(fn) && !strcmp(LLVMGetValueName2(fn, &n), VGROUP_NAME);
-}
+static int is_vgroup(LLVMValueRef x) { return ir_calls(x, VGROUP_NAME); }
 
 /* X is the virtual workgroup BASE + U (U the loop's counter in the
  * launch's range, which begins at BASE), read as the comment at the top
@@ -679,14 +673,8 @@ static LLVMValueRef trimmed_limit(trim_ctx *c, const vshape *s, LLVMValueRef tot
 }
 
 void virtual_trim(LLVMModuleRef m, LLVMValueRef seg, const gs_target *t) {
-  LLVMValueRef fn = LLVMGetNamedFunction(m, VLIMIT_NAME);
   gs_vec calls;
-  vec_init(&calls, sizeof(LLVMValueRef));
-  for (LLVMUseRef u = fn ? LLVMGetFirstUse(fn) : NULL; u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef call = LLVMGetUser(u);
-    if (LLVMIsACallInst(call) && LLVMGetBasicBlockParent(LLVMGetInstructionParent(call)) == seg)
-      vec_push(&calls, &call);
-  }
+  ir_calls_of(seg, VLIMIT_NAME, &calls);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
   trim_ctx c = {b, m, seg, NULL, NULL, t, {0}, {0}, 0, NULL, NULL};
   if (calls.len) {
@@ -709,13 +697,8 @@ void virtual_trim(LLVMModuleRef m, LLVMValueRef seg, const gs_target *t) {
     LLVMInstructionEraseFromParent(call);
   }
   /* the virtual workgroups the bodies read, as what they are */
-  LLVMValueRef group = LLVMGetNamedFunction(m, VGROUP_NAME);
-  calls.len = 0;
-  for (LLVMUseRef u = group ? LLVMGetFirstUse(group) : NULL; u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef call = LLVMGetUser(u);
-    if (LLVMIsACallInst(call) && LLVMGetBasicBlockParent(LLVMGetInstructionParent(call)) == seg)
-      vec_push(&calls, &call);
-  }
+  vec_free(&calls);
+  ir_calls_of(seg, VGROUP_NAME, &calls);
   for (size_t k = 0; k < calls.len; k++) {
     LLVMValueRef call = VEC_AT(&calls, LLVMValueRef, k);
     LLVMPositionBuilderBefore(b, call);

@@ -99,6 +99,14 @@ int gs_device_log_waits(gs_device_log *l, const gs_device_waits *w, size_t devic
   return 0;
 }
 
+int gs_device_log_group_waits(gs_device_log *l, const gs_device_waits *w, size_t segment,
+                              size_t (*wait)[GS_DEVICES_MAX], size_t *nwait) {
+  for (size_t d = 0; d < l->n; d++)
+    if (gs_device_log_waits(l, w, d, segment, wait[d], &nwait[d]))
+      return -1;
+  return 0;
+}
+
 void gs_device_log_add(gs_device_log *l, size_t device, size_t segment) {
   l->seg[device * l->cap + l->len[device]++] = (int)segment;
 }

@@ -12,6 +12,9 @@
 
 #include "hostplan.h"
 
+/* the most devices a grid spreads over */
+#define GS_DEVICES_MAX 64
+
 /* The range [*FIRST, *END) of TOTAL virtual workgroups that device D of N
  * runs: the N ranges are contiguous, in device order, cover [0, TOTAL), and
  * differ in length by one at most (a device past TOTAL has an empty one). */
@@ -58,5 +61,12 @@ void gs_device_log_clear(gs_device_log *l);
 int gs_device_log_waits(gs_device_log *l, const gs_device_waits *w, size_t device, size_t segment,
                         size_t *wait, size_t *nwait);
 void gs_device_log_add(gs_device_log *l, size_t device, size_t segment);
+/* The waits of a launch of SEGMENT on each of the log's devices, into
+ * WAIT[d] and NWAIT[d] (gs_device_log_waits), all taken before any is
+ * added: the launches of one segment are one grid's workgroups, unordered,
+ * and wait for none of each other. 0, or -1 where the log is full: the
+ * caller waits for every device, clears the log and asks again. */
+int gs_device_log_group_waits(gs_device_log *l, const gs_device_waits *w, size_t segment,
+                              size_t (*wait)[GS_DEVICES_MAX], size_t *nwait);
 
 #endif

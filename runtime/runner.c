@@ -516,16 +516,13 @@ static gs_error *launch_segment(run_state *rs, const gs_host_plan *plan, cl_kern
     CL_CHECK(clEnqueueNDRangeKernel(rs->q, kern, dims, NULL, launch, local, 0, NULL, NULL), what);
     return NULL;
   }
-  /* the waits of every device's launch first: the launches of one segment
-   * are one grid's workgroups, unordered, and wait for none of each other */
-  size_t wait[64][64], nwait[64];
-  for (size_t d = 0; d < rs->ndevices; d++)
-    if (gs_device_log_waits(&rs->log, &rs->waits, d, s, wait[d], &nwait[d])) {
-      err = sync_devices(rs);
-      if (err)
-        goto done;
-      d = (size_t)-1; /* all again, from an empty log */
-    }
+  size_t wait[GS_DEVICES_MAX][GS_DEVICES_MAX], nwait[GS_DEVICES_MAX];
+  if (gs_device_log_group_waits(&rs->log, &rs->waits, s, wait, nwait)) {
+    err = sync_devices(rs);
+    if (err)
+      goto done;
+    gs_device_log_group_waits(&rs->log, &rs->waits, s, wait, nwait);
+  }
   for (size_t d = 0; d < rs->ndevices; d++) {
     cl_event list[64], ev;
     for (size_t k = 0; k < nwait[d]; k++) {
@@ -1095,8 +1092,8 @@ gs_error *gs_run(const gs_run_request *req) {
     return gs_error_create("--devices %zu: a grid spread over devices runs ranges of virtual "
                            "workgroups, which this request turns off",
                            req->devices);
-  if (req->devices > 64)
-    return gs_error_create("--devices %zu: at most 64 devices", req->devices);
+  if (req->devices > GS_DEVICES_MAX)
+    return gs_error_create("--devices %zu: at most %d devices", req->devices, GS_DEVICES_MAX);
   if (req->runtime == GS_RUNTIME_VULKAN)
     return gs_run_vulkan(req);
   if (GS_LLVM_MAJOR != 15)

@@ -232,7 +232,7 @@ static const char step_ptx[] =
     "  ret;\n"
     "}\n";
 
-enum { TRACE_CAPACITY = 4096, GS_MAX_DEVICES = 64, MAX_TIMED = 4096 };
+enum { TRACE_CAPACITY = 4096, MAX_TIMED = 4096 };
 
 typedef struct {
   CUfunction fn;
@@ -347,10 +347,10 @@ typedef struct {
    * launch's event, for the waits of later launches on other devices */
   size_t ndev;
   int ngpu;
-  CUdevice gpu[GS_MAX_DEVICES];
-  CUcontext ctx[GS_MAX_DEVICES];
+  CUdevice gpu[GS_DEVICES_MAX];
+  CUcontext ctx[GS_DEVICES_MAX];
   CUfunction *gpu_fns;
-  CUstream streams[GS_MAX_DEVICES];
+  CUstream streams[GS_DEVICES_MAX];
   CUevent *events, joined;
   gs_device_waits conflicts;
   gs_device_log log;
@@ -396,7 +396,7 @@ static void parse_options(int argc, char **argv, options *o) {
     } else if (!strcmp(a, "--devices") && i + 1 < argc) {
       char *end;
       o->devices = strtoul(argv[++i], &end, 10);
-      if (!o->devices || *end || o->devices > GS_MAX_DEVICES)
+      if (!o->devices || *end || o->devices > GS_DEVICES_MAX)
         fail("--devices '%s': expected a count of devices from 1 to 64%s", argv[i], "");
     } else if (!strcmp(a, "--segment-times"))
       o->segment_times = 1;
@@ -649,7 +649,7 @@ static CUdeviceptr device_alloc(cuda_run *r, size_t bytes, const char *what) {
     check(cuMemMap(p + k * chunk, chunk, 0, h, 0), what);
     check(cuMemRelease(h), what);
   }
-  CUmemAccessDesc access[GS_MAX_DEVICES];
+  CUmemAccessDesc access[GS_DEVICES_MAX];
   for (int i = 0; i < r->ngpu; i++) {
     memset(&access[i], 0, sizeof access[i]);
     access[i].location.type = CU_MEM_LOCATION_TYPE_DEVICE;
@@ -957,14 +957,11 @@ static void launch_segment(cuda_run *r, size_t s, int dependent) {
     device_launch(r, s, 0, dependent);
     return;
   }
-  /* the waits of every device's launch first: the launches of one segment
-   * are one grid's workgroups, unordered, and wait for none of each other */
-  size_t wait[GS_MAX_DEVICES][GS_MAX_DEVICES], nwait[GS_MAX_DEVICES];
-  for (size_t d = 0; d < r->ndev; d++)
-    if (gs_device_log_waits(&r->log, &r->conflicts, d, s, wait[d], &nwait[d])) {
-      barrier_devices(r);
-      d = (size_t)-1; /* all again, from an empty log */
-    }
+  size_t wait[GS_DEVICES_MAX][GS_DEVICES_MAX], nwait[GS_DEVICES_MAX];
+  if (gs_device_log_group_waits(&r->log, &r->conflicts, s, wait, nwait)) {
+    barrier_devices(r);
+    gs_device_log_group_waits(&r->log, &r->conflicts, s, wait, nwait);
+  }
   for (size_t d = 0; d < r->ndev; d++) {
     check(cuCtxSetCurrent(r->ctx[d % (size_t)r->ngpu]), "cuCtxSetCurrent");
     for (size_t k = 0; k < nwait[d]; k++) {
