@@ -6,7 +6,8 @@
 ; the whole grid what other workgroups wrote before a barrier and write what
 ; others read before it: every output against gs-reference (--check), or,
 ; for a struct passed by value, against a Python model (Inputs/devices.py).
-; Realistic shapes: a helper not inlined, -O0, odd sizes (77 elements in 96
+; Realistic shapes: a helper not inlined (sweeps' around, the struct
+; kernel's blend), -O0 and -O2 for every kernel with a barrier, odd sizes (77 elements in 96
 ; invocations), a struct argument, a counter in private memory across the
 ; barriers, atomics from every device, a dynamic schedule replayed, and
 ; more devices than workgroups (an empty range).
@@ -44,12 +45,13 @@
 ; in two 32-bit words): against gs-reference, and at 4500007 elements, whose
 ; sum passes 2^32, against its closed form:
 ; RUN: %gridsplit run -O2 --check --devices 3 --physical-groups 2 --kernel fill_sum --grid 512,3 --workgroup 256,1 --out %t/fs %S/../bench/gpu/workloads.cl x=zeros:6000 sum=zeros:8 n=1500 2>&1 | FileCheck %s
+; RUN: %gridsplit run -O0 --check --devices 2 --physical-groups 1 --kernel fill_sum --grid 512,3 --workgroup 256,1 --out %t/f0 %S/../bench/gpu/workloads.cl x=zeros:6000 sum=zeros:8 n=1499 2>&1 | FileCheck %s
 ; RUN: %gridsplit run -O2 --devices 2 --physical-groups 4 --kernel fill_sum --grid 1048576,5 --workgroup 256,1 --out %t/fb %S/../bench/gpu/workloads.cl x=zeros:18000028 sum=zeros:8 n=4500007
 ; RUN: %python -c "import struct,sys; s = struct.unpack('<Q', open(sys.argv[1], 'rb').read())[0]; n = 4500007; print('sum', s, 2 * ((n // 1000) * 499500 + (n %% 1000) * (n %% 1000 - 1) // 2))" %t/fb/sum.bin | FileCheck %s --check-prefix=BIGSUM
 ;
 ; A kernel with no grid barrier is an ordinary one, launched whole on the
 ; first device:
-; RUN: %gridsplit run --check --devices 2 --kernel plain --grid 96 --workgroup 16 --out %t/pk %S/Inputs/devices.cl a=zeros:308 n=77 2>&1 | FileCheck %s --check-prefix=NOBARRIER
+; RUN: %gridsplit run -O0 --check --devices 2 --kernel plain --grid 96 --workgroup 16 --out %t/pk %S/Inputs/devices.cl a=zeros:308 n=77 2>&1 | FileCheck %s --check-prefix=NOBARRIER
 ;
 ; Bad requests, each an error naming what:
 ; RUN: not %gridsplit run --devices 0 --kernel apart --grid 96 --workgroup 16 --out %t/e %S/Inputs/devices.cl 2>&1 | FileCheck %s --check-prefix=ZERO
