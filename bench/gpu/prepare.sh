@@ -31,7 +31,7 @@ mkdir -p "$out"
   -o "$out/sys" "$out/workloads.bc"
 rm -f "$out/k.bc" "$out/linked.bc"
 rt=$here/../../runtime
-cp "$here/coop.cu" "$here/run.py" "$here/ncu_segments.sh" "$rt/cuda/gs_cuda_run.c" "$rt/hostplan.c" "$rt/hostplan.h" \
+cp "$here/coop.cu" "$here/run.py" "$here/ncu_segments.sh" "$rt/cuda/gs_cuda_run.c" "$rt/cuda/nvlink.c" "$rt/cuda/nvlink.h" "$rt/hostplan.c" "$rt/hostplan.h" \
   "$rt/json.c" "$rt/json.h" "$rt/order.c" "$rt/order.h" "$rt/devices.c" "$rt/devices.h" "$out/"
 mkdir -p "$out/gridsplit"
 cp "$here/../../include/gridsplit/control_word.h" "$out/gridsplit/"

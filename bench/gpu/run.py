@@ -214,10 +214,11 @@ def main():
         i = args.index("--vk-compare")
         vk_compare = args[i + 1].split()
         del args[i:i + 2]
-    # --devices N: the first PTX's split also runs over N devices
-    # (gs-cuda-run --devices N: N logical devices on the GPUs there are, no
-    # graph), its time, the speed-up over the one-device split run without
-    # a graph too, and whether its bytes are the cooperative kernel's
+    # --devices N: sys/'s split (prepare.sh's, with --system-atomics) also
+    # runs over N devices (gs-cuda-run --devices N: N logical devices on the
+    # GPUs there are, no graph), its time, the speed-up over the same split
+    # on one device without a graph too, whether its bytes are the
+    # cooperative kernel's, and each GPU's NVLink bytes where NVML has them
     devices = None
     if "--devices" in args:
         i = args.index("--devices")
@@ -246,9 +247,9 @@ def main():
         del args[i:i + 2]
     ptxs = args or ["workloads.ptx"]
     sh(["nvcc", "-O3", "-arch=sm_90", "--fmad=false", "-o", "coop", "coop.cu"])
-    sh(["cc", "-O2", "-I%s/include" % cuda, "-I.", "gs_cuda_run.c", "hostplan.c", "json.c",
-        "order.c", "devices.c",
-        "-L%s/lib64/stubs" % cuda, "-lcuda", "-o", "gs-cuda-run"])
+    sh(["cc", "-O2", "-I%s/include" % cuda, "-I.", "gs_cuda_run.c", "nvlink.c", "hostplan.c",
+        "json.c", "order.c", "devices.c",
+        "-L%s/lib64/stubs" % cuda, "-lcuda", "-ldl", "-o", "gs-cuda-run"])
     if big:
         return run_big(big, devices or 1)
     copy = float(sh(["./coop", "copy", str(1 << 30), "20"]).split()[1])
@@ -287,6 +288,7 @@ def main():
             # spread between a version's two medians says what is noise
             ts, tc, tv, tw = {p: [] for p in ptxs}, [], [], []
             tn = {1: [], devices: []} if devices else {}
+            links = []
             for _ in range(2):
                 for ptx in ptxs:
                     # an extra X.ptx with its own plan X.plan.json (another split)
@@ -301,13 +303,18 @@ def main():
                              ["%s=@%s/%s.bin" % (b, d, b) for b in names] + scalars(name, n))
                     ts[ptx].append(float(out.split(" us per run")[0].split()[-1]))
                 for nd in tn:
+                    # the split with atomics of the system's scope (sys/), which
+                    # GPUs other than one may share, on one device and on N
                     os.makedirs(so + "_dev%d" % nd, exist_ok=True)
                     out = sh(["./gs-cuda-run", "--devices", str(nd), "--plan",
-                              "workloads.plan.json", "--kernel", kernel, "--grid", str(grid),
-                              "--workgroup", str(WG), "--repeat", str(reps), "--out",
-                              so + "_dev%d" % nd, ptxs[0]] +
+                              "sys/workloads.plan.json", "--kernel", kernel, "--grid", str(grid),
+                              "--workgroup", str(WG), "--repeat", str(reps), "--nvlink-bytes",
+                              "--out", so + "_dev%d" % nd, "sys/workloads.ptx"] +
                              ["%s=@%s/%s.bin" % (b, d, b) for b in names] + scalars(name, n))
                     tn[nd].append(float(out.split(" us per run")[0].split()[-1]))
+                    if nd > 1 and not links:
+                        links = [l.split(": ", 1)[1] for l in out.splitlines()
+                                 if "over NVLink" in l]
                 if vulkan:
                     out = sh(["./gs-vk-run", "vk/%s.spv" % kernel, "vk/%s.plan.json" % kernel,
                               "--kernel", kernel, "--grid", str(grid), "--workgroup", str(WG),
@@ -368,6 +375,8 @@ def main():
                                     min(tn[1]) / min(tn[devices]),
                                     "the cooperative bytes" if same_as_coop(so + "_dev%d" % devices)
                                     else "NOT the cooperative bytes"))
+                for l in links:
+                    print("    devices %s 2^%d: the checked run's %s" % (name, e, l))
             sys.stdout.flush()
             subprocess.run(["rm", "-rf", d])
     print("largest grid: cooperative %s invocations (reduce %s, scan %s, histnorm %s, jacobi %s); "

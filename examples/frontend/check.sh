@@ -68,4 +68,14 @@ if got != want:
     sys.exit("frontend check: pairs[%d] = %d, expected %d" % (i, got[i], want[i]))
 EOF
 fi
+# the CUDA runner builds from the installed sources and the prefix's
+# headers alone, as gs_cuda_run.c says (where CUDA's header and stub driver
+# are here)
+cuda=${CUDA_HOME:-/usr/local/cuda}
+if [ -f "$cuda/include/cuda.h" ] && [ -f "$cuda/lib64/stubs/libcuda.so" ]; then
+  rt=$prefix/share/gridsplit/runtime
+  cc -O2 -I"$cuda/include" -I"$prefix/include" "$rt/cuda/gs_cuda_run.c" "$rt/cuda/nvlink.c" \
+    "$rt/hostplan.c" "$rt/json.c" "$rt/order.c" "$rt/devices.c" -L"$cuda/lib64/stubs" -lcuda \
+    -ldl -o "$work/gs-cuda-run"
+fi
 echo "examples/frontend: built against the installed package (CMake and pkg-config), plan and bytes as expected"

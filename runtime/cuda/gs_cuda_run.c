@@ -5,16 +5,17 @@
  * `gridsplit --target nvptx` wrote, so it builds wherever CUDA is installed,
  * in the source tree:
  *
- *   cc -O2 -I$CUDA/include -Iinclude runtime/cuda/gs_cuda_run.c runtime/hostplan.c \
- *      runtime/json.c runtime/order.c runtime/devices.c -L$CUDA/lib64/stubs -lcuda \
- *      -o gs-cuda-run
+ *   cc -O2 -I$CUDA/include -Iinclude runtime/cuda/gs_cuda_run.c runtime/cuda/nvlink.c \
+ *      runtime/hostplan.c runtime/json.c runtime/order.c runtime/devices.c \
+ *      -L$CUDA/lib64/stubs -lcuda -ldl -o gs-cuda-run
  *
  * or where gridsplit is installed (PREFIX/share/gridsplit/runtime holds the
  * sources, PREFIX/include the header): the same with -I$PREFIX/include.
  *
  *   gs-cuda-run --plan PLAN [--kernel K] --grid X[,Y,Z] --workgroup X[,Y,Z]
  *               [--out DIR] [--graph] [--repeat N] [--physical-groups N] [--verbose]
- *               [--max-launches N] [--devices N] [--segment-times] [--outputs NAME,...]
+ *               [--max-launches N] [--devices N] [--segment-times] [--nvlink-bytes]
+ *               [--outputs NAME,...]
  *               MODULE.ptx ARG...
  *
  * Arguments bind by name as for `gridsplit run`: NAME=@FILE, NAME=zeros:BYTES,
@@ -67,7 +68,10 @@
  * error otherwise: LLVM's NVPTX backend gives every atomicrmw the GPU's,
  * the control word's of a dynamic schedule too; `gridsplit --target nvptx
  * --system-atomics` writes them all with .sys); --graph is refused. --segment-times prints every
- * launch's GPU time in the checked run, per device. --outputs NAME,...
+ * launch's GPU time in the checked run, per device; --nvlink-bytes the
+ * bytes each GPU sent and received over NVLink in it, from NVML's counters
+ * where the driver gives them (runtime/cuda/nvlink.h; a note where not).
+ * --outputs NAME,...
  * reads back and writes only those host outputs (a data set larger than
  * the host's memory). */
 #define _POSIX_C_SOURCE 200809L
@@ -85,6 +89,7 @@
 #include "../devices.h"
 #include "../hostplan.h"
 #include "../order.h"
+#include "nvlink.h"
 
 static void fail(const char *fmt, const char *a, const char *b) {
   fprintf(stderr, "gs-cuda-run: error: ");
@@ -297,6 +302,7 @@ typedef struct {
   unsigned long max_launches; /* dynamic: an error after this many (0: no limit) */
   unsigned long devices;      /* logical devices the grid spreads over (0, 1: one) */
   int segment_times;          /* print each launch's time, per device, in the checked run */
+  int nvlink_bytes;           /* print each GPU's NVLink bytes in the checked run */
   const char *outputs;        /* NAME,NAME: only these host outputs read back (NULL: all) */
   const char **specs;
   size_t nspecs;
@@ -400,6 +406,8 @@ static void parse_options(int argc, char **argv, options *o) {
         fail("--devices '%s': expected a count of devices from 1 to 64%s", argv[i], "");
     } else if (!strcmp(a, "--segment-times"))
       o->segment_times = 1;
+    else if (!strcmp(a, "--nvlink-bytes"))
+      o->nvlink_bytes = 1;
     else if (!strcmp(a, "--outputs") && i + 1 < argc)
       o->outputs = argv[++i];
     else if (!strcmp(a, "--graph"))
@@ -1301,6 +1309,35 @@ static void check_replay(cuda_run *r, const host_output *first, size_t n, CUeven
   free_outputs(again, m);
 }
 
+/* --nvlink-bytes: NVML's NVLink counters of the GPUs the run uses
+ * (nvlink.h), or NULL, with a note saying why */
+static gs_nvlink *open_nvlink(cuda_run *r) {
+  char bus[GS_DEVICES_MAX][32], why[512];
+  const char *names[GS_DEVICES_MAX];
+  for (int g = 0; g < r->ngpu; g++) {
+    check(cuDeviceGetPCIBusId(bus[g], (int)sizeof bus[g], r->gpu[g]), "cuDeviceGetPCIBusId");
+    names[g] = bus[g];
+  }
+  gs_nvlink *l = gs_nvlink_open(NULL, names, (size_t)r->ngpu, why, sizeof why);
+  if (!l)
+    fprintf(stderr, "gs-cuda-run: note: NVLink bytes are not reported: %s\n", why);
+  return l;
+}
+
+/* each GPU's NVLink bytes between gs_nvlink_start and gs_nvlink_stop */
+static void print_nvlink_bytes(cuda_run *r, const gs_nvlink *l) {
+  for (int g = 0; g < r->ngpu; g++) {
+    unsigned long long tx, rx;
+    char why[512];
+    if (gs_nvlink_bytes(l, (size_t)g, &tx, &rx, why, sizeof why))
+      fprintf(stderr, "gs-cuda-run: note: GPU %d's NVLink bytes are not reported: %s\n", g, why);
+    else
+      printf("%s: GPU %d: %llu bytes sent and %llu received over NVLink (whole KiB, the whole "
+             "GPU's)\n",
+             r->kname, g, tx, rx);
+  }
+}
+
 /* The checked run, then --repeat N more, each timed between two events on
  * the stream; the median is printed */
 static void run_schedule(cuda_run *r) {
@@ -1310,6 +1347,7 @@ static void run_schedule(cuda_run *r) {
   double *times = calloc((size_t)repeat + 1, sizeof *times);
   host_output *first = NULL;
   size_t nfirst = 0;
+  gs_nvlink *nvlink = r->opt.nvlink_bytes ? open_nvlink(r) : NULL;
   CUevent ev0, ev1;
   check(cuEventCreate(&ev0, CU_EVENT_DEFAULT), "creating an event");
   check(cuEventCreate(&ev1, CU_EVENT_DEFAULT), "creating an event");
@@ -1328,6 +1366,15 @@ static void run_schedule(cuda_run *r) {
           queue_segment(r, r->dyn.taken[q], q == 0);
       }
       capture_end(r);
+    }
+    if (nvlink && run == 0) {
+      /* nothing of the inputs' still moving */
+      for (int g = 0; g < r->ngpu; g++) {
+        check(cuCtxSetCurrent(r->ctx[g]), "cuCtxSetCurrent");
+        check(cuCtxSynchronize(), "waiting for the inputs");
+      }
+      check(cuCtxSetCurrent(r->ctx[0]), "cuCtxSetCurrent");
+      gs_nvlink_start(nvlink);
     }
     check(cuEventRecord(ev0, r->stream), "recording an event");
     /* every device's work after the first event, the second after all of
@@ -1350,6 +1397,10 @@ static void run_schedule(cuda_run *r) {
     if (run > 0)
       times[run - 1] = ms * 1e-3;
     if (run == 0) {
+      if (nvlink) {
+        gs_nvlink_stop(nvlink);
+        print_nvlink_bytes(r, nvlink);
+      }
       first = read_outputs(r, &nfirst);
       write_outputs(r, first, nfirst);
       print_segment_times(r);
@@ -1358,6 +1409,7 @@ static void run_schedule(cuda_run *r) {
   if (dyn && repeat > 0 && replays(r))
     check_replay(r, first, nfirst, ev1);
   free_outputs(first, nfirst);
+  gs_nvlink_close(nvlink);
   if (repeat > 0) {
     qsort(times, (size_t)repeat, sizeof *times, cmp_double);
     printf("%s: %d runs, %.3f us per run (median)%s\n", r->kname, repeat, times[repeat / 2] * 1e6,

@@ -1,5 +1,5 @@
 /* Unit tests of the public C API (Check). `gs-unit [SUITE]` runs one suite
- * (roles, errors, api, split, program, lower, order, pocl, hostplan) or all of them. */
+ * (roles, errors, api, split, program, lower, order, pocl, hostplan, nvlink) or all of them. */
 #include <stdlib.h>
 
 #include "unit.h"
@@ -16,6 +16,7 @@ int main(int argc, char **argv) {
   srunner_add_suite(sr, suite_hostplan());
   srunner_add_suite(sr, suite_scratch());
   srunner_add_suite(sr, suite_spirv());
+  srunner_add_suite(sr, suite_nvlink());
   /* CK_NORMAL prints the closing "100%: Checks: N, Failures: 0, Errors: 0". */
   srunner_run(sr, argc > 1 ? argv[1] : NULL, NULL, CK_NORMAL);
   int failed = srunner_ntests_failed(sr);

@@ -79,5 +79,6 @@ Suite *suite_pocl(void);
 Suite *suite_hostplan(void);
 Suite *suite_scratch(void);
 Suite *suite_spirv(void);
+Suite *suite_nvlink(void);
 
 #endif
