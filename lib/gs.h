@@ -189,6 +189,10 @@ typedef struct gs_target {
    * buffers no invocation of the segment writes leaves the loop over
    * virtual workgroups (attr_hoist_unwritten) */
   int hoist_unwritten;
+  /* a workgroup barrier may sit under a branch the whole workgroup takes
+   * alike (on the workgroup's size): the segments' copies of workgroup
+   * memory and their barriers, under the test of whether any is copied */
+  int uniform_barrier_branches;
 
   /* barriers */
   /* the split's workgroup barrier, ordering workgroup memory */

@@ -159,6 +159,7 @@ LLVMValueRef state_memcpy(seg_builder *sb, LLVMValueRef dst, unsigned dst_align,
                           unsigned src_align, unsigned size);
 LLVMValueRef state_segment_local(seg_builder *sb, LLVMValueRef g);
 void state_copy_workgroup_memory(seg_builder *sb, int restore);
+LLVMValueRef state_copies_workgroup_memory(seg_builder *sb);
 
 /* clone.c: one segment, a re-entered copy of the kernel */
 

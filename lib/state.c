@@ -212,6 +212,25 @@ static void copy_rounds(seg_builder *sb, LLVMTypeRef unit, unsigned align, LLVMV
 
 /* Copies every carried workgroup buffer between workgroup memory and this
  * workgroup's save area (offsets 16-byte aligned, docs/split.md). */
+/* Whether the segment copies any workgroup memory, an i1 the same in the
+ * whole workgroup (every variable is a wide array, copied only where the
+ * workgroup is narrower: wg_cover.c), or NULL where it always copies */
+LLVMValueRef state_copies_workgroup_memory(seg_builder *sb) {
+  split_ctx *c = sb->c;
+  unsigned long long widest = 0;
+  if (c->wg_args.len)
+    return NULL;
+  for (size_t i = 0; i < c->wg_slots.len; i++) {
+    const state_slot *w = &VEC_AT(&c->wg_slots, state_slot, i);
+    if (!w->wide)
+      return NULL;
+    widest = w->wide > widest ? w->wide : widest;
+  }
+  return LLVMBuildICmp(sb->b, LLVMIntULT, c->t->build_query(sb->b, c->m, Q_LOCAL_SIZE, 0),
+                       LLVMConstInt(LLVMInt64TypeInContext(c->ctx), widest, 0),
+                       "gs.wg_copies");
+}
+
 void state_copy_workgroup_memory(seg_builder *sb, int restore) {
   split_ctx *c = sb->c;
   LLVMContextRef ctx = c->ctx;

@@ -527,6 +527,7 @@ const gs_target target_nvptx = {
     .hoist_launch_reads = 1,
     .unroll_sums = 4,     /* as nvcc unrolls them */
     .hoist_unwritten = 1, /* cg: 1.20 -> 1.17x cooperative at 2^24 (H200) */
+    .uniform_barrier_branches = 1,
     .build_workgroup_barrier = nvptx_workgroup_barrier,
     .build_program_barrier = nvptx_program_barrier,
     .is_workgroup_barrier = nvptx_is_workgroup_barrier,

@@ -292,6 +292,8 @@ const gs_target target_spir = {
     .virtual_by_default = 0,
     .unroll_sums = 4,     /* NVIDIA's Vulkan driver left cg's sums rolled (lib/unroll.c) */
     .hoist_unwritten = 1, /* the Vulkan cg's division by dots[0] (lib/split.c) */
+    /* not for POCL 3.1, which runs LLVM 15's */
+    .uniform_barrier_branches = GS_LLVM_MAJOR >= 20,
     .build_workgroup_barrier = spir_workgroup_barrier,
     .build_program_barrier = spir_program_barrier,
     .is_workgroup_barrier = spir_is_workgroup_barrier,

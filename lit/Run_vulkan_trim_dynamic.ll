@@ -28,6 +28,11 @@
 ; RUN: %gridsplit run --runtime vulkan --check --virtual-workgroups --physical-groups 2 --kernel dyn_sum --grid 96 --workgroup 32 --out %t/s2 %S/Inputs/vtrim.cl x=@%t/x.bin part=zeros:12 out=zeros:16 n=77 rounds=4 2>&1 | FileCheck %s
 ; RUN: %gridsplit run --runtime vulkan -O0 --check --virtual-workgroups --physical-groups 3 --kernel dyn_sum --grid 192 --workgroup 32 --out %t/s0 %S/Inputs/vtrim.cl x=@%t/x.bin part=zeros:24 out=zeros:16 n=77 rounds=4 2>&1 | FileCheck %s
 ; RUN: %gridsplit run --runtime vulkan --check --virtual-workgroups --physical-groups 3 --kernel dyn --grid 64 --workgroup 8 --out %t/dy %S/Inputs/vtrim.cl a=zeros:4 out=zeros:256 m=3 n=4 2>&1 | FileCheck %s
+; On workgroups of 64, as wide as the array, no copy is made, and neither
+; are the barriers around the copies (under gs.wg_copies: the segment's
+; start and its end):
+; RUN: %gridsplit run --runtime vulkan --check --virtual-workgroups --physical-groups 1 --kernel dyn_sum --grid 128 --workgroup 64 --out %t/w1 %S/Inputs/vtrim.cl x=@%t/x.bin part=zeros:8 out=zeros:16 n=77 rounds=4 2>&1 | FileCheck %s
+; RUN: %gridsplit run --runtime vulkan --check --virtual-workgroups --physical-groups 2 --kernel dyn_sum --grid 192 --workgroup 64 --out %t/w2 %S/Inputs/vtrim.cl x=@%t/x.bin part=zeros:12 out=zeros:16 n=77 rounds=3 2>&1 | FileCheck %s
 ; CHECK: every host-output buffer matches the reference
 
 ; DYN-LABEL:   define spir_kernel void @dyn.seg1(
@@ -49,6 +54,10 @@
 
 ; SUM-LABEL:   define spir_kernel void @dyn_sum.seg1(
 ; SUM:         %gs.vtrimmed = freeze i32
+; SUM:         %gs.wg_copies{{[.a-z0-9]*}} = icmp ult i64 %{{[0-9]+}}, 64
+; SUM:         br i1 %gs.wg_copies{{[.a-z0-9]*}}, label %gs.wg_restore
 ; SUM:         !gridsplit.workgroup_restore
+; SUM:         call spir_func void @_Z7barrierj(i32 1)
+; SUM:       gs.wg_restored{{[.a-z0-9]*}}:
 ; SUM-LABEL:   define spir_kernel void @dyn_sum.seg2(
 ; SUM-NOT:     gs.vtrimmed
