@@ -1315,6 +1315,7 @@ def export_gpu(runner, case, source, args, exp_dir, modes, sig):
                            os.path.join(cdir, "kernel.bc")]),
              ("nvptx", [opts.export_tool or opts.tool, "--target", "nvptx"] +
               (["--mcpu", opts.export_mcpu] if opts.export_mcpu else []) +
+              (opts.export_args.split() if opts.export_args else []) +
               ["--drop-original", "-o", cdir, os.path.join(cdir, "kernel.bc")])]
     for step, cmd in steps:
         rc, out, _ = runner.run(cmd, 120)
@@ -1658,6 +1659,9 @@ def main():
                          "exported kernels for NVPTX (default: --clang)")
     ap.add_argument("--export-mcpu", metavar="CPU",
                     help="the NVPTX processor of the exported PTX (default: the tool's)")
+    ap.add_argument("--export-args", metavar="ARGS",
+                    help="more arguments of the export's gridsplit --target nvptx, split at "
+                         "spaces (--system-atomics: a corpus for grids over several GPUs)")
     ap.add_argument("--check-export", nargs=2, metavar=("CASE_DIR", "OUT_DIR"),
                     help="compare a GPU run's outputs with an exported case's (gpu_check.sh)")
     ap.add_argument("--reference-cache", metavar="DIR",

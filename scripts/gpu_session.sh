@@ -1,0 +1,118 @@
+#!/bin/bash
+# The GPU runs that issues 14 (loops of grid barriers against grid.sync())
+# and 15 (one grid over several GPUs) wait for, prepared here into one
+# folder inside the checkout that the device tool carries (with .gl, the
+# Vulkan loader's debs: bench/gpu/README.md), then run there in parts that
+# each end inside one call's 10 minutes.
+#
+#   scripts/gpu_session.sh prepare DIR
+#       here: needs build/llvm15 and build/llvm22 (LLVM, POCL, gs-reference)
+#   scripts/gpu_session.sh run DIR PART
+#       on the GPU machine, in the checkout's root; PART is one of
+#         checks         one GPU: test/cuda/devices.sh and hoist_unwritten.sh
+#                        against POCL's bytes, then the exported corpus
+#                        (LLVM 22, sm_90) on 1, 2 and 3 logical devices
+#         bench          one GPU: bench/gpu/run.py, every workload and size
+#                        through CUDA and Vulkan (issue 14's table)
+#         bench-devices  one GPU: run.py --devices 2 at 2^24 and 2^27, CUDA
+#                        only (the speed-up of 2 logical devices, the bytes)
+#         multi          every GPU there (nvidia-h200-x2, -x4): the corpus
+#                        split with --system-atomics on as many devices as
+#                        GPUs, run.py --devices G at 2^24, 2^27 and 2^30, and
+#                        fill_sum over 2^36 elements (256 GB) on G GPUs
+# Each part's output goes to stdout and, where $OUT is set, to
+# $OUT/PART.txt.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+src=$(cd "$here/.." && pwd)
+mode=$1 dir=$2
+case $dir in /*) ;; *) dir=$(pwd)/$dir ;; esac
+
+if [ "$mode" = prepare ]; then
+  b15=$src/build/llvm15 b22=$src/build/llvm22
+  for f in "$b15/tools/gridsplit" "$b22/tools/gridsplit" "$b22/runtime/gs-vk-run"; do
+    [ -x "$f" ] || { echo "gpu_session: $f is not built" >&2; exit 1; }
+  done
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  sh "$src/test/cuda/devices.sh" prepare "$dir/devices" "$b15/tools/gridsplit" \
+    "$b22/tools/gridsplit" >/dev/null
+  sh "$src/test/cuda/hoist_unwritten.sh" prepare "$dir/hoist" "$b15/tools/gridsplit" \
+    "$b22/tools/gridsplit" >/dev/null
+  "$src/bench/gpu/prepare.sh" "$b22/tools/gridsplit" "$dir/bench" "$b22/runtime/gs-vk-run" \
+    >/dev/null 2>&1
+  # the corpus twice: as split, and with atomics of the system's scope
+  for c in corpus:"" corpus-sys:--system-atomics; do
+    name=${c%%:*} args=${c#*:}
+    (cd "$b15" && python3 "$src/test/e2e/run_e2e.py" --tool tools/gridsplit \
+      --reference tools/gs-reference --plain test/e2e/gs-plain-reference \
+      --clang /usr/lib/llvm-15/bin/clang --skip-large -j 2 \
+      --reference-cache test/e2e/reference-cache --export-gpu "$dir/$name" \
+      --export-tool "$b22/tools/gridsplit" --export-clang /usr/lib/llvm-22/bin/clang \
+      --export-mcpu sm_90 ${args:+--export-args "$args"} >"$dir/$name.log" 2>&1) ||
+      { tail -20 "$dir/$name.log" >&2; exit 1; }
+  done
+  du -sh "$dir"
+  exit 0
+fi
+
+part=$3
+log=/dev/null
+[ -n "${OUT:-}" ] && log=$OUT/$part.txt
+# gs-cuda-run from the checkout's sources (test/cuda/common.sh)
+runner() {
+  . "$src/test/cuda/common.sh"
+  mkdir -p /tmp/gs-runner
+  (cd /tmp/gs-runner && copy_runner && build_runner)
+}
+vulkan_loader() {
+  for f in "$src"/.gl/*.deb; do dpkg -x "$f" /; done
+  ldconfig
+}
+gpus=$(nvidia-smi -L | wc -l)
+run_part() {
+  local status=0
+  echo "gpu_session $part: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader |
+    head -1), $gpus GPU(s)"
+  case $part in
+  checks)
+    if sh "$src/test/cuda/devices.sh" run "$dir/devices"; then echo "devices.sh: passed"
+    else echo "devices.sh: FAILED"; status=1; fi
+    if sh "$src/test/cuda/hoist_unwritten.sh" run "$dir/hoist"; then echo "hoist_unwritten.sh: passed"
+    else echo "hoist_unwritten.sh: FAILED"; status=1; fi
+    runner
+    for n in 1 2 3; do
+      echo "corpus on $n logical device(s):"
+      sh "$src/test/e2e/gpu_check.sh" "$dir/corpus" /tmp/gs-runner/gs-cuda-run "/tmp/gs-c$n" \
+        "--devices $n" | tail -3 || status=1
+    done
+    ;;
+  bench)
+    vulkan_loader
+    (cd "$dir/bench" && PYTHONUNBUFFERED=1 python3 run.py) || status=1
+    ;;
+  bench-devices)
+    (cd "$dir/bench" && PYTHONUNBUFFERED=1 python3 run.py --no-vulkan --devices 2 --size 24 \
+      --size 27) || status=1
+    ;;
+  multi)
+    if [ "$gpus" -lt 2 ]; then
+      echo "multi: one GPU here; it needs nvidia-h200-x2 or -x4"
+      return 1
+    fi
+    runner
+    echo "corpus (--system-atomics) on $gpus GPUs:"
+    sh "$src/test/e2e/gpu_check.sh" "$dir/corpus-sys" /tmp/gs-runner/gs-cuda-run /tmp/gs-cm \
+      "--devices $gpus" | tail -3 || status=1
+    (cd "$dir/bench" && PYTHONUNBUFFERED=1 python3 run.py --no-vulkan --devices "$gpus" \
+      --size 24 --size 27 --size 30) || status=1
+    (cd "$dir/bench" && PYTHONUNBUFFERED=1 python3 run.py --big 36 --devices "$gpus") || status=1
+    ;;
+  *)
+    echo "gpu_session: unknown part '$part' (checks, bench, bench-devices, multi)"
+    return 2
+    ;;
+  esac
+  return $status
+}
+run_part 2>&1 | tee "$log"
