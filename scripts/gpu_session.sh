@@ -49,7 +49,7 @@ if [ "$mode" = prepare ]; then
       --clang /usr/lib/llvm-15/bin/clang --skip-large -j 2 \
       --reference-cache test/e2e/reference-cache --export-gpu "$dir/$name" \
       --export-tool "$b22/tools/gridsplit" --export-clang /usr/lib/llvm-22/bin/clang \
-      --export-mcpu sm_90 ${args:+--export-args "$args"} >"$dir/$name.log" 2>&1) ||
+      --export-mcpu sm_90 ${args:+"--export-args=$args"} >"$dir/$name.log" 2>&1) ||
       { tail -20 "$dir/$name.log" >&2; exit 1; }
   done
   du -sh "$dir"
