@@ -10,8 +10,9 @@
 #   scripts/gpu_session.sh run DIR PART
 #       on the GPU machine, in the checkout's root; PART is one of
 #         checks         one GPU: test/cuda/devices.sh and hoist_unwritten.sh
-#                        against POCL's bytes, then the exported corpus
-#                        (LLVM 22, sm_90) on 1, 2 and 3 logical devices
+#                        against POCL's bytes, gs-cuda-run --nvlink-bytes
+#                        once, then the exported corpus (LLVM 22, sm_90) on
+#                        1, 2 and 3 logical devices
 #         bench          one GPU: bench/gpu/run.py, every workload and size
 #                        through CUDA and Vulkan (issue 14's table)
 #         bench-devices  one GPU: run.py --devices 2 at 2^24 and 2^27, CUDA
@@ -81,6 +82,11 @@ run_part() {
     if sh "$src/test/cuda/hoist_unwritten.sh" run "$dir/hoist"; then echo "hoist_unwritten.sh: passed"
     else echo "hoist_unwritten.sh: FAILED"; status=1; fi
     runner
+    # NVML's NVLink counters, read or a note saying why not (one GPU's
+    # links carry nothing of this run)
+    (cd "$dir/devices" && /tmp/gs-runner/gs-cuda-run --devices 2 --nvlink-bytes \
+      --plan s2/w2.plan.json --kernel sweeps --grid 96 --workgroup 16 --out /tmp/gs-nv \
+      s2/w2.ptx a=@a.bin b=zeros:308 sums=zeros:40 n=77 count=9) || status=1
     for n in 1 2 3; do
       echo "corpus on $n logical device(s):"
       sh "$src/test/e2e/gpu_check.sh" "$dir/corpus" /tmp/gs-runner/gs-cuda-run "/tmp/gs-c$n" \
