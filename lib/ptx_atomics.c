@@ -16,7 +16,14 @@
  * wrap alike. Workgroup-memory atomics stay as they are. An
  * operation PTX has no atom for at the type (a byte's, a nand, a float's
  * minimum) is refused, naming the instruction. Needs sm_70 (PTX ISA 6.0)
- * for the scope. */
+ * for the scope. Atomic loads and stores on global or generic memory and
+ * fences, which the backend (LLVM 22) writes with their syncscope's scope
+ * (`ld.acquire.gpu` for "device", `.cta` for "block", `.sys` for the
+ * system's, as clang's OpenCL writes every one), are given the system's
+ * scope where theirs is the GPU's ("device") or a cluster's: what other
+ * frontends (CUDA's scoped atomics) write for the grid. A block's scope
+ * stays: its invocations share one GPU. (LLVM 15's NVPTX backend selects
+ * no atomic load, store or fence at all.) */
 #include "gs.h"
 
 #include <stdio.h>
@@ -182,22 +189,51 @@ static char *rewrite(LLVMBuilderRef b, LLVMValueRef in) {
   return NULL;
 }
 
+/* An atomic load or store on global or generic memory, or a fence, of the
+ * GPU's or a cluster's scope: given the system's (syncscope ID 1) */
+static void widen_scope(LLVMValueRef in, unsigned device, unsigned cluster) {
+#if GS_LLVM_MAJOR >= 20
+  int access = (LLVMIsALoadInst(in) || LLVMIsAStoreInst(in)) &&
+               LLVMGetOrdering(in) != LLVMAtomicOrderingNotAtomic;
+  if (access) {
+    unsigned as =
+        LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(in, LLVMIsAStoreInst(in) ? 1 : 0)));
+    access = as == 0 || as == 1;
+  }
+  if (!access && !LLVMIsAFenceInst(in))
+    return;
+  unsigned scope = LLVMGetAtomicSyncScopeID(in);
+  if (scope == device || scope == cluster)
+    LLVMSetAtomicSyncScopeID(in, 1);
+#else
+  (void)in, (void)device, (void)cluster;
+#endif
+}
+
 char *ptx_system_atomics(LLVMModuleRef m, int sm) {
   if (sm < 70)
     return gs_strdup("--system-atomics: atomics of the system's scope need sm_70 or later "
                      "(PTX ISA 6.0)");
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+#if GS_LLVM_MAJOR >= 20
+  unsigned device = LLVMGetSyncScopeID(ctx, "device", 6);
+  unsigned cluster = LLVMGetSyncScopeID(ctx, "cluster", 7);
+#else
+  unsigned device = 0, cluster = 0;
+#endif
   gs_vec atomics;
   vec_init(&atomics, sizeof(LLVMValueRef));
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+        widen_scope(in, device, cluster);
         if (!LLVMIsAAtomicRMWInst(in) && !LLVMIsAAtomicCmpXchgInst(in))
           continue;
         unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(in, 0)));
         if (as == 0 || as == 1)
           VEC_PUSH(&atomics, LLVMValueRef, in);
       }
-  LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   char *err = NULL;
   for (size_t k = 0; k < atomics.len && !err; k++)
     err = rewrite(b, VEC_AT(&atomics, LLVMValueRef, k));

@@ -9,3 +9,6 @@
 ; RUN: %opt -passes=always-inline,globaldce %t/dl.bc -o %t/dw.bc
 ; RUN: %gridsplit --target nvptx --mcpu sm_80 --system-atomics --drop-original -o %t/dyn %t/dw.bc
 ; RUN: %ptxas -arch=sm_80 %t/dyn/dw.ptx -o %t/d.cubin
+; The scoped loads, stores and fences (LLVM 22) for sm_90:
+; RUN: %if llvm22 %{ %gridsplit --target nvptx --mcpu sm_90 --system-atomics --drop-original -o %t/sc %S/Target_nvptx_system_atomics_scoped.ll %}
+; RUN: %if llvm22 %{ %ptxas -arch=sm_90 %t/sc/Target_nvptx_system_atomics_scoped.ptx -o %t/sc.cubin %}

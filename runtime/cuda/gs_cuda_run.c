@@ -479,8 +479,9 @@ static void ptx_name(const char *fname, char *out, size_t n) {
 
 /* Whether the text from AT to END has an atomic of a scope narrower than
  * the system's (none is the GPU's, PTX ISA "atom"), on global or generic
- * addresses, or a load, store or fence of the GPU's scope (.gpu,
- * membar.gl): not atomic, or not ordered, between two GPUs on one buffer */
+ * addresses, or a load or store on them or a fence of the GPU's scope
+ * (.gpu, membar.gl): not atomic, or not ordered, between two GPUs on one
+ * buffer. Workgroup memory is one workgroup's, on one GPU. */
 static int narrow_atomics(const char *at, const char *end) {
   static const char *const ops[] = {"atom.", "red.", "ld.", "st.", "fence.", "membar.gl"};
   for (size_t k = 0; k < sizeof ops / sizeof *ops; k++)
@@ -492,7 +493,7 @@ static int narrow_atomics(const char *at, const char *end) {
       const char *shared = strstr(p, ".shared"), *sys = strstr(p, ".sys");
       const char *gpu = strstr(p, ".gpu");
       if (k >= 2) {
-        if ((gpu && gpu < stop) || k == 5)
+        if (((gpu && gpu < stop) && !(k <= 3 && shared && shared < stop)) || k == 5)
           return 1;
         continue;
       }
