@@ -110,3 +110,45 @@ int gs_device_log_group_waits(gs_device_log *l, const gs_device_waits *w, size_t
 void gs_device_log_add(gs_device_log *l, size_t device, size_t segment) {
   l->seg[device * l->cap + l->len[device]++] = (int)segment;
 }
+
+/* (devices.h) atom, red without .sys are the GPU's scope (PTX ISA "atom");
+ * a bulk reduction is atomic at the GPU's scope at most, and multimem needs
+ * multicast objects, which gs-cuda-run never makes */
+const char *gs_device_ptx_gpu_scope(const char *at, const char *end) {
+  enum { ATOM, RED, LD, ST, FENCE, MEMBAR_GL, BULK_REDUCE, MULTIMEM };
+  static const char *const ops[] = {
+      "atom.", "red.", "ld.", "st.", "fence.", "membar.gl", "cp.reduce.async.bulk", "multimem."};
+  for (size_t k = 0; k < sizeof ops / sizeof *ops; k++)
+    for (const char *p = strstr(at, ops[k]); p && p < end; p = strstr(p + 1, ops[k])) {
+      /* an instruction, after the line's indent or predicate */
+      if (p == at || (p[-1] != ' ' && p[-1] != '\t'))
+        continue;
+      const char *stop = p + strcspn(p, " \t\n;");
+#define HAS(s) (strstr(p, s) && strstr(p, s) < stop)
+      int shared = HAS(".shared"), narrow = HAS(".gpu") || HAS(".cluster");
+      switch (k) {
+      case ATOM:
+      case RED:
+        if (!shared && !HAS(".sys"))
+          return p;
+        break;
+      case LD:
+      case ST:
+        if (narrow && !shared)
+          return p;
+        break;
+      case FENCE:
+        if (narrow)
+          return p;
+        break;
+      case BULK_REDUCE:
+        if (HAS(".global"))
+          return p;
+        break;
+      default:
+        return p;
+      }
+#undef HAS
+    }
+  return NULL;
+}

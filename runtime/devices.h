@@ -69,4 +69,14 @@ void gs_device_log_add(gs_device_log *l, size_t device, size_t segment);
 int gs_device_log_group_waits(gs_device_log *l, const gs_device_waits *w, size_t segment,
                               size_t (*wait)[GS_DEVICES_MAX], size_t *nwait);
 
+/* An instruction of PTX text [AT, END) that is not atomic, or not
+ * ordered, between two GPUs sharing a buffer, or NULL: an atomic on global
+ * or generic addresses of a scope narrower than the system's (atom and red
+ * without .sys: the GPU's), a load or store on them or a fence of the
+ * GPU's or a cluster's scope (.gpu, .cluster, membar.gl), a bulk reduction
+ * into global memory, any multimem access. Workgroup memory (.shared) is
+ * one workgroup's, on one GPU. gs-cuda-run refuses such segments across
+ * GPUs. */
+const char *gs_device_ptx_gpu_scope(const char *at, const char *end);
+
 #endif

@@ -6,23 +6,33 @@
 # each end inside one call's 10 minutes.
 #
 #   scripts/gpu_session.sh prepare DIR
-#       here: needs build/llvm15 and build/llvm22 (LLVM, POCL, gs-reference)
-#   scripts/gpu_session.sh run DIR PART
+#       here: needs build/llvm15 and build/llvm22 (LLVM, POCL, gs-reference);
+#       DIR is a folder of the checkout named build* (build-gpu), which git
+#       ignores, so the device tool's call names it in `carry`, with .gl
+#       (the Vulkan loader's debs: bench/gpu/README.md); prepare again after
+#       a change, since DIR holds the split kernels (DIR/REV says from what)
+#   scripts/gpu_session.sh run DIR PART [RUN.PY ARGS]
 #       on the GPU machine, in the checkout's root; PART is one of
-#         checks         one GPU: test/cuda/devices.sh and hoist_unwritten.sh
-#                        against POCL's bytes, gs-cuda-run --nvlink-bytes
-#                        once, then the exported corpus (LLVM 22, sm_90) on
-#                        1, 2 and 3 logical devices
-#         bench          one GPU: bench/gpu/run.py, every workload and size
-#                        through CUDA and Vulkan (issue 14's table)
-#         bench-devices  one GPU: run.py --devices 2 at 2^24 and 2^27, CUDA
-#                        only (the speed-up of 2 logical devices, the bytes)
-#         multi          every GPU there (nvidia-h200-x2, -x4): the corpus
-#                        split with --system-atomics on as many devices as
-#                        GPUs, run.py --devices G at 2^24, 2^27 and 2^30, and
-#                        fill_sum over 2^36 elements (256 GB) on G GPUs
+#         checks          one GPU: test/cuda/devices.sh and hoist_unwritten.sh
+#                         against POCL's bytes, gs-cuda-run --nvlink-bytes
+#                         once, the exported corpus (LLVM 22, sm_90) on one
+#                         device
+#         corpus-devices  one GPU: the corpus on 2 and 3 logical devices
+#         bench           one GPU: bench/gpu/run.py, every workload and size
+#                         through CUDA and Vulkan (issue 14's table)
+#         bench-devices   one GPU: run.py --devices 2 at 2^24 and 2^27, CUDA
+#                         only (the speed-up of 2 logical devices, the bytes)
+#         multi-corpus    every GPU there (nvidia-h200-x2, -x4): the corpus
+#                         split with --system-atomics on as many devices
+#         multi-bench     run.py --devices G at 2^24 and 2^27
+#         multi-30        run.py --devices G at 2^30, 3 runs a case (narrow
+#                         it with --workload NAME to fit a call)
+#         multi-big       fill_sum over 2^36 elements (256 GB) on G GPUs,
+#                         and 2^30 on one and on G, the same bytes
+#       Arguments after PART go to run.py (bench, bench-devices,
+#       multi-bench, multi-30: --workload NAME, --size E).
 # Each part's output goes to stdout and, where $OUT is set, to
-# $OUT/PART.txt.
+# $OUT/PART.txt (and a corpus's whole log to $OUT/corpus-N.txt).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/.." && pwd)
@@ -34,8 +44,16 @@ if [ "$mode" = prepare ]; then
   for f in "$b15/tools/gridsplit" "$b22/tools/gridsplit" "$b22/runtime/gs-vk-run"; do
     [ -x "$f" ] || { echo "gpu_session: $f is not built" >&2; exit 1; }
   done
+  case $(basename "$dir") in
+  build*) ;;
+  *)
+    echo "gpu_session: DIR must be a folder named build* in the checkout (.gitignore)" >&2
+    exit 2
+    ;;
+  esac
   rm -rf "$dir"
   mkdir -p "$dir"
+  git -C "$src" rev-parse HEAD >"$dir/REV"
   sh "$src/test/cuda/devices.sh" prepare "$dir/devices" "$b15/tools/gridsplit" \
     "$b22/tools/gridsplit" >/dev/null
   sh "$src/test/cuda/hoist_unwritten.sh" prepare "$dir/hoist" "$b15/tools/gridsplit" \
@@ -58,6 +76,7 @@ if [ "$mode" = prepare ]; then
 fi
 
 part=$3
+shift 3
 log=/dev/null
 [ -n "${OUT:-}" ] && log=$OUT/$part.txt
 # gs-cuda-run from the checkout's sources (test/cuda/common.sh)
@@ -70,15 +89,31 @@ vulkan_loader() {
   for f in "$src"/.gl/*.deb; do dpkg -x "$f" /; done
   ldconfig
 }
-gpus=$(nvidia-smi -L | wc -l)
+# corpus NAME EXPORT ARGS: the exported corpus through gpu_check.sh with
+# gs-cuda-run's ARGS; every line but the passes printed, the whole log in
+# $OUT/NAME.txt where OUT is set
+corpus() {
+  local out=/tmp/gs-$1.txt st=0
+  sh "$src/test/e2e/gpu_check.sh" "$dir/$2" /tmp/gs-runner/gs-cuda-run "/tmp/gs-$1" "$3" \
+    >"$out" 2>&1 || st=1
+  grep -v '^PASS' "$out" || true
+  [ -n "${OUT:-}" ] && cp "$out" "$OUT/$1.txt"
+  return $st
+}
+stamp() {
+  echo "[$(date +%H:%M:%S)] $*"
+}
+# the GPUs (not MIG instances)
+gpus=$(nvidia-smi --query-gpu=index --format=csv,noheader | wc -l)
 run_part() {
   local status=0
-  echo "gpu_session $part: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader |
-    head -1), $gpus GPU(s)"
+  stamp "gpu_session $part: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader |
+    head -1), $gpus GPU(s); prepared from $(cat "$dir/REV" 2>/dev/null || echo '?')"
   case $part in
   checks)
     if sh "$src/test/cuda/devices.sh" run "$dir/devices"; then echo "devices.sh: passed"
     else echo "devices.sh: FAILED"; status=1; fi
+    stamp "hoist_unwritten.sh"
     if sh "$src/test/cuda/hoist_unwritten.sh" run "$dir/hoist"; then echo "hoist_unwritten.sh: passed"
     else echo "hoist_unwritten.sh: FAILED"; status=1; fi
     runner
@@ -87,38 +122,55 @@ run_part() {
     (cd "$dir/devices" && /tmp/gs-runner/gs-cuda-run --devices 2 --nvlink-bytes \
       --plan s2/w2.plan.json --kernel sweeps --grid 96 --workgroup 16 --out /tmp/gs-nv \
       s2/w2.ptx a=@a.bin b=zeros:308 sums=zeros:40 n=77 count=9) || status=1
-    for n in 1 2 3; do
-      echo "corpus on $n logical device(s):"
-      sh "$src/test/e2e/gpu_check.sh" "$dir/corpus" /tmp/gs-runner/gs-cuda-run "/tmp/gs-c$n" \
-        "--devices $n" | tail -3 || status=1
+    stamp "corpus on 1 device"
+    corpus corpus-1 corpus "--devices 1" || status=1
+    ;;
+  corpus-devices)
+    runner
+    for n in 2 3; do
+      stamp "corpus on $n logical devices"
+      corpus corpus-$n corpus "--devices $n" || status=1
     done
     ;;
   bench)
     vulkan_loader
-    (cd "$dir/bench" && PYTHONUNBUFFERED=1 python3 run.py) || status=1
+    (cd "$dir/bench" && PYTHONUNBUFFERED=1 python3 run.py "$@") || status=1
     ;;
   bench-devices)
     (cd "$dir/bench" && PYTHONUNBUFFERED=1 python3 run.py --no-vulkan --devices 2 --size 24 \
-      --size 27) || status=1
+      --size 27 "$@") || status=1
     ;;
-  multi)
+  multi-corpus | multi-bench | multi-30 | multi-big)
     if [ "$gpus" -lt 2 ]; then
-      echo "multi: one GPU here; it needs nvidia-h200-x2 or -x4"
+      echo "$part: one GPU here; it needs nvidia-h200-x2 or -x4"
       return 1
     fi
-    runner
-    echo "corpus (--system-atomics) on $gpus GPUs:"
-    sh "$src/test/e2e/gpu_check.sh" "$dir/corpus-sys" /tmp/gs-runner/gs-cuda-run /tmp/gs-cm \
-      "--devices $gpus" | tail -3 || status=1
-    (cd "$dir/bench" && PYTHONUNBUFFERED=1 python3 run.py --no-vulkan --devices "$gpus" \
-      --size 24 --size 27 --size 30) || status=1
-    (cd "$dir/bench" && PYTHONUNBUFFERED=1 python3 run.py --big 36 --devices "$gpus") || status=1
+    case $part in
+    multi-corpus)
+      runner
+      stamp "corpus (--system-atomics) on $gpus GPUs"
+      corpus corpus-sys-$gpus corpus-sys "--devices $gpus" || status=1
+      ;;
+    multi-bench)
+      (cd "$dir/bench" && PYTHONUNBUFFERED=1 python3 run.py --no-vulkan --devices "$gpus" \
+        --size 24 --size 27 "$@") || status=1
+      ;;
+    multi-30)
+      (cd "$dir/bench" && PYTHONUNBUFFERED=1 python3 run.py --no-vulkan --devices "$gpus" \
+        --size 30 --reps 3 "$@") || status=1
+      ;;
+    multi-big)
+      (cd "$dir/bench" && PYTHONUNBUFFERED=1 python3 run.py --big 36 --devices "$gpus") || status=1
+      ;;
+    esac
     ;;
   *)
-    echo "gpu_session: unknown part '$part' (checks, bench, bench-devices, multi)"
+    echo "gpu_session: unknown part '$part' (checks, corpus-devices, bench, bench-devices," \
+      "multi-corpus, multi-bench, multi-30, multi-big)"
     return 2
     ;;
   esac
+  stamp "done"
   return $status
 }
-run_part 2>&1 | tee "$log"
+run_part "$@" 2>&1 | tee "$log"

@@ -477,40 +477,15 @@ static void ptx_name(const char *fname, char *out, size_t n) {
   out[o] = 0;
 }
 
-/* Whether the text from AT to END has an atomic of a scope narrower than
- * the system's (none is the GPU's, PTX ISA "atom"), on global or generic
- * addresses, or a load or store on them or a fence of the GPU's scope
- * (.gpu, membar.gl): not atomic, or not ordered, between two GPUs on one
- * buffer. Workgroup memory is one workgroup's, on one GPU. */
-static int narrow_atomics(const char *at, const char *end) {
-  static const char *const ops[] = {"atom.", "red.", "ld.", "st.", "fence.", "membar.gl"};
-  for (size_t k = 0; k < sizeof ops / sizeof *ops; k++)
-    for (const char *p = strstr(at, ops[k]); p && p < end; p = strstr(p + 1, ops[k])) {
-      /* an instruction, after the line's indent or predicate */
-      if (p == at || (p[-1] != ' ' && p[-1] != '\t'))
-        continue;
-      const char *stop = p + strcspn(p, " \t\n;");
-      const char *shared = strstr(p, ".shared"), *sys = strstr(p, ".sys");
-      const char *gpu = strstr(p, ".gpu");
-      if (k >= 2) {
-        if (((gpu && gpu < stop) && !(k <= 3 && shared && shared < stop)) || k == 5)
-          return 1;
-        continue;
-      }
-      if (!(shared && shared < stop) && !(sys && sys < stop))
-        return 1;
-    }
-  return 0;
-}
-
 /* Whether kernel R's segments (their .entry bodies, and every .func of the
- * module, which they may call) have atomics of a narrower scope than the
- * system's (narrow_atomics); *WHERE names the first */
-static int gpu_scope_atomics(const cuda_run *r, const char **where) {
+ * module, which they may call) have accesses that are not atomic or not
+ * ordered between GPUs (gs_device_ptx_gpu_scope); *WHERE names the first's
+ * function, *INSN the instruction */
+static int gpu_scope_atomics(const cuda_run *r, const char **where, const char **insn) {
   for (const char *f = strstr(r->ptx, ".func "); f; f = strstr(f + 1, ".func ")) {
     const char *next = strstr(f + 1, ".func "), *entry = strstr(f + 1, ".entry ");
     const char *end = next && (!entry || next < entry) ? next : entry;
-    if (narrow_atomics(f, end ? end : f + strlen(f))) {
+    if ((*insn = gs_device_ptx_gpu_scope(f, end ? end : f + strlen(f)))) {
       *where = "a function the segments may call";
       return 1;
     }
@@ -524,7 +499,7 @@ static int gpu_scope_atomics(const cuda_run *r, const char **where) {
       continue;
     const char *next = strstr(at + 1, ".entry "), *func = strstr(at + 1, ".func ");
     const char *end = next && (!func || next < func) ? next : func;
-    if (narrow_atomics(at, end ? end : at + strlen(at))) {
+    if ((*insn = gs_device_ptx_gpu_scope(at, end ? end : at + strlen(at)))) {
       *where = r->plan.segments[s].function;
       return 1;
     }
@@ -585,13 +560,16 @@ static void load_segments(cuda_run *r) {
   char why[1100];
   if (gs_bind_read_file(r->opt.ptx_path, (unsigned char **)&r->ptx, &ptx_size, why, sizeof why))
     fail("%s%s", why, "");
-  const char *where = NULL;
-  if (r->ngpu > 1 && gpu_scope_atomics(r, &where))
+  const char *where = NULL, *insn = NULL;
+  if (r->ngpu > 1 && gpu_scope_atomics(r, &where, &insn)) {
+    char what[160];
+    snprintf(what, sizeof what, "%.*s", (int)strcspn(insn, ";\n"), insn);
     fail("--devices over several GPUs: %s has atomics of the GPU's scope (no .sys; the control "
-         "word's of a dynamic schedule are too), which are not atomic between GPUs: split it with "
-         "gridsplit --target nvptx --system-atomics, or make one GPU visible "
-         "(CUDA_VISIBLE_DEVICES)%s",
-         where, "");
+         "word's of a dynamic schedule are too), which are not atomic between GPUs ('%s'): split "
+         "it with gridsplit --target nvptx --system-atomics, or make one GPU visible "
+         "(CUDA_VISIBLE_DEVICES)",
+         where, what);
+  }
   r->gpu_fns = calloc((size_t)r->ngpu * r->nseg + 1, sizeof *r->gpu_fns);
   r->waits = calloc(r->nseg, sizeof *r->waits);
   for (int g = 0; g < r->ngpu; g++) {

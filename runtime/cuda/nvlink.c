@@ -16,8 +16,16 @@
 
 enum { FIELD_DATA_TX = 138, FIELD_DATA_RX = 139 };
 /* the value's types NVML documents: double, then unsigned int, unsigned
- * long, unsigned long long and signed long long */
-enum { VALUE_DOUBLE = 0, VALUE_UINT, VALUE_ULONG, VALUE_ULONGLONG, VALUE_SLONGLONG };
+ * long, unsigned long long, signed long long, signed int, unsigned short */
+enum {
+  VALUE_DOUBLE = 0,
+  VALUE_UINT,
+  VALUE_ULONG,
+  VALUE_ULONGLONG,
+  VALUE_SLONGLONG,
+  VALUE_SINT,
+  VALUE_USHORT
+};
 
 typedef struct {
   unsigned field, scope;
@@ -29,6 +37,8 @@ typedef struct {
     unsigned long ul;
     unsigned long long ull;
     long long sll;
+    int si;
+    unsigned short us;
   } value;
 } field_value;
 
@@ -132,6 +142,12 @@ static void read_counters(gs_nvlink *l, size_t g, int when) {
       break;
     case VALUE_SLONGLONG:
       c->kib[when][k] = v[k].value.sll < 0 ? 0 : (unsigned long long)v[k].value.sll;
+      break;
+    case VALUE_SINT:
+      c->kib[when][k] = v[k].value.si < 0 ? 0 : (unsigned long long)v[k].value.si;
+      break;
+    case VALUE_USHORT:
+      c->kib[when][k] = v[k].value.us;
       break;
     case VALUE_DOUBLE:
       c->kib[when][k] = v[k].value.d < 0 ? 0 : (unsigned long long)v[k].value.d;

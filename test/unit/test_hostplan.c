@@ -464,6 +464,53 @@ START_TEST(hostplan_device_waits) {
 }
 END_TEST
 
+/* PTX that is not atomic or not ordered between two GPUs sharing a buffer
+ * (the PTX ISA's scopes: none on an atom is the GPU's), against what is:
+ * the system's scope, workgroup memory, a block's scope on a fence */
+START_TEST(hostplan_device_ptx_scopes) {
+  static const char *const bad[] = {
+      "\tatom.global.add.u32 \t%r1, [%rd1], 1;\n",
+      "\t@%p1 red.global.add.u32 \t[%rd1], %r2;\n",
+      "\tatom.add.u32 \t%r1, [%rd1], 1;\n",
+      "\tatom.relaxed.gpu.global.add.u32 \t%r1, [%rd1], 1;\n",
+      "\tld.acquire.gpu.global.b32 \t%r1, [%rd1];\n",
+      "\tst.release.gpu.b32 \t[%rd1], %r1;\n",
+      "\tld.relaxed.cluster.global.b32 \t%r1, [%rd1];\n",
+      "\tfence.acq_rel.gpu;\n",
+      "\tfence.sc.cluster;\n",
+      "\tmembar.gl;\n",
+      "\tcp.reduce.async.bulk.global.shared::cta.bulk_group.add.u32 [%rd1], [%r1], 64;\n",
+      "\tmultimem.ld_reduce.relaxed.sys.global.add.u32 %r1, [%rd1];\n",
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    const char *t = bad[i];
+    const char *got = gs_device_ptx_gpu_scope(t, t + strlen(t));
+    ck_assert_msg(got != NULL, "not refused: %s", t);
+    ck_assert_msg(got == t + strspn(t, "\t") || !strncmp(got, "red.", 4), "%s: at '%s'", t, got);
+  }
+  static const char *const good[] = {
+      "\tatom.relaxed.sys.global.add.u32 \t%r1, [%rd1], 1;\n",
+      "\tfence.sc.sys;\n\tatom.acquire.sys.add.u64 \t%rd2, [%rd1], 1;\n",
+      "\tatom.shared.add.u32 \t%r1, [%r2], 1;\n",
+      "\tst.release.gpu.shared.b32 \t[last], %r1;\n",
+      "\tld.acquire.cta.global.b32 \t%r1, [%rd1];\n\tfence.acq_rel.cta;\n",
+      "\tld.global.L2::256B.f32 \t%r1, [%rd1];\n\tst.global.b32 \t[%rd1], %r1;\n",
+      "\tld.volatile.global.b32 \t%r1, [%rd1];\n\tmembar.sys;\n",
+      "\tst.async.shared::cluster.mbarrier::complete_tx::bytes.b32 [%r1], %r2, [%r3];\n",
+      "\tld.param.b64 \t%rd1, [k_param_0];\n\tbar.sync \t0;\n",
+  };
+  for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+    const char *t = good[i];
+    const char *got = gs_device_ptx_gpu_scope(t, t + strlen(t));
+    ck_assert_msg(got == NULL, "refused: '%s' in %s", got ? got : "", t);
+  }
+  /* only [AT, END) counts */
+  const char *two = "\tfence.sc.sys;\n\tmembar.gl;\n";
+  ck_assert_ptr_null(gs_device_ptx_gpu_scope(two, strstr(two, "\tmembar")));
+  ck_assert_ptr_eq(gs_device_ptx_gpu_scope(two, two + strlen(two)), strstr(two, "membar"));
+}
+END_TEST
+
 Suite *suite_hostplan(void) {
   Suite *s = suite_create("hostplan");
   TCase *tc = tcase_create("hostplan");
@@ -476,6 +523,7 @@ Suite *suite_hostplan(void) {
   tcase_add_test(tc, hostplan_numbers);
   tcase_add_test(tc, hostplan_device_ranges);
   tcase_add_test(tc, hostplan_device_waits);
+  tcase_add_test(tc, hostplan_device_ptx_scopes);
   suite_add_tcase(s, tc);
   return s;
 }
