@@ -9,8 +9,7 @@
 # (lib/virtual.c, record_choices).
 #   [GS_NCU_E=24] sh ncu_segments.sh workloads.ptx [OTHER.ptx ...]
 cd "$(dirname "$0")"
-[ -x gs-cuda-run ] || cc -O2 -I/usr/local/cuda/include -I. gs_cuda_run.c nvlink.c hostplan.c json.c order.c devices.c \
-  -L/usr/local/cuda/lib64/stubs -lcuda -ldl -o gs-cuda-run || exit 1
+[ -x gs-cuda-run ] || sh build.sh || exit 1
 e=${GS_NCU_E:-20}
 n=$((1 << e))
 python3 -c "

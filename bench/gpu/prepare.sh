@@ -30,10 +30,6 @@ mkdir -p "$out"
 "$tool" --target nvptx --mcpu "$mcpu" --drop-original --distinct-buffers --system-atomics \
   -o "$out/sys" "$out/workloads.bc"
 rm -f "$out/k.bc" "$out/linked.bc"
-rt=$here/../../runtime
-cp "$here/coop.cu" "$here/run.py" "$here/ncu_segments.sh" "$rt/cuda/gs_cuda_run.c" "$rt/cuda/nvlink.c" "$rt/cuda/nvlink.h" "$rt/hostplan.c" "$rt/hostplan.h" \
-  "$rt/json.c" "$rt/json.h" "$rt/order.c" "$rt/order.h" "$rt/devices.c" "$rt/devices.h" "$out/"
-mkdir -p "$out/gridsplit"
-cp "$here/../../include/gridsplit/control_word.h" "$out/gridsplit/"
-sed -i "s|\.\./hostplan.h|hostplan.h|; s|\.\./order.h|order.h|; s|\.\./devices.h|devices.h|" "$out/gs_cuda_run.c"
+cp "$here/coop.cu" "$here/run.py" "$here/ncu_segments.sh" "$out/"
+sh "$here/../../runtime/cuda/copy_sources.sh" "$out"
 [ -z "$vkrun" ] || "$here/prepare_vulkan.sh" "$tool" "$vkrun" "$out"

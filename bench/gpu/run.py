@@ -18,7 +18,6 @@ import numpy as np
 
 WG = 256
 here = os.path.dirname(os.path.abspath(__file__))
-cuda = os.environ.get("CUDA_HOME", "/usr/local/cuda")
 # NVIDIA's ICD on the GPU machines (the loader itself is unpacked from .gl/)
 icd = "/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json"
 if "VK_DRIVER_FILES" not in os.environ and os.path.exists(icd):
@@ -247,9 +246,7 @@ def main():
         del args[i:i + 2]
     ptxs = args or ["workloads.ptx"]
     sh(["nvcc", "-O3", "-arch=sm_90", "--fmad=false", "-o", "coop", "coop.cu"])
-    sh(["cc", "-O2", "-I%s/include" % cuda, "-I.", "gs_cuda_run.c", "nvlink.c", "hostplan.c",
-        "json.c", "order.c", "devices.c",
-        "-L%s/lib64/stubs" % cuda, "-lcuda", "-ldl", "-o", "gs-cuda-run"])
+    sh(["sh", "build.sh"])
     if big:
         return run_big(big, devices or 1)
     copy = float(sh(["./coop", "copy", str(1 << 30), "20"]).split()[1])

@@ -68,9 +68,9 @@ if got != want:
     sys.exit("frontend check: pairs[%d] = %d, expected %d" % (i, got[i], want[i]))
 EOF
 fi
-# the CUDA runner builds from the installed sources and the prefix's
-# headers alone, as gs_cuda_run.c says (where CUDA's header and stub driver
-# are here)
+# Where CUDA's header and stub driver are installed, the CUDA runner builds
+# from the installed sources and the prefix's headers alone, as
+# gs_cuda_run.c says.
 cuda=${CUDA_HOME:-/usr/local/cuda}
 if [ -f "$cuda/include/cuda.h" ] && [ -f "$cuda/lib64/stubs/libcuda.so" ]; then
   rt=$prefix/share/gridsplit/runtime

@@ -9,6 +9,9 @@
  *      runtime/hostplan.c runtime/json.c runtime/order.c runtime/devices.c \
  *      -L$CUDA/lib64/stubs -lcuda -ldl -o gs-cuda-run
  *
+ * (runtime/cuda/copy_sources.sh DEST copies them flat for a GPU machine,
+ * with build.sh, which builds them there)
+ *
  * or where gridsplit is installed (PREFIX/share/gridsplit/runtime holds the
  * sources, PREFIX/include the header): the same with -I$PREFIX/include.
  *

@@ -23,19 +23,12 @@ nvptx_split() {
 
 # copy_runner: gs-cuda-run's sources into the current folder
 copy_runner() {
-  rt=$src/runtime
-  mkdir -p gridsplit
-  cp "$rt/cuda/gs_cuda_run.c" "$rt/cuda/nvlink.c" "$rt/cuda/nvlink.h" "$rt/hostplan.c" "$rt/hostplan.h" "$rt/json.c" "$rt/json.h" \
-    "$rt/order.c" "$rt/order.h" "$rt/devices.c" "$rt/devices.h" .
-  cp "$src/include/gridsplit/control_word.h" gridsplit/
-  sed -i "s|\.\./hostplan.h|hostplan.h|; s|\.\./order.h|order.h|; s|\.\./devices.h|devices.h|" gs_cuda_run.c
+  sh "$src/runtime/cuda/copy_sources.sh" .
 }
 
 # build_runner: gs-cuda-run, on the GPU machine
 build_runner() {
-  cuda=${CUDA_HOME:-/usr/local/cuda}
-  cc -O2 -I"$cuda/include" -I. gs_cuda_run.c nvlink.c hostplan.c json.c order.c devices.c \
-    -L"$cuda/lib64/stubs" -lcuda -ldl -o gs-cuda-run
+  sh build.sh
 }
 
 # same WHAT GOT_DIR REF_DIR FILE...: every FILE the reference's bytes (sets
