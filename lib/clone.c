@@ -273,19 +273,12 @@ static void build_entry(seg_builder *sb, LLVMBasicBlockRef entry, LLVMBasicBlock
          * cg's stencil segment at 2^24 on the H200 */
         LLVMValueRef copies =
             c->t->uniform_barrier_branches ? state_copies_workgroup_memory(sb) : NULL;
-        LLVMBasicBlockRef done = NULL;
-        if (copies) {
-          LLVMBasicBlockRef copy = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.wg_restore");
-          done = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.wg_restored");
-          LLVMBuildCondBr(sb->b, copies, copy, done);
-          LLVMPositionBuilderAtEnd(sb->b, copy);
-        }
+        LLVMBasicBlockRef done =
+            copies ? ir_begin_if(sb->b, copies, "gs.wg_restore", "gs.wg_restored") : NULL;
         state_copy_workgroup_memory(sb, 1);
         c->t->build_workgroup_barrier(sb->b, c->m);
-        if (done) {
-          LLVMBuildBr(sb->b, done);
-          LLVMPositionBuilderAtEnd(sb->b, done);
-        }
+        if (done)
+          ir_end_if(sb->b, done);
       }
     }
   }
@@ -641,18 +634,13 @@ gs_error *clone_segment(split_ctx *c, size_t s) {
     LLVMPositionBuilderAtEnd(sb.b, sb.epilogue);
     LLVMBasicBlockRef done = NULL;
     if (copies) {
-      LLVMBasicBlockRef save = LLVMAppendBasicBlockInContext(ctx, sb.fn, "gs.wg_save");
-      done = LLVMAppendBasicBlockInContext(ctx, sb.fn, "gs.wg_saved");
-      LLVMBuildCondBr(sb.b, copies, save, done);
-      LLVMPositionBuilderAtEnd(sb.b, save);
+      done = ir_begin_if(sb.b, copies, "gs.wg_save", "gs.wg_saved");
       c->t->build_workgroup_barrier(sb.b, c->m);
     }
     if (continues)
       state_copy_workgroup_memory(&sb, 0);
-    if (done) {
-      LLVMBuildBr(sb.b, done);
-      LLVMPositionBuilderAtEnd(sb.b, done);
-    }
+    if (done)
+      ir_end_if(sb.b, done);
     LLVMBuildRetVoid(sb.b);
   }
   LLVMPositionBuilderAtEnd(sb.b, sb.resume_end);

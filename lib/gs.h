@@ -75,6 +75,12 @@ gs_error *ir_run_function_passes(LLVMValueRef f, const char *passes, const char 
 /* LLVM's verifier on M as an error ("internal error: the WHAT does not
  * verify: ..."), not an abort; NULL when it verifies */
 gs_error *ir_verify(LLVMModuleRef m, const char *what);
+/* `if (COND) {`: the builder moves into a new block THEN, and the block
+ * the branch joins at, DONE, is returned for ir_end_if (`}`), which moves
+ * the builder there */
+LLVMBasicBlockRef ir_begin_if(LLVMBuilderRef b, LLVMValueRef cond, const char *then,
+                              const char *done);
+void ir_end_if(LLVMBuilderRef b, LLVMBasicBlockRef done);
 /* An atomic read-modify-write at sync scope SCOPE (a target's name for it,
  * e.g. gs_target's workgroup_scope) where the C API names scopes (LLVM 20
  * on); at the system's scope, which is stronger, on LLVM 15. */

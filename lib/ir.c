@@ -134,6 +134,22 @@ gs_error *ir_run_function_passes(LLVMValueRef f, const char *passes, const char 
 }
 #endif
 
+LLVMBasicBlockRef ir_begin_if(LLVMBuilderRef b, LLVMValueRef cond, const char *then,
+                              const char *done) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(cond));
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(b));
+  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(ctx, fn, then);
+  LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(ctx, fn, done);
+  LLVMBuildCondBr(b, cond, body, join);
+  LLVMPositionBuilderAtEnd(b, body);
+  return join;
+}
+
+void ir_end_if(LLVMBuilderRef b, LLVMBasicBlockRef done) {
+  LLVMBuildBr(b, done);
+  LLVMPositionBuilderAtEnd(b, done);
+}
+
 LLVMValueRef ir_atomic_rmw(LLVMBuilderRef b, LLVMAtomicRMWBinOp op, LLVMValueRef p, LLVMValueRef v,
                            LLVMAtomicOrdering order, const char *scope) {
 #if GS_LLVM_MAJOR >= 20

@@ -165,17 +165,13 @@ static void copy_unit(seg_builder *sb, LLVMTypeRef unit, unsigned align, LLVMVal
 /* if (lid == 0) to[k] = from[k] for every k < COUNT */
 static void copy_straight(seg_builder *sb, LLVMTypeRef unit, unsigned align, LLVMValueRef from_base,
                           LLVMValueRef to_base, unsigned count, LLVMValueRef lid, int restore) {
-  LLVMContextRef ctx = sb->c->ctx;
-  LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
-  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.copy.first");
-  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(ctx, sb->fn, "gs.copy.done");
-  LLVMBuildCondBr(sb->b, LLVMBuildICmp(sb->b, LLVMIntEQ, lid, LLVMConstInt(i64, 0, 0), ""), body,
-                  done);
-  LLVMPositionBuilderAtEnd(sb->b, body);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(sb->c->ctx);
+  LLVMBasicBlockRef done =
+      ir_begin_if(sb->b, LLVMBuildICmp(sb->b, LLVMIntEQ, lid, LLVMConstInt(i64, 0, 0), ""),
+                  "gs.copy.first", "gs.copy.done");
   for (unsigned k = 0; k < count; k++)
     copy_unit(sb, unit, align, from_base, to_base, LLVMConstInt(i64, k, 0), restore);
-  LLVMBuildBr(sb->b, done);
-  LLVMPositionBuilderAtEnd(sb->b, done);
+  ir_end_if(sb->b, done);
 }
 
 /* for (base = 0; base < count; base += lsize)
@@ -210,8 +206,6 @@ static void copy_rounds(seg_builder *sb, LLVMTypeRef unit, unsigned align, LLVMV
   LLVMPositionBuilderAtEnd(sb->b, done);
 }
 
-/* Copies every carried workgroup buffer between workgroup memory and this
- * workgroup's save area (offsets 16-byte aligned, docs/split.md). */
 /* Whether the segment copies any workgroup memory, an i1 the same in the
  * whole workgroup (every variable is a wide array, copied only where the
  * workgroup is narrower: wg_cover.c), or NULL where it always copies */
@@ -231,6 +225,8 @@ LLVMValueRef state_copies_workgroup_memory(seg_builder *sb) {
                        "gs.wg_copies");
 }
 
+/* Copies every carried workgroup buffer between workgroup memory and this
+ * workgroup's save area (offsets 16-byte aligned, docs/split.md). */
 void state_copy_workgroup_memory(seg_builder *sb, int restore) {
   split_ctx *c = sb->c;
   LLVMContextRef ctx = c->ctx;
@@ -248,14 +244,10 @@ void state_copy_workgroup_memory(seg_builder *sb, int restore) {
         /* copied only in a workgroup narrower than the array: a wider one
          * overwrites it before it reads it (wg_cover.c); the same branch in
          * every invocation */
-        LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(sb->b));
         LLVMValueRef narrow =
             LLVMBuildICmp(sb->b, LLVMIntULT, c->t->build_query(sb->b, c->m, Q_LOCAL_SIZE, 0),
                           LLVMConstInt(i64, w->wide, 0), "gs.wg_narrow");
-        LLVMBasicBlockRef copy = LLVMAppendBasicBlockInContext(ctx, fn, "gs.wg_copy");
-        copied = LLVMAppendBasicBlockInContext(ctx, fn, "gs.wg_copied");
-        LLVMBuildCondBr(sb->b, narrow, copy, copied);
-        LLVMPositionBuilderAtEnd(sb->b, copy);
+        copied = ir_begin_if(sb->b, narrow, "gs.wg_copy", "gs.wg_copied");
       }
       bytes = copy_unit_bytes(w->size);
       units = w->size / bytes;
@@ -280,9 +272,7 @@ void state_copy_workgroup_memory(seg_builder *sb, int restore) {
       copy_rounds(sb, unit, bytes, from, to, count, lid, lsize, restore);
     else
       copy_straight(sb, unit, bytes, from, to, units, lid, restore);
-    if (copied) {
-      LLVMBuildBr(sb->b, copied);
-      LLVMPositionBuilderAtEnd(sb->b, copied);
-    }
+    if (copied)
+      ir_end_if(sb->b, copied);
   }
 }
