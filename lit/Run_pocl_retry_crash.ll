@@ -18,6 +18,11 @@
 ; RUN: FileCheck %s --check-prefix=RETRY < %t/err2
 ; RUN: cmp %t/one/sums.bin %t/two/sums.bin
 ; RUN: cmp %t/one/a.bin %t/two/a.bin
+; and at -O2 with virtual workgroups on one queue:
+; RUN: env GRIDSPLIT_TEST_POCL_SEGV=%t/once3 %gridsplit run -O2 --check --virtual-workgroups --physical-groups 3 --kernel sweeps --grid 96 --workgroup 16 --out %t/v2 %S/Inputs/devices.cl a=@%t/a.bin b=zeros:308 sums=zeros:40 n=77 count=9 > %t/out5 2> %t/err5
+; RUN: FileCheck %s --check-prefix=PASS < %t/out5
+; RUN: FileCheck %s --check-prefix=RETRY < %t/err5
+; RUN: cmp %t/one/sums.bin %t/v2/sums.bin
 ; A fault that recurs is an error, after one retry, and no output is written:
 ; RUN: not env GRIDSPLIT_TEST_POCL_SEGV=always %gridsplit run -O0 --kernel sweeps --grid 96 --workgroup 16 --out %t/bad %S/Inputs/devices.cl a=@%t/a.bin b=zeros:308 sums=zeros:40 n=77 count=9 2> %t/err3
 ; RUN: FileCheck %s --check-prefix=FAIL < %t/err3

@@ -33,6 +33,7 @@
 ; start and its end):
 ; RUN: %gridsplit run --runtime vulkan --check --virtual-workgroups --physical-groups 1 --kernel dyn_sum --grid 128 --workgroup 64 --out %t/w1 %S/Inputs/vtrim.cl x=@%t/x.bin part=zeros:8 out=zeros:16 n=77 rounds=4 2>&1 | FileCheck %s
 ; RUN: %gridsplit run --runtime vulkan --check --virtual-workgroups --physical-groups 2 --kernel dyn_sum --grid 192 --workgroup 64 --out %t/w2 %S/Inputs/vtrim.cl x=@%t/x.bin part=zeros:12 out=zeros:16 n=77 rounds=3 2>&1 | FileCheck %s
+; RUN: %gridsplit run --runtime vulkan -O0 --check --virtual-workgroups --physical-groups 3 --kernel dyn_sum --grid 192 --workgroup 64 --out %t/w0 %S/Inputs/vtrim.cl x=@%t/x.bin part=zeros:12 out=zeros:16 n=77 rounds=3 2>&1 | FileCheck %s
 ; CHECK: every host-output buffer matches the reference
 
 ; DYN-LABEL:   define spir_kernel void @dyn.seg1(
